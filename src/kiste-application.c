@@ -1,0 +1,173 @@
+/* kiste-application.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kiste-application.h"
+#include "kiste-resources.h"
+#include "kiste-shortcuts-dialog.h"
+#include "kiste-window.h"
+
+struct _KisteApplication
+{
+  AdwApplication  parent_instance;
+
+  GSettings      *settings;
+};
+
+G_DEFINE_FINAL_TYPE (KisteApplication, kiste_application, ADW_TYPE_APPLICATION)
+
+KisteApplication *
+kiste_application_new (void)
+{
+  return g_object_new (KISTE_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "resource-base-path", RESOURCE_PATH,
+                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       NULL);
+}
+
+/**
+ * kiste_application_get_settings:
+ *
+ * Returns: (transfer none): the application's settings
+ */
+GSettings *
+kiste_application_get_settings (KisteApplication *self)
+{
+  g_return_val_if_fail (KISTE_IS_APPLICATION (self), NULL);
+
+  return self->settings;
+}
+
+static void
+kiste_application_activate (GApplication *app)
+{
+  GtkWindow *window;
+
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  if (window == NULL)
+    window = GTK_WINDOW (kiste_window_new (KISTE_APPLICATION (app)));
+
+  gtk_window_present (window);
+}
+
+static void
+kiste_application_startup (GApplication *app)
+{
+  KisteApplication *self = KISTE_APPLICATION (app);
+
+  G_APPLICATION_CLASS (kiste_application_parent_class)->startup (app);
+
+  self->settings = g_settings_new (APP_ID);
+}
+
+static void
+kiste_application_quit_action (GSimpleAction *action,
+                               GVariant      *parameter,
+                               gpointer       user_data)
+{
+  KisteApplication *self = user_data;
+  GList *windows;
+
+  /* Close windows first so each saves its state */
+  windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
+  for (const GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (GTK_WINDOW (l->data));
+  g_list_free (windows);
+
+  g_application_quit (G_APPLICATION (self));
+}
+
+static void
+kiste_application_about_action (GSimpleAction *action,
+                                GVariant      *parameter,
+                                gpointer       user_data)
+{
+  KisteApplication *self = user_data;
+  static const char *developers[] = { "The Kiste authors", NULL };
+  AdwDialog *dialog;
+
+  dialog = g_object_new (ADW_TYPE_ABOUT_DIALOG,
+                         "application-name", _("Kiste"),
+                         "application-icon", APP_ID,
+                         "developer-name", _("The Kiste authors"),
+                         "version", PACKAGE_VERSION,
+                         "website", "https://github.com/kiste/kiste",
+                         "issue-url", "https://github.com/kiste/kiste/issues",
+                         "comments", _("Create and manage Distrobox boxes: run software from any "
+                                       "Linux distribution, integrated with your desktop."),
+                         "copyright", "© 2026 The Kiste authors",
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "developers", developers,
+                         /* Translators: Replace "translator-credits" with your name(s) */
+                         "translator-credits", _("translator-credits"),
+                         NULL);
+
+  adw_dialog_present (dialog,
+                      GTK_WIDGET (gtk_application_get_active_window (GTK_APPLICATION (self))));
+}
+
+static void
+kiste_application_shortcuts_action (GSimpleAction *action,
+                                    GVariant      *parameter,
+                                    gpointer       user_data)
+{
+  KisteApplication *self = user_data;
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  adw_dialog_present (ADW_DIALOG (kiste_shortcuts_dialog_new ()), GTK_WIDGET (window));
+}
+
+static const GActionEntry app_actions[] = {
+  { "quit", kiste_application_quit_action },
+  { "about", kiste_application_about_action },
+  { "shortcuts", kiste_application_shortcuts_action },
+};
+
+static void
+kiste_application_dispose (GObject *object)
+{
+  KisteApplication *self = KISTE_APPLICATION (object);
+
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (kiste_application_parent_class)->dispose (object);
+}
+
+static void
+kiste_application_class_init (KisteApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->dispose = kiste_application_dispose;
+
+  /* Once per process: the templates and icons live in our resource bundle */
+  kiste_register_resource ();
+
+  app_class->activate = kiste_application_activate;
+  app_class->startup = kiste_application_startup;
+}
+
+static void
+kiste_application_init (KisteApplication *self)
+{
+  static const char *quit_accels[] = { "<Control>q", NULL };
+  static const char *shortcuts_accels[] = { "<Control>question", NULL };
+  static const char *close_accels[] = { "<Control>w", NULL };
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self),
+                                   app_actions,
+                                   G_N_ELEMENTS (app_actions),
+                                   self);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.shortcuts", shortcuts_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "window.close", close_accels);
+}

@@ -1,0 +1,743 @@
+# kiste_e2e.py
+#
+# Copyright 2026 The Kiste authors
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""Helpers for Kiste's end-to-end tests.
+
+A test is a script test_<name>.py that run-e2e starts as the test user,
+under Xvfb, with a session bus and the AT-SPI bus already running.  It
+drives the real app through AT-SPI by role and accessible name, and talks
+to podman and distrobox directly to set up and check real boxes.
+
+Environment (set by run-e2e):
+  KISTE_BIN        the app binary
+  KISTE_ARTIFACTS  where screenshots, logs and tree dumps go
+  KISTE_E2E_IMAGE  a local image whose boxes start without a package phase
+  KISTE_E2E_TEST   the test's name
+
+A typical test:
+
+    import kiste_e2e as e2e
+
+    def main():
+        with e2e.box('kiste-e2e-foo'), e2e.App() as app:
+            win = app.window()
+            e2e.click(e2e.find(win, 'button', 'Main Menu'))
+            e2e.screenshot('foo-menu')
+
+    e2e.run(main)
+"""
+
+import contextlib
+import json
+import os
+import re
+import shlex
+import signal
+import subprocess
+import sys
+import time
+import traceback
+
+import gi
+
+gi.require_version('Atspi', '2.0')
+from gi.repository import Atspi, GLib  # noqa: E402
+
+KISTE_BIN = os.environ.get('KISTE_BIN', 'kiste')
+ARTIFACTS = os.environ.get('KISTE_ARTIFACTS') or os.getcwd()
+IMAGE = os.environ.get('KISTE_E2E_IMAGE', 'localhost/kiste-debian:ready')
+TEST_NAME = os.environ.get('KISTE_E2E_TEST', 'e2e')
+BOX_PREFIX = 'kiste-e2e-'
+
+# What the app may register as on the accessibility bus when it cannot be
+# matched by process id.
+APP_NAMES = ('kiste', 'Kiste', 'io.github.kiste.Kiste', 'io.github.kiste.Kiste.Devel')
+
+EXIT_SKIP = 77
+
+_start_time = time.monotonic()
+_apps = []
+_diagnosed = False
+
+
+class Failure(AssertionError):
+    """A test expectation that did not hold; the message says which."""
+
+
+class Skip(Exception):
+    """The test cannot run on this machine; run() exits with 77."""
+
+
+class _Interrupted(BaseException):
+    pass
+
+
+# Logging and artifacts
+
+def log(message):
+    print(f'[{time.monotonic() - _start_time:7.2f}] {message}', file=sys.stderr, flush=True)
+
+
+def artifact(name):
+    """Path of an artifact file; the directory is collected by run-e2e."""
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    return os.path.join(ARTIFACTS, name)
+
+
+def shown(path):
+    """How to name an artifact in messages: run-e2e copies the directory
+    into the build tree, so the temporary path means nothing later."""
+    rel = os.path.relpath(path, ARTIFACTS)
+    return path if rel.startswith('..') else f'<artifacts>/{rel}'
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def skip(reason):
+    raise Skip(reason)
+
+
+def screenshot(name):
+    """Saves the whole X screen as <artifacts>/<name>.png and returns the path."""
+    path = artifact(name + '.png')
+    try:
+        proc = subprocess.run(['import', '-window', 'root', path],
+                              stdin=subprocess.DEVNULL, capture_output=True,
+                              text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise Failure(f'screenshot {name}: {e}') from e
+    if proc.returncode != 0 or not os.path.exists(path):
+        raise Failure(f'screenshot {name} failed (exit {proc.returncode}): {proc.stderr.strip()}')
+    log(f'screenshot: {shown(path)}')
+    return path
+
+
+# Waiting
+
+def pump():
+    """Handles pending AT-SPI events so that cached state stays current."""
+    ctx = GLib.MainContext.default()
+    while ctx.pending():
+        ctx.iteration(False)
+
+
+def wait_until(probe, timeout=10.0, what='a condition', interval=0.1):
+    """Calls probe() every interval seconds until it returns something true.
+
+    Returns that value, or raises Failure after timeout seconds.  Errors
+    from AT-SPI (objects going away while we look) count as "not yet".
+    """
+    deadline = time.monotonic() + timeout
+    last_error = None
+    while True:
+        pump()
+        try:
+            result = probe()
+            if result:
+                return result
+        except GLib.Error as e:
+            last_error = e
+        if time.monotonic() >= deadline:
+            detail = f' (last error: {last_error.message})' if last_error else ''
+            raise Failure(f'timed out after {timeout:g} s waiting for {what}{detail}')
+        time.sleep(interval)
+
+
+def settle(seconds=0.5):
+    """Gives the app time to finish painting (before a screenshot, say)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        pump()
+        time.sleep(0.05)
+
+
+# Commands as the test user
+
+def run_user(argv, check=True, timeout=300, input=None):
+    """Runs argv (podman, distrobox...) as the current user and returns the
+    CompletedProcess (text output).  Raises Failure with the output when
+    check is true and the command fails.  Every call is logged to
+    <artifacts>/commands.log."""
+    cmd = shlex.join(argv)
+    log(f'$ {cmd}')
+    started = time.monotonic()
+    try:
+        proc = subprocess.run(argv, input=input,
+                              stdin=subprocess.DEVNULL if input is None else None,
+                              capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired as e:
+        raise Failure(f'command timed out after {timeout} s: {cmd}') from e
+    except OSError as e:
+        raise Failure(f'cannot run {cmd}: {e}') from e
+    with open(artifact('commands.log'), 'a', encoding='utf-8') as f:
+        f.write(f'$ {cmd}\n# exit {proc.returncode} after {time.monotonic() - started:.1f} s\n')
+        if proc.stdout:
+            f.write(f'# stdout:\n{proc.stdout}\n')
+        if proc.stderr:
+            f.write(f'# stderr:\n{proc.stderr}\n')
+    if check and proc.returncode != 0:
+        raise Failure(f'command failed with exit {proc.returncode}: {cmd}\n'
+                      f'--- stdout ---\n{proc.stdout}--- stderr ---\n{proc.stderr}')
+    return proc
+
+
+def podman_containers():
+    """All of the user's containers, as podman ps --format json objects."""
+    proc = run_user(['podman', 'ps', '--all', '--no-trunc', '--format', 'json'])
+    try:
+        return json.loads(proc.stdout or '[]') or []
+    except ValueError as e:
+        raise Failure(f'podman ps printed invalid JSON: {e}\n{proc.stdout}') from e
+
+
+def box_names():
+    return [name for c in podman_containers() for name in (c.get('Names') or [])]
+
+
+def box_exists(name):
+    return run_user(['podman', 'container', 'exists', name], check=False).returncode == 0
+
+
+def remove_box(name):
+    run_user(['distrobox', 'rm', '--force', name], check=False, timeout=120)
+    if box_exists(name):
+        run_user(['podman', 'rm', '--force', '--time', '0', name], check=False, timeout=120)
+
+
+@contextlib.contextmanager
+def box(name, image=None, extra_args=()):
+    """Creates a real box with the distrobox CLI and removes it afterwards.
+
+    Names must start with kiste-e2e- so that run-e2e can remove leftovers.
+    """
+    check(name.startswith(BOX_PREFIX), f'test box names must start with {BOX_PREFIX}: {name}')
+    if box_exists(name):
+        remove_box(name)
+    run_user(['distrobox', 'create', '--yes', '--no-entry',
+              '--image', image or IMAGE, '--name', name, *extra_args])
+    check(box_exists(name), f'distrobox create succeeded but podman has no container {name}')
+    try:
+        yield name
+    finally:
+        remove_box(name)
+
+
+# AT-SPI queries
+
+_ROLE_ALIASES = {'push button': 'button'}
+
+
+def _norm_role(role):
+    role = role.lower().replace('_', ' ')
+    return _ROLE_ALIASES.get(role, role)
+
+
+def role_name(acc):
+    return _norm_role(acc.get_role_name() or '')
+
+
+# Containers that are never labelled: skipping them keeps walks fast
+_UNNAMED_ROLES = {'panel', 'filler', 'application', 'invalid'}
+
+
+def accessible_name(acc):
+    """The accessible name; for a control named only through a
+    labelled-by relation (GTK's menu items), the text of its labels."""
+    name = acc.get_name() or ''
+    if name or role_name(acc) in _UNNAMED_ROLES:
+        return name
+    parts = []
+    try:
+        for relation in acc.get_relation_set() or []:
+            if relation.get_relation_type() != Atspi.RelationType.LABELLED_BY:
+                continue
+            for i in range(relation.get_n_targets()):
+                label = relation.get_target(i)
+                parts.append(label.get_name() or get_text(label))
+    except GLib.Error:
+        pass
+    return ' '.join(p for p in parts if p)
+
+
+def describe(acc):
+    try:
+        return f'[{role_name(acc)}] {accessible_name(acc)!r}'
+    except GLib.Error:
+        return '[defunct]'
+
+
+def children(acc):
+    try:
+        n = acc.get_child_count()
+    except GLib.Error:
+        return []
+    result = []
+    for i in range(n):
+        try:
+            child = acc.get_child_at_index(i)
+        except GLib.Error:
+            continue
+        if child is not None:
+            result.append(child)
+    return result
+
+
+def walk(root, max_nodes=20000):
+    """Breadth-first descendants of root (root excluded)."""
+    queue = children(root)
+    seen = 0
+    while queue and seen < max_nodes:
+        acc = queue.pop(0)
+        seen += 1
+        yield acc
+        queue.extend(children(acc))
+
+
+def states(acc):
+    try:
+        return set(acc.get_state_set().get_states())
+    except GLib.Error:
+        return set()
+
+
+def has_state(acc, state):
+    return state in states(acc)
+
+
+def is_showing(acc):
+    s = states(acc)
+    return Atspi.StateType.SHOWING in s and Atspi.StateType.VISIBLE in s
+
+
+def _matches_text(value, wanted):
+    if wanted is None:
+        return True
+    if callable(wanted):
+        return bool(wanted(value))
+    if isinstance(wanted, re.Pattern):
+        return wanted.search(value or '') is not None
+    return value == wanted
+
+
+def _matches_role(acc, role):
+    if role is None:
+        return True
+    roles = role if isinstance(role, (tuple, list, set, frozenset)) else (role,)
+    actual = role_name(acc)
+    return any(_norm_role(r) == actual for r in roles)
+
+
+def matches(acc, role=None, name=None, description=None, showing=None):
+    try:
+        if not _matches_role(acc, role):
+            return False
+        if not _matches_text(accessible_name(acc), name):
+            return False
+        if description is not None and not _matches_text(acc.get_description() or '', description):
+            return False
+    except GLib.Error:
+        return False
+    if showing is not None and is_showing(acc) != showing:
+        return False
+    return True
+
+
+def _what(role, name, description):
+    parts = [f'role {role!r}' if role is not None else 'any role']
+    if name is not None:
+        parts.append(f'name {name.pattern if isinstance(name, re.Pattern) else name!r}')
+    if description is not None:
+        parts.append(f'description {description!r}')
+    return ', '.join(parts)
+
+
+def find_all(root, role=None, name=None, description=None, showing=None):
+    """All descendants of root matching role (a role name such as 'button',
+    or a tuple of them), name and description (exact strings, compiled
+    regular expressions or predicates)."""
+    return [acc for acc in walk(root)
+            if matches(acc, role, name, description, showing)]
+
+
+def find(root, role=None, name=None, description=None, showing=None, timeout=10.0):
+    """The first descendant of root that matches, waiting up to timeout
+    seconds for it to appear.  Raises Failure naming what was missing."""
+    def probe():
+        for acc in walk(root):
+            if matches(acc, role, name, description, showing):
+                return acc
+        return None
+    return wait_until(probe, timeout,
+                      f'{_what(role, name, description)} under {describe(root)}')
+
+
+def find_none(root, role=None, name=None, description=None, showing=None, timeout=10.0):
+    """Waits until no descendant of root matches (e.g. a dialog closed)."""
+    wait_until(lambda: not find_all(root, role, name, description, showing), timeout,
+               f'{_what(role, name, description)} to disappear from {describe(root)}')
+
+
+# AT-SPI actions
+
+# The interface methods are called through their interface: on an
+# Atspi.Accessible, names such as get_text resolve to other methods.
+
+def action_names(acc):
+    if acc.get_action_iface() is None:
+        return []
+    return [Atspi.Action.get_action_name(acc, i) for i in range(Atspi.Action.get_n_actions(acc))]
+
+
+def do_action(acc, name):
+    """Runs the named AT-SPI action (e.g. 'click', 'window.close')."""
+    names = action_names(acc)
+    check(name in names, f'{describe(acc)} has no action {name!r} (it has {names})')
+    log(f'action {name} on {describe(acc)}')
+    check(Atspi.Action.do_action(acc, names.index(name)),
+          f'action {name!r} on {describe(acc)} was refused')
+    pump()
+
+
+def click(acc, preferred=('click', 'activate', 'press', 'toggle', 'open')):
+    """Activates a button, row or similar control through its main action.
+
+    A control without one (a GtkMenuButton is a plain "button" around a
+    "toggle button") is activated through its closest descendant that has.
+    """
+    names = action_names(acc)
+    for name in preferred:
+        if name in names:
+            do_action(acc, name)
+            return
+    for inner in walk(acc, max_nodes=20):
+        inner_names = action_names(inner)
+        for name in preferred:
+            if name in inner_names:
+                do_action(inner, name)
+                return
+    raise Failure(f'{describe(acc)} has no click-like action (it has {names})')
+
+
+activate = click
+
+
+def is_checked(acc):
+    s = states(acc)
+    return Atspi.StateType.CHECKED in s or Atspi.StateType.PRESSED in s
+
+
+def toggle(acc, expected=None, timeout=5.0):
+    """Toggles a check button, switch or toggle button; with expected given,
+    waits until the control reports that state."""
+    click(acc, ('toggle', 'click', 'activate', 'press'))
+    if expected is not None:
+        wait_until(lambda: is_checked(acc) == expected, timeout,
+                   f'{describe(acc)} to become {"checked" if expected else "unchecked"}')
+
+
+def get_text(acc):
+    """The text of a label, entry or terminal (falls back to the name)."""
+    if acc.get_text_iface() is not None:
+        return Atspi.Text.get_text(acc, 0, Atspi.Text.get_character_count(acc))
+    return acc.get_name() or ''
+
+
+def set_text(acc, value, timeout=5.0):
+    """Replaces the text of an editable control and waits until it reads back."""
+    if acc.get_editable_text_iface() is not None:
+        log(f'set text {value!r} on {describe(acc)}')
+        Atspi.EditableText.set_text_contents(acc, value)
+    else:
+        # No EditableText: focus the control and type, as a user would
+        check(acc.get_component_iface() is not None, f'{describe(acc)} cannot take text')
+        Atspi.Component.grab_focus(acc)
+        log(f'type {value!r} into {describe(acc)}')
+        Atspi.generate_keyboard_event(0, value, Atspi.KeySynthType.STRING)
+    wait_until(lambda: get_text(acc) == value, timeout,
+               f'{describe(acc)} to read back {value!r}')
+
+
+def press_key(keysym):
+    """Presses and releases one key, given as an X keysym number (e.g.
+    0xff1b for Escape), on whatever has the keyboard focus."""
+    Atspi.generate_keyboard_event(keysym, None, Atspi.KeySynthType.SYM)
+    pump()
+
+
+# Diagnostics
+
+_DUMP_STATES = (
+    ('showing', Atspi.StateType.SHOWING),
+    ('focused', Atspi.StateType.FOCUSED),
+    ('insensitive', None),
+    ('checked', Atspi.StateType.CHECKED),
+    ('pressed', Atspi.StateType.PRESSED),
+    ('expanded', Atspi.StateType.EXPANDED),
+    ('selected', Atspi.StateType.SELECTED),
+)
+
+# Actions every label and text has: noise in a dump
+_DUMP_SKIP_ACTIONS = ('clipboard.', 'selection.', 'link.', 'menu.popup')
+
+_TEXT_ROLES = {'label', 'text', 'entry', 'terminal', 'password text'}
+
+
+def dump_tree(root, max_nodes=5000):
+    """A readable indented dump of root and its descendants: role, name,
+    description, interesting states, actions and text."""
+    lines = []
+
+    def visit(acc, depth):
+        if len(lines) >= max_nodes:
+            return
+        try:
+            line = '  ' * depth + describe(acc)
+            desc = acc.get_description()
+            if desc:
+                line += f' desc={desc!r}'
+            s = states(acc)
+            flags = []
+            for label, state in _DUMP_STATES:
+                if state is None:
+                    if Atspi.StateType.SENSITIVE not in s:
+                        flags.append(label)
+                elif state in s:
+                    flags.append(label)
+            if flags:
+                line += ' {' + ','.join(flags) + '}'
+            acts = [a for a in action_names(acc) if not a.startswith(_DUMP_SKIP_ACTIONS)]
+            if acts:
+                line += f' actions={acts}'
+            if role_name(acc) in _TEXT_ROLES and acc.get_text_iface() is not None:
+                text = get_text(acc)
+                if text and text != accessible_name(acc):
+                    line += f' text={text[-200:]!r}'
+        except GLib.Error as e:
+            line = '  ' * depth + f'[error: {e.message}]'
+        lines.append(line)
+        for child in children(acc):
+            visit(child, depth + 1)
+
+    visit(root, 0)
+    if len(lines) >= max_nodes:
+        lines.append(f'... (stopped after {max_nodes} nodes)')
+    return '\n'.join(lines) + '\n'
+
+
+def dump_desktop():
+    desktop = Atspi.get_desktop(0)
+    out = ['(the app is not on the accessibility bus; applications there:)']
+    for app in children(desktop):
+        try:
+            pid = app.get_process_id()
+        except GLib.Error:
+            pid = '?'
+        out.append(f'application {app.get_name()!r} pid {pid}')
+    return '\n'.join(out) + '\n'
+
+
+def diagnose(reason):
+    """Saves what helps to understand a failure: a screenshot and the AT-SPI
+    tree of every app started by the test (run-e2e prints the logs)."""
+    global _diagnosed
+    if _diagnosed:
+        return
+    _diagnosed = True
+    log(f'collecting diagnostics: {reason}')
+    try:
+        screenshot('failure')
+    except Failure as e:
+        log(str(e))
+    for app in _apps:
+        try:
+            tree = app.dump()
+        except Exception as e:  # the tree is best effort
+            tree = f'(cannot dump the AT-SPI tree: {e})\n'
+        path = artifact(f'atspi-tree-{app.pid}.txt')
+        with open(path, 'w', encoding='utf-8') as f:
+            f.write(tree)
+        print(f'--- AT-SPI tree of the app (pid {app.pid}), saved as {shown(path)} ---\n{tree}',
+              file=sys.stderr, flush=True)
+
+
+# The app
+
+class App:
+    """The app under test, started as a subprocess of the test.
+
+    Use as a context manager: entering starts the app and waits for its
+    accessibility tree; leaving closes it (and on an exception first saves
+    diagnostics).  stdout and stderr go to <artifacts>/<log_name>.
+    """
+
+    def __init__(self, args=(), env=None, log_name='app.log', timeout=30.0):
+        self.args = list(args)
+        self.env = dict(env or {})
+        self.log_path = artifact(log_name)
+        self.timeout = timeout
+        self.proc = None
+        self.accessible = None
+
+    @property
+    def pid(self):
+        return self.proc.pid if self.proc else None
+
+    def start(self):
+        check(os.access(KISTE_BIN, os.X_OK), f'app binary not found or not executable: {KISTE_BIN}')
+        env = dict(os.environ)
+        env.update(self.env)
+        log(f'starting {shlex.join([KISTE_BIN, *self.args])} (output in {shown(self.log_path)})')
+        with open(self.log_path, 'ab') as logf:
+            self.proc = subprocess.Popen([KISTE_BIN, *self.args], stdin=subprocess.DEVNULL,
+                                         stdout=logf, stderr=subprocess.STDOUT, env=env)
+        _apps.append(self)
+        self.accessible = wait_until(self._lookup, self.timeout,
+                                     f'the app (pid {self.pid}) on the accessibility bus')
+        try:
+            self.accessible.set_cache_mask(Atspi.Cache.NONE)
+        except (AttributeError, GLib.Error):
+            pass
+        log(f'app registered on the accessibility bus as {self.accessible.get_name()!r}')
+        return self
+
+    def _lookup(self):
+        if self.proc.poll() is not None:
+            raise Failure(f'the app exited with code {self.proc.returncode} during startup '
+                          f'(its output is in {shown(self.log_path)})')
+        by_name = None
+        for acc in children(Atspi.get_desktop(0)):
+            try:
+                if acc.get_process_id() == self.proc.pid:
+                    return acc
+                if acc.get_name() in APP_NAMES:
+                    by_name = acc
+            except GLib.Error:
+                continue
+        # A launcher script would register under a child's pid
+        return by_name
+
+    def window(self, name='Kiste', timeout=None):
+        """The app's top-level window (role frame) with that accessible name,
+        once it is showing."""
+        timeout = self.timeout if timeout is None else timeout
+
+        def probe():
+            for acc in children(self.accessible):
+                if matches(acc, ('frame', 'window', 'dialog'), name) and is_showing(acc):
+                    return acc
+            return None
+        return wait_until(probe, timeout, f'a showing window named {name!r}')
+
+    def windows(self):
+        return children(self.accessible) if self.accessible else []
+
+    def running(self):
+        return self.proc is not None and self.proc.poll() is None
+
+    def close(self, timeout=15.0):
+        """Closes every window through AT-SPI (as the close button does) and
+        returns the app's exit code.  Falls back to SIGTERM, then SIGKILL."""
+        if not self.running():
+            return self.proc.returncode if self.proc else None
+        for win in self.windows():
+            try:
+                if 'window.close' in action_names(win):
+                    do_action(win, 'window.close')
+                else:
+                    click(find(win, 'button', 'Close', timeout=2))
+            except (Failure, GLib.Error) as e:
+                log(f'cannot close {describe(win)} through AT-SPI: {e}')
+        try:
+            code = self.proc.wait(timeout)
+            log(f'app exited with code {code}')
+            return code
+        except subprocess.TimeoutExpired:
+            log(f'app still running {timeout:g} s after its windows were closed; terminating it')
+            self.terminate()
+            raise Failure(f'the app did not exit within {timeout:g} s after closing its windows')
+
+    def terminate(self, timeout=5.0):
+        if not self.running():
+            return self.proc.returncode if self.proc else None
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            return self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            return self.proc.wait()
+
+    def dump(self):
+        if self.accessible is None:
+            return dump_desktop()
+        return dump_tree(self.accessible)
+
+    def log_tail(self, lines=60):
+        try:
+            with open(self.log_path, encoding='utf-8', errors='replace') as f:
+                return ''.join(f.readlines()[-lines:])
+        except OSError as e:
+            return f'({e})\n'
+
+    def __enter__(self):
+        try:
+            return self.start()
+        except BaseException:
+            if self.proc is not None:
+                diagnose('the app did not come up')
+                self.terminate()
+            raise
+
+    def __exit__(self, exc_type, exc, tb):
+        if exc_type is not None and not issubclass(exc_type, _Interrupted):
+            diagnose(f'{exc_type.__name__} while the app was running')
+        self.terminate()
+        return False
+
+
+# Entry point
+
+def _quiet_dbind(domain, level, message, data):
+    if 'GetItems' not in message:
+        print(f'({domain}) {message}', file=sys.stderr, flush=True)
+
+
+def _on_signal(signum, frame):
+    raise _Interrupted(f'signal {signum}')
+
+
+def run(main):
+    """Runs a test's main function and exits: 0 passed, 1 failed, 77 skipped."""
+    # libatspi warns once per app that GTK has no AT-SPI cache object: noise
+    GLib.log_set_handler('dbind', GLib.LogLevelFlags.LEVEL_WARNING, _quiet_dbind, None)
+    signal.signal(signal.SIGTERM, _on_signal)
+    signal.signal(signal.SIGHUP, _on_signal)
+    Atspi.init()
+    log(f'test {TEST_NAME}: app {KISTE_BIN}')
+    try:
+        main()
+    except Skip as e:
+        log(f'SKIP: {e}')
+        sys.exit(EXIT_SKIP)
+    except Failure as e:
+        diagnose(str(e).splitlines()[0])
+        log(f'FAIL: {e}')
+        sys.exit(1)
+    except (KeyboardInterrupt, _Interrupted) as e:
+        log(f'FAIL: interrupted ({e or "keyboard"})')
+        sys.exit(1)
+    except Exception as e:
+        traceback.print_exc()
+        diagnose(repr(e))
+        log(f'FAIL: {type(e).__name__}: {e}')
+        sys.exit(1)
+    finally:
+        for app in _apps:
+            app.terminate()
+    log(f'PASS: {TEST_NAME}')
+    sys.exit(0)

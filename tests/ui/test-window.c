@@ -1,0 +1,154 @@
+/* test-window.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "kiste-application.h"
+#include "kiste-shortcuts-dialog.h"
+#include "kiste-test-ui.h"
+#include "kiste-window.h"
+
+static KisteApplication *app;
+
+static KisteWindow *
+create_window (void)
+{
+  KisteWindow *window = kiste_window_new (app);
+
+  gtk_window_present (GTK_WINDOW (window));
+  kiste_test_flush (GTK_WIDGET (window));
+  return window;
+}
+
+static void
+test_window_skeleton (void)
+{
+  KisteWindow *window = create_window ();
+  GtkWidget *menu_button;
+  GtkWidget *status;
+  GMenuModel *menu;
+  g_autofree char *about_action = NULL;
+  g_autofree char *shortcuts_action = NULL;
+
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Kiste");
+
+  menu_button = kiste_test_find_widget (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON, "Main Menu");
+  g_assert_nonnull (menu_button);
+  g_assert_true (gtk_menu_button_get_primary (GTK_MENU_BUTTON (menu_button)));
+
+  /* The primary menu offers the shortcuts and the about dialog */
+  menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button));
+  g_assert_nonnull (menu);
+  menu = g_menu_model_get_item_link (menu, 0, G_MENU_LINK_SECTION);
+  g_assert_nonnull (menu);
+  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 2);
+  g_menu_model_get_item_attribute (menu, 0, G_MENU_ATTRIBUTE_ACTION, "s", &shortcuts_action);
+  g_menu_model_get_item_attribute (menu, 1, G_MENU_ATTRIBUTE_ACTION, "s", &about_action);
+  g_assert_cmpstr (shortcuts_action, ==, "app.shortcuts");
+  g_assert_cmpstr (about_action, ==, "app.about");
+  g_object_unref (menu);
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "about"));
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "shortcuts"));
+
+  status = kiste_test_find_widget (GTK_WIDGET (window), ADW_TYPE_STATUS_PAGE, "No Boxes");
+  g_assert_nonnull (status);
+  g_assert_true (gtk_widget_is_visible (status));
+  g_assert_cmpstr (adw_status_page_get_title (ADW_STATUS_PAGE (status)), ==, "No Boxes");
+
+  kiste_test_screenshot (GTK_WIDGET (window), "window-empty");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_window_state_saved (void)
+{
+  GSettings *settings = kiste_application_get_settings (app);
+  KisteWindow *window;
+  int width;
+  int height;
+
+  g_settings_set_int (settings, "window-width", 700);
+  g_settings_set_int (settings, "window-height", 500);
+  g_settings_set_boolean (settings, "window-maximized", FALSE);
+
+  window = create_window ();
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_cmpint (width, ==, 700);
+  g_assert_cmpint (height, ==, 500);
+
+  /* Closing saves the current size */
+  gtk_window_set_default_size (GTK_WINDOW (window), 820, 610);
+  gtk_window_close (GTK_WINDOW (window));
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 820);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 610);
+  g_assert_false (g_settings_get_boolean (settings, "window-maximized"));
+
+  /* A maximized window keeps the size it will be restored to. Maximizing
+   * needs a window manager, which a bare X server may not have. */
+  window = create_window ();
+  gtk_window_maximize (GTK_WINDOW (window));
+  if (!kiste_test_wait_for ((gpointer) gtk_window_is_maximized, window, 2000))
+    {
+      gtk_window_destroy (GTK_WINDOW (window));
+      g_test_skip ("no window manager to maximize windows");
+      return;
+    }
+  gtk_window_close (GTK_WINDOW (window));
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 820);
+  g_assert_true (g_settings_get_boolean (settings, "window-maximized"));
+
+  window = create_window ();
+  g_assert_true (kiste_test_wait_for ((gpointer) gtk_window_is_maximized, window, 2000));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_set_boolean (settings, "window-maximized", FALSE);
+}
+
+static void
+test_shortcuts_dialog (void)
+{
+  KisteWindow *window = create_window ();
+  KisteShortcutsDialog *dialog = kiste_shortcuts_dialog_new ();
+  GtkWidget *group;
+
+  adw_dialog_present (ADW_DIALOG (dialog), GTK_WIDGET (window));
+  kiste_test_flush (GTK_WIDGET (window));
+
+  group = kiste_test_find_widget (GTK_WIDGET (dialog), ADW_TYPE_PREFERENCES_GROUP, NULL);
+  g_assert_nonnull (group);
+  g_assert_cmpstr (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (group)), ==, "General");
+  g_assert_nonnull (kiste_test_find_widget (GTK_WIDGET (dialog), ADW_TYPE_ACTION_ROW, NULL));
+
+  kiste_test_screenshot (GTK_WIDGET (window), "shortcuts-dialog");
+  adw_dialog_force_close (ADW_DIALOG (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int ret;
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  app = kiste_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  /* Emits startup, which loads the settings */
+  g_application_hold (G_APPLICATION (app));
+
+  g_test_add_func ("/kiste/window/skeleton", test_window_skeleton);
+  g_test_add_func ("/kiste/window/state-saved", test_window_state_saved);
+  g_test_add_func ("/kiste/window/shortcuts-dialog", test_shortcuts_dialog);
+
+  ret = g_test_run ();
+
+  g_application_release (G_APPLICATION (app));
+  g_clear_object (&app);
+  return ret;
+}
