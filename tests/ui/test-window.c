@@ -87,6 +87,17 @@ test_window_state_saved (void)
   g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 610);
   g_assert_false (g_settings_get_boolean (settings, "window-maximized"));
 
+}
+
+static void
+test_window_state_maximized (void)
+{
+  GSettings *settings = kiste_application_get_settings (app);
+  KisteWindow *window;
+
+  g_settings_set_int (settings, "window-width", 820);
+  g_settings_set_boolean (settings, "window-maximized", FALSE);
+
   /* A maximized window keeps the size it will be restored to. Maximizing
    * needs a window manager, which a bare X server may not have. */
   window = create_window ();
@@ -144,6 +155,7 @@ main (int   argc,
 
   g_test_add_func ("/kiste/window/skeleton", test_window_skeleton);
   g_test_add_func ("/kiste/window/state-saved", test_window_state_saved);
+  g_test_add_func ("/kiste/window/state-maximized", test_window_state_maximized);
   g_test_add_func ("/kiste/window/shortcuts-dialog", test_shortcuts_dialog);
 
   ret = g_test_run ();
