@@ -1,0 +1,887 @@
+/* kiste-assemble.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "kiste-assemble.h"
+#include "kiste-error.h"
+
+/* Entries ---------------------------------------------------------------- */
+
+static void
+entry_clear (gpointer data)
+{
+  KisteAssembleEntry *entry = data;
+
+  g_clear_pointer (&entry->section, g_free);
+  g_clear_object (&entry->options);
+  g_clear_pointer (&entry->exported_apps, g_strfreev);
+  g_clear_pointer (&entry->exported_bins, g_strfreev);
+  g_clear_pointer (&entry->exported_bins_path, g_free);
+  g_clear_pointer (&entry->warnings, g_strfreev);
+  g_clear_pointer (&entry->error, g_free);
+}
+
+KisteAssembleEntry *
+kiste_assemble_entry_new (const char *section)
+{
+  KisteAssembleEntry *entry = g_atomic_rc_box_new0 (KisteAssembleEntry);
+
+  entry->section = g_strdup (section);
+  entry->options = kiste_create_options_new ();
+  kiste_create_options_set_name (entry->options, section);
+  /* distrobox makes a launcher unless entry=false */
+  kiste_create_options_set_add_to_menu (entry->options, TRUE);
+  entry->exported_apps = g_new0 (char *, 1);
+  entry->exported_bins = g_new0 (char *, 1);
+  entry->warnings = g_new0 (char *, 1);
+
+  return entry;
+}
+
+KisteAssembleEntry *
+kiste_assemble_entry_ref (KisteAssembleEntry *entry)
+{
+  g_return_val_if_fail (entry != NULL, NULL);
+
+  return g_atomic_rc_box_acquire (entry);
+}
+
+void
+kiste_assemble_entry_unref (KisteAssembleEntry *entry)
+{
+  g_return_if_fail (entry != NULL);
+
+  g_atomic_rc_box_release_full (entry, entry_clear);
+}
+
+G_DEFINE_BOXED_TYPE (KisteAssembleEntry, kiste_assemble_entry,
+                     kiste_assemble_entry_ref, kiste_assemble_entry_unref)
+
+/* Reading ---------------------------------------------------------------- */
+
+typedef struct
+{
+  char  *key;
+  char  *value;   /* quotes removed */
+  guint  line;
+} RawPair;
+
+typedef struct
+{
+  char      *name;
+  GPtrArray *pairs;   /* RawPair */
+} RawSection;
+
+static void
+raw_pair_free (RawPair *pair)
+{
+  g_free (pair->key);
+  g_free (pair->value);
+  g_free (pair);
+}
+
+static void
+raw_section_free (RawSection *section)
+{
+  g_free (section->name);
+  g_ptr_array_unref (section->pairs);
+  g_free (section);
+}
+
+static gboolean set_parse_error (GError     **error,
+                                 const char  *format,
+                                 ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+set_parse_error (GError     **error,
+                 const char  *format,
+                 ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  g_set_error_literal (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT, message);
+
+  return FALSE;
+}
+
+static void
+add_warning (KisteAssembleEntry *entry,
+             char               *message)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  g_strv_builder_addv (builder, (const char **)entry->warnings);
+  g_strv_builder_take (builder, message);
+  g_strfreev (entry->warnings);
+  entry->warnings = g_strv_builder_end (builder);
+}
+
+static void
+set_entry_error (KisteAssembleEntry *entry,
+                 char               *message)
+{
+  /* the first reason is enough to stop; later ones become warnings */
+  if (entry->error == NULL)
+    entry->error = message;
+  else
+    add_warning (entry, message);
+}
+
+/* One pair of matching quotes around the whole value, as distrobox strips */
+static char *
+unquote (const char *value)
+{
+  gsize len = strlen (value);
+
+  if (len >= 2 && (value[0] == '"' || value[0] == '\'') && value[len - 1] == value[0])
+    return g_strndup (value + 1, len - 2);
+
+  return g_strdup (value);
+}
+
+/* Cleans one line the way distrobox-assemble does before looking at it:
+ * tabs become spaces, "#" comments go, trailing space goes. */
+static char *
+clean_line (const char *raw)
+{
+  g_autofree char *line = g_strdup (raw);
+  char *start;
+  char *cut;
+
+  g_strdelimit (line, "\t\r", ' ');
+
+  start = line;
+  while (*start == ' ')
+    start++;
+
+  if (*start == '#' || *start == ';')
+    return g_strdup ("");
+
+  if ((cut = strstr (start, " #")) != NULL)
+    *cut = '\0';
+
+  /* distrobox drops everything from a "]" followed by a "#" */
+  if (*start == '[' && (cut = strchr (start, ']')) != NULL && strchr (cut, '#') != NULL)
+    cut[1] = '\0';
+
+  g_strchomp (start);
+
+  return g_strdup (start);
+}
+
+static GPtrArray *
+lex (const char  *data,
+     GError     **error)
+{
+  g_autoptr(GPtrArray) sections = g_ptr_array_new_with_free_func ((GDestroyNotify)raw_section_free);
+  g_auto(GStrv) lines = g_strsplit (data, "\n", -1);
+  RawSection *current = NULL;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autofree char *line = clean_line (lines[i]);
+      const char *eq;
+      RawPair *pair;
+      GString *key;
+
+      if (line[0] == '\0')
+        continue;
+
+      if (line[0] == '[')
+        {
+          GString *name = g_string_new (NULL);
+
+          for (const char *p = line; *p != '\0'; p++)
+            if (*p != '[' && *p != ']' && *p != ' ')
+              g_string_append_c (name, *p);
+
+          if (name->len == 0)
+            {
+              g_string_free (name, TRUE);
+              set_parse_error (error, _("Line %u starts a section without a name."), i + 1);
+              return NULL;
+            }
+
+          current = g_new0 (RawSection, 1);
+          current->name = g_string_free (name, FALSE);
+          current->pairs = g_ptr_array_new_with_free_func ((GDestroyNotify)raw_pair_free);
+          g_ptr_array_add (sections, current);
+          continue;
+        }
+
+      if (current == NULL)
+        {
+          set_parse_error (error,
+                           _("Line %u is outside any section. Each box starts with its name in "
+                             "brackets, like [my-box]."),
+                           i + 1);
+          return NULL;
+        }
+
+      /* distrobox: key = text before the first "=", spaces removed */
+      eq = strchr (line, '=');
+      key = g_string_new (NULL);
+      for (const char *p = line; *p != '\0' && p != eq; p++)
+        if (*p != ' ')
+          g_string_append_c (key, *p);
+
+      pair = g_new0 (RawPair, 1);
+      pair->key = g_string_free (key, FALSE);
+      pair->line = i + 1;
+      if (eq != NULL)
+        {
+          g_autofree char *value = g_strstrip (g_strdup (eq + 1));
+
+          pair->value = unquote (value);
+        }
+      g_ptr_array_add (current->pairs, pair);
+    }
+
+  if (sections->len == 0)
+    {
+      set_parse_error (error, "%s", _("The file has no boxes: no line like [my-box] was found."));
+      return NULL;
+    }
+
+  return g_steal_pointer (&sections);
+}
+
+static RawSection *
+find_section (GPtrArray  *sections,
+              const char *name)
+{
+  for (guint i = 0; i < sections->len; i++)
+    {
+      RawSection *section = g_ptr_array_index (sections, i);
+
+      if (g_str_equal (section->name, name))
+        return section;
+    }
+
+  return NULL;
+}
+
+/* Inlines include=NAME lines with NAME's pairs, recursively */
+static gboolean
+flatten (GPtrArray   *sections,
+         RawSection  *section,
+         GPtrArray   *stack,
+         GPtrArray   *out,
+         GError     **error)
+{
+  for (guint i = 0; i < section->pairs->len; i++)
+    {
+      RawPair *pair = g_ptr_array_index (section->pairs, i);
+      RawSection *included;
+
+      if (!g_str_equal (pair->key, "include"))
+        {
+          g_ptr_array_add (out, pair);
+          continue;
+        }
+
+      if (pair->value == NULL || pair->value[0] == '\0' ||
+          (included = find_section (sections, pair->value)) == NULL)
+        return set_parse_error (error,
+                                _("[%s] includes “%s” (line %u), but the file has no such "
+                                  "section."),
+                                section->name, pair->value ? pair->value : "", pair->line);
+
+      if (g_ptr_array_find (stack, included, NULL))
+        return set_parse_error (error,
+                                _("[%s] includes “%s” (line %u), which includes it back. "
+                                  "Includes must not go round in a circle."),
+                                section->name, pair->value, pair->line);
+
+      g_ptr_array_add (stack, included);
+      if (!flatten (sections, included, stack, out, error))
+        return FALSE;
+      g_ptr_array_remove_index (stack, stack->len - 1);
+    }
+
+  return TRUE;
+}
+
+/* ~ and $HOME at the start of a path name the home folder; nothing else is
+ * expanded */
+static char *
+expand_home (const char *path)
+{
+  static const char * const prefixes[] = { "~", "${HOME}", "$HOME" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (prefixes); i++)
+    {
+      gsize len = strlen (prefixes[i]);
+
+      if (strncmp (path, prefixes[i], len) == 0 && (path[len] == '\0' || path[len] == '/'))
+        return g_strconcat (g_get_home_dir (), path + len, NULL);
+    }
+
+  return g_strdup (path);
+}
+
+static gboolean
+parse_bool (const char *value,
+            gboolean   *result)
+{
+  if (g_ascii_strcasecmp (value, "true") == 0 || g_str_equal (value, "1"))
+    *result = TRUE;
+  else if (g_ascii_strcasecmp (value, "false") == 0 || g_str_equal (value, "0"))
+    *result = FALSE;
+  else
+    return FALSE;
+
+  return TRUE;
+}
+
+static char **
+strv_append_words (char       **strv,
+                   const char  *words)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) split = g_strsplit_set (words, " ", -1);
+
+  g_strv_builder_addv (builder, (const char **)strv);
+  for (guint i = 0; split[i] != NULL; i++)
+    if (split[i][0] != '\0')
+      g_strv_builder_add (builder, split[i]);
+
+  g_strfreev (strv);
+
+  return g_strv_builder_end (builder);
+}
+
+/* Joins repeated hooks as distrobox does: with "&&" unless the previous one
+ * already ends in ";" or "&&" */
+static char *
+join_hook (const char *previous,
+           const char *hook)
+{
+  g_autofree char *trimmed = NULL;
+
+  if (previous == NULL || previous[0] == '\0')
+    return g_strdup (hook);
+
+  trimmed = g_strchomp (g_strdup (previous));
+  if (g_str_has_suffix (trimmed, ";") || g_str_has_suffix (trimmed, "&&"))
+    return g_strconcat (trimmed, " ", hook, NULL);
+
+  return g_strconcat (previous, " && ", hook, NULL);
+}
+
+typedef enum
+{
+  KEY_STRING,
+  KEY_BOOL,
+  KEY_LIST,
+} KeyKind;
+
+static const struct
+{
+  const char *key;
+  KeyKind     kind;
+} known_keys[] = {
+  { "image", KEY_STRING },
+  { "clone", KEY_STRING },
+  { "home", KEY_STRING },
+  { "hostname", KEY_STRING },
+  { "platform", KEY_STRING },
+  { "exported_bins_path", KEY_STRING },
+  { "init", KEY_BOOL },
+  { "nvidia", KEY_BOOL },
+  { "pull", KEY_BOOL },
+  { "root", KEY_BOOL },
+  { "entry", KEY_BOOL },
+  { "start_now", KEY_BOOL },
+  { "replace", KEY_BOOL },
+  { "unshare_devsys", KEY_BOOL },
+  { "unshare_groups", KEY_BOOL },
+  { "unshare_ipc", KEY_BOOL },
+  { "unshare_netns", KEY_BOOL },
+  { "unshare_process", KEY_BOOL },
+  { "unshare_home", KEY_BOOL },
+  { "unshare_all", KEY_BOOL },
+  { "additional_packages", KEY_LIST },
+  { "additional_flags", KEY_LIST },
+  { "init_hooks", KEY_LIST },
+  { "pre_init_hooks", KEY_LIST },
+  { "volume", KEY_LIST },
+  { "volumes", KEY_LIST },
+  { "exported_apps", KEY_LIST },
+  { "exported_bins", KEY_LIST },
+};
+
+static const struct
+{
+  const char   *key;
+  KisteUnshare  what;
+} unshare_keys[] = {
+  { "unshare_devsys", KISTE_UNSHARE_DEVSYS },
+  { "unshare_groups", KISTE_UNSHARE_GROUPS },
+  { "unshare_ipc", KISTE_UNSHARE_IPC },
+  { "unshare_netns", KISTE_UNSHARE_NETNS },
+  { "unshare_process", KISTE_UNSHARE_PROCESS },
+  { "unshare_home", KISTE_UNSHARE_HOME },
+};
+
+static gboolean
+lookup_key (const char *key,
+            KeyKind    *kind)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (known_keys); i++)
+    {
+      if (g_str_equal (known_keys[i].key, key))
+        {
+          *kind = known_keys[i].kind;
+          return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
+static void
+apply_string (KisteAssembleEntry *entry,
+              const char         *key,
+              const char         *value)
+{
+  KisteCreateOptions *options = entry->options;
+
+  if (g_str_equal (key, "image"))
+    kiste_create_options_set_image (options, value);
+  else if (g_str_equal (key, "clone"))
+    kiste_create_options_set_clone_source (options, value);
+  else if (g_str_equal (key, "home"))
+    {
+      g_autofree char *home = expand_home (value);
+
+      kiste_create_options_set_home (options, home);
+    }
+  else if (g_str_equal (key, "hostname"))
+    kiste_create_options_set_hostname (options, value);
+  else if (g_str_equal (key, "platform"))
+    kiste_create_options_set_platform (options, value);
+  else if (g_str_equal (key, "exported_bins_path"))
+    {
+      g_free (entry->exported_bins_path);
+      entry->exported_bins_path = expand_home (value);
+    }
+  else
+    g_assert_not_reached ();
+}
+
+static void
+apply_bool (KisteAssembleEntry *entry,
+            const char         *key,
+            gboolean            value)
+{
+  KisteCreateOptions *options = entry->options;
+
+  for (guint i = 0; i < G_N_ELEMENTS (unshare_keys); i++)
+    {
+      if (g_str_equal (unshare_keys[i].key, key))
+        {
+          kiste_create_options_set_unshare (options, unshare_keys[i].what, value);
+          return;
+        }
+    }
+
+  if (g_str_equal (key, "unshare_all"))
+    kiste_create_options_set_unshare_all (options, value);
+  else if (g_str_equal (key, "init"))
+    kiste_create_options_set_init (options, value);
+  else if (g_str_equal (key, "nvidia"))
+    kiste_create_options_set_nvidia (options, value);
+  else if (g_str_equal (key, "pull"))
+    kiste_create_options_set_pull (options, value);
+  else if (g_str_equal (key, "entry"))
+    kiste_create_options_set_add_to_menu (options, value);
+  else if (g_str_equal (key, "start_now"))
+    entry->start_now = value;
+  else if (g_str_equal (key, "replace"))
+    entry->replace = value;
+  else if (g_str_equal (key, "root"))
+    {
+      if (value)
+        set_entry_error (entry,
+                         g_strdup (_("This box asks for root=true. Kiste does not create rootful "
+                                     "boxes, which run as the system administrator and ask for a "
+                                     "password at every step.")));
+    }
+  else
+    g_assert_not_reached ();
+}
+
+static void
+apply_list (KisteAssembleEntry *entry,
+            const char         *key,
+            const char         *value)
+{
+  KisteCreateOptions *options = entry->options;
+
+  if (g_str_equal (key, "additional_packages"))
+    kiste_create_options_add_additional_packages (options, value);
+  else if (g_str_equal (key, "init_hooks"))
+    {
+      g_autofree char *hooks = join_hook (kiste_create_options_get_init_hooks (options), value);
+
+      kiste_create_options_set_init_hooks (options, hooks);
+    }
+  else if (g_str_equal (key, "pre_init_hooks"))
+    {
+      g_autofree char *hooks = join_hook (kiste_create_options_get_pre_init_hooks (options), value);
+
+      kiste_create_options_set_pre_init_hooks (options, hooks);
+    }
+  else if (g_str_equal (key, "volume") || g_str_equal (key, "volumes"))
+    {
+      /* distrobox 1.x splits volume values at spaces */
+      g_auto(GStrv) specs = g_strsplit_set (value, " ", -1);
+
+      for (guint i = 0; specs[i] != NULL; i++)
+        {
+          g_autofree char *spec = NULL;
+
+          if (specs[i][0] == '\0')
+            continue;
+          spec = expand_home (specs[i]);
+          kiste_create_options_add_volume (options, spec);
+        }
+    }
+  else if (g_str_equal (key, "exported_apps"))
+    entry->exported_apps = strv_append_words (entry->exported_apps, value);
+  else if (g_str_equal (key, "exported_bins"))
+    entry->exported_bins = strv_append_words (entry->exported_bins, value);
+  else if (g_str_equal (key, "additional_flags"))
+    set_entry_error (entry,
+                     g_strdup_printf (_("This box passes additional_flags=“%s”, raw options for "
+                                        "the container manager that distrobox runs as shell code. "
+                                        "Kiste does not run them; remove the line to create this "
+                                        "box here."),
+                                      value));
+  else
+    g_assert_not_reached ();
+}
+
+static KisteAssembleEntry *
+interpret (const char *name,
+           GPtrArray  *pairs)
+{
+  KisteAssembleEntry *entry = kiste_assemble_entry_new (name);
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < pairs->len; i++)
+    {
+      RawPair *pair = g_ptr_array_index (pairs, i);
+      KeyKind kind;
+      gboolean bool_value;
+
+      if (pair->value == NULL)
+        {
+          add_warning (entry, g_strdup_printf (_("Line %u is not of the form key=value and was "
+                                                 "ignored."),
+                                               pair->line));
+          continue;
+        }
+
+      if (!lookup_key (pair->key, &kind))
+        {
+          add_warning (entry, g_strdup_printf (_("The unknown key “%s” (line %u) was ignored."),
+                                               pair->key, pair->line));
+          continue;
+        }
+
+      /* distrobox skips empty values */
+      if (pair->value[0] == '\0')
+        continue;
+
+      switch (kind)
+        {
+        case KEY_STRING:
+          if (!g_hash_table_add (seen, pair->key))
+            add_warning (entry, g_strdup_printf (_("“%s” is set more than once; the last value "
+                                                   "(line %u) is used."),
+                                                 pair->key, pair->line));
+          apply_string (entry, pair->key, pair->value);
+          break;
+
+        case KEY_BOOL:
+          if (!parse_bool (pair->value, &bool_value))
+            {
+              add_warning (entry, g_strdup_printf (_("“%s” must be true or false, not “%s” "
+                                                     "(line %u); it was ignored."),
+                                                   pair->key, pair->value, pair->line));
+              break;
+            }
+          apply_bool (entry, pair->key, bool_value);
+          break;
+
+        case KEY_LIST:
+          apply_list (entry, pair->key, pair->value);
+          break;
+
+        default:
+          g_assert_not_reached ();
+        }
+    }
+
+  if (kiste_create_options_get_clone_source (entry->options) != NULL &&
+      kiste_create_options_get_image (entry->options) != NULL)
+    add_warning (entry, g_strdup (_("Both image and clone are set; the box is cloned and the "
+                                    "image is not used.")));
+
+  return entry;
+}
+
+GPtrArray *
+kiste_assemble_parse (const char  *data,
+                      gssize       length,
+                      GError     **error)
+{
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autoptr(GPtrArray) sections = NULL;
+  g_autoptr(GHashTable) names = NULL;
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+
+  if (length < 0)
+    length = strlen (data);
+
+  if (memchr (data, '\0', length) != NULL)
+    {
+      set_parse_error (error, "%s", _("The file is not text: it contains a zero byte."));
+      return NULL;
+    }
+
+  if (!g_utf8_validate_len (data, length, NULL))
+    {
+      set_parse_error (error, "%s", _("The file is not text in UTF-8."));
+      return NULL;
+    }
+
+  text = g_strndup (data, length);
+
+  if ((sections = lex (text, error)) == NULL)
+    return NULL;
+
+  entries = g_ptr_array_new_with_free_func ((GDestroyNotify)kiste_assemble_entry_unref);
+  names = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < sections->len; i++)
+    {
+      RawSection *section = g_ptr_array_index (sections, i);
+      g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+      g_autoptr(GPtrArray) pairs = g_ptr_array_new ();
+      KisteAssembleEntry *entry;
+
+      g_ptr_array_add (stack, section);
+      if (!flatten (sections, section, stack, pairs, error))
+        return NULL;
+
+      entry = interpret (section->name, pairs);
+      if (!g_hash_table_add (names, section->name))
+        add_warning (entry, g_strdup_printf (_("The box “%s” appears more than once in this "
+                                               "file."),
+                                             section->name));
+      g_ptr_array_add (entries, entry);
+    }
+
+  return g_steal_pointer (&entries);
+}
+
+/* Writing ---------------------------------------------------------------- */
+
+static gboolean
+check_writable (const char  *key,
+                const char  *value,
+                GError     **error)
+{
+  const char *bracket;
+
+  if (strpbrk (value, "\n\r") != NULL)
+    return set_parse_error (error,
+                            _("“%s” cannot be saved in a distrobox.ini file because it contains "
+                              "a line break."),
+                            key);
+
+  /* distrobox reads " #" as the start of a comment, tabs as spaces */
+  if (strstr (value, " #") != NULL || strstr (value, "\t#") != NULL ||
+      ((bracket = strchr (value, ']')) != NULL && strchr (bracket, '#') != NULL))
+    return set_parse_error (error,
+                            _("“%s” cannot be saved in a distrobox.ini file because distrobox "
+                              "would read part of it as a comment (“#”)."),
+                            key);
+
+  return TRUE;
+}
+
+static gboolean
+write_string (GString     *out,
+              const char  *key,
+              const char  *value,
+              GError     **error)
+{
+  if (value == NULL || value[0] == '\0')
+    return TRUE;
+
+  if (!check_writable (key, value, error))
+    return FALSE;
+
+  g_string_append_printf (out, "%s=\"%s\"\n", key, value);
+
+  return TRUE;
+}
+
+static void
+write_bool (GString    *out,
+            const char *key,
+            gboolean    value)
+{
+  g_string_append_printf (out, "%s=%s\n", key, value ? "true" : "false");
+}
+
+static gboolean
+write_words (GString             *out,
+             const char          *key,
+             const char * const  *words,
+             GError             **error)
+{
+  g_autofree char *joined = NULL;
+
+  if (words == NULL || words[0] == NULL)
+    return TRUE;
+
+  joined = g_strjoinv (" ", (char **)words);
+
+  return write_string (out, key, joined, error);
+}
+
+static gboolean
+write_section (GString             *out,
+               KisteCreateOptions  *options,
+               KisteAssembleEntry  *entry,
+               GError             **error)
+{
+  const char *name = kiste_create_options_get_name (options);
+  const char * const *volumes;
+
+  if (name == NULL || strpbrk (name, "[] #\n\r\t") != NULL)
+    return set_parse_error (error, "%s",
+                            _("Every box in a distrobox.ini file needs a name without spaces, "
+                              "brackets or “#”."));
+
+  if (out->len > 0)
+    g_string_append_c (out, '\n');
+  g_string_append_printf (out, "[%s]\n", name);
+
+  if (!write_string (out, "image", kiste_create_options_get_image (options), error) ||
+      !write_string (out, "clone", kiste_create_options_get_clone_source (options), error) ||
+      !write_string (out, "home", kiste_create_options_get_home (options), error) ||
+      !write_string (out, "hostname", kiste_create_options_get_hostname (options), error))
+    return FALSE;
+
+  if (kiste_create_options_get_platform (options) != NULL)
+    {
+      g_string_append (out, "# platform is read by Kiste; distrobox assemble ignores it\n");
+      if (!write_string (out, "platform", kiste_create_options_get_platform (options), error))
+        return FALSE;
+    }
+
+  write_bool (out, "init", kiste_create_options_get_init (options));
+  write_bool (out, "nvidia", kiste_create_options_get_nvidia (options));
+  write_bool (out, "pull", kiste_create_options_get_pull (options));
+  write_bool (out, "root", FALSE);
+  write_bool (out, "entry", kiste_create_options_get_add_to_menu (options));
+  write_bool (out, "start_now", entry != NULL && entry->start_now);
+  if (entry != NULL && entry->replace)
+    write_bool (out, "replace", TRUE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (unshare_keys); i++)
+    write_bool (out, unshare_keys[i].key,
+                kiste_create_options_get_unshare (options, unshare_keys[i].what));
+  write_bool (out, "unshare_all", kiste_create_options_get_unshare_all (options));
+
+  if (!write_words (out, "additional_packages",
+                    kiste_create_options_get_additional_packages (options), error) ||
+      !write_string (out, "init_hooks", kiste_create_options_get_init_hooks (options), error) ||
+      !write_string (out, "pre_init_hooks", kiste_create_options_get_pre_init_hooks (options),
+                     error))
+    return FALSE;
+
+  volumes = kiste_create_options_get_volumes (options);
+  for (guint i = 0; volumes[i] != NULL; i++)
+    {
+      if (strpbrk (volumes[i], " \t") != NULL)
+        return set_parse_error (error,
+                                _("The volume “%s” cannot be saved: distrobox splits volumes at "
+                                  "spaces."),
+                                volumes[i]);
+      if (!write_string (out, "volume", volumes[i], error))
+        return FALSE;
+    }
+
+  if (entry != NULL)
+    {
+      if (!write_words (out, "exported_apps", (const char * const *)entry->exported_apps, error) ||
+          !write_words (out, "exported_bins", (const char * const *)entry->exported_bins, error) ||
+          !write_string (out, "exported_bins_path", entry->exported_bins_path, error))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+char *
+kiste_assemble_to_data (GPtrArray  *options,
+                        GError    **error)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  g_return_val_if_fail (options != NULL, NULL);
+
+  for (guint i = 0; i < options->len; i++)
+    {
+      KisteCreateOptions *item = g_ptr_array_index (options, i);
+
+      g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (item), NULL);
+
+      if (!write_section (out, item, NULL, error))
+        return NULL;
+    }
+
+  return g_string_free_and_steal (g_steal_pointer (&out));
+}
+
+char *
+kiste_assemble_entries_to_data (GPtrArray  *entries,
+                                GError    **error)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  g_return_val_if_fail (entries != NULL, NULL);
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      KisteAssembleEntry *entry = g_ptr_array_index (entries, i);
+
+      if (!write_section (out, entry->options, entry, error))
+        return NULL;
+    }
+
+  return g_string_free_and_steal (g_steal_pointer (&out));
+}

@@ -1,0 +1,115 @@
+/* kiste-capabilities.h
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "kiste-runner.h"
+
+G_BEGIN_DECLS
+
+#define KISTE_TYPE_CAPABILITIES (kiste_capabilities_get_type ())
+
+G_DECLARE_FINAL_TYPE (KisteCapabilities, kiste_capabilities, KISTE, CAPABILITIES, GObject)
+
+/* What the installed distrobox and container managers can do. Nothing is
+ * known until a refresh finishes; results are cached until the next one.
+ *
+ * The chosen manager follows distrobox's own rule: DBX_CONTAINER_MANAGER,
+ * else the last `container_manager=` in distrobox's config files, else
+ * podman before docker. This object does not change the runner: pass
+ * kiste_capabilities_get_manager() to kiste_runner_set_manager(). */
+KisteCapabilities   *kiste_capabilities_new                      (KisteRunner          *runner);
+
+/* Runs `distrobox --version`, `distrobox create --help`, `podman --version`
+ * and `docker --version` in parallel and reads the config files. Finishes
+ * with TRUE when everything needed is there. When distrobox or every usable
+ * manager is missing, the results are still stored (loaded becomes TRUE)
+ * and finish fails with KISTE_ERROR_TOOL_MISSING and the message of
+ * get_distrobox_problem() or get_manager_problem(). */
+void                 kiste_capabilities_refresh_async            (KisteCapabilities    *self,
+                                                                  GCancellable         *cancellable,
+                                                                  GAsyncReadyCallback   callback,
+                                                                  gpointer              user_data);
+gboolean             kiste_capabilities_refresh_finish           (KisteCapabilities    *self,
+                                                                  GAsyncResult         *result,
+                                                                  GError              **error);
+
+gboolean             kiste_capabilities_get_loaded               (KisteCapabilities    *self);
+gboolean             kiste_capabilities_has_distrobox            (KisteCapabilities    *self);
+/* "1.8.2.5", "2.0.0-rc.4"; NULL if unknown */
+const char          *kiste_capabilities_get_distrobox_version    (KisteCapabilities    *self);
+/* 1 or 2; 0 if unknown */
+guint                kiste_capabilities_get_distrobox_major      (KisteCapabilities    *self);
+/* The manager Kiste uses: "podman", "docker" or NULL */
+const char          *kiste_capabilities_get_manager              (KisteCapabilities    *self);
+/* Where the choice came from: "DBX_CONTAINER_MANAGER", a config file path,
+ * or NULL when autodetected */
+const char          *kiste_capabilities_get_manager_source       (KisteCapabilities    *self);
+/* "5.4.2" for the chosen manager; NULL if unknown */
+const char          *kiste_capabilities_get_manager_version      (KisteCapabilities    *self);
+/* Whether `name --version` ran ("podman", "docker") */
+gboolean             kiste_capabilities_has_manager              (KisteCapabilities    *self,
+                                                                  const char           *name);
+/* For people: why distrobox cannot be used, or NULL */
+const char          *kiste_capabilities_get_distrobox_problem    (KisteCapabilities    *self);
+/* For people: why no manager was chosen, or NULL */
+const char          *kiste_capabilities_get_manager_problem      (KisteCapabilities    *self);
+
+/* Every long flag `distrobox create --help` lists, sorted */
+const char * const  *kiste_capabilities_get_create_flags         (KisteCapabilities    *self);
+gboolean             kiste_capabilities_supports_create_flag     (KisteCapabilities    *self,
+                                                                  const char           *flag);
+/* Why a flag cannot be used, short, for the UI: "Needs distrobox 1.7.0 or
+ * newer", "Not available in distrobox 1.8.2.5"; NULL if supported. */
+char                *kiste_capabilities_dup_unsupported_reason   (KisteCapabilities    *self,
+                                                                  const char           *flag);
+/* A longer explanation for an unsupported flag where one helps (so far
+ * only --unshare-home), or NULL. */
+char                *kiste_capabilities_dup_unsupported_details  (KisteCapabilities    *self,
+                                                                  const char           *flag);
+
+/* Replaces distrobox's list of config files (for tests and odd layouts);
+ * NULL restores the default list. */
+void                 kiste_capabilities_set_config_files         (KisteCapabilities    *self,
+                                                                  const char * const   *paths);
+/* distrobox's config files in the order it reads them (later wins);
+ * distrobox_path is the resolved `distrobox` executable or NULL. */
+char               **kiste_capabilities_dup_default_config_files (const char           *distrobox_path);
+
+/* Marks the object loaded with these results, without running anything.
+ * distrobox_version NULL means distrobox is missing; manager NULL means no
+ * manager; create_flags NULL means none. */
+void                 kiste_capabilities_set_for_testing          (KisteCapabilities    *self,
+                                                                  const char           *distrobox_version,
+                                                                  const char           *manager,
+                                                                  const char * const   *create_flags);
+
+/* Pure parsers, exposed for tests. */
+
+/* The first version number in output ("distrobox: 1.8.2.5", "distrobox
+ * version 2.0.0-rc.4", "podman version 5.4.2", "Docker version 28.2.2,
+ * build …"), preferring lines that start with program (case-insensitive)
+ * when program is not NULL. NULL if there is none. */
+char                *kiste_capabilities_parse_version            (const char           *output,
+                                                                  const char           *program);
+/* The first number of a version ("2.0.0-rc.4" → 2); 0 if none */
+guint                kiste_capabilities_parse_major              (const char           *version);
+/* Every --long-flag at the start of an option line, sorted, no duplicates */
+char               **kiste_capabilities_parse_create_help        (const char           *help);
+/* The value of the last simple `container_manager=…` assignment in a
+ * distrobox config file (shell in v1, INI in v2), or NULL. Nothing is
+ * evaluated: values using $ or ` are ignored. */
+char                *kiste_capabilities_parse_config_manager     (const char           *contents);
+
+/* strverscmp-like ordering of version strings: < 0, 0, > 0. A release
+ * sorts after its release candidates ("2.0.0-rc.4" < "2.0.0"). */
+int                  kiste_capabilities_compare_versions         (const char           *a,
+                                                                  const char           *b);
+
+G_END_DECLS

@@ -1,0 +1,564 @@
+/* test-assemble.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "kiste-assemble.h"
+#include "kiste-error.h"
+
+static char *
+read_fixture (const char *name)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), name, NULL);
+  g_autoptr(GError) error = NULL;
+  char *contents = NULL;
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+
+  return contents;
+}
+
+static GPtrArray *
+parse_ok (const char *data)
+{
+  g_autoptr(GError) error = NULL;
+  GPtrArray *entries = kiste_assemble_parse (data, -1, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (entries);
+
+  return entries;
+}
+
+static void
+assert_strv (const char * const *got,
+             const char * const *expected)
+{
+  if (!g_strv_equal (got, expected))
+    {
+      g_autofree char *a = g_strjoinv ("|", (char **)got);
+      g_autofree char *b = g_strjoinv ("|", (char **)expected);
+
+      g_error ("got “%s”, expected “%s”", a, b);
+    }
+}
+
+static gboolean
+warnings_contain (KisteAssembleEntry *entry,
+                  const char         *text)
+{
+  for (guint i = 0; entry->warnings[i] != NULL; i++)
+    if (strstr (entry->warnings[i], text) != NULL)
+      return TRUE;
+
+  return FALSE;
+}
+
+static void
+test_realistic (void)
+{
+  g_autofree char *data = read_fixture ("assemble-realistic.ini");
+  g_autoptr(GPtrArray) entries = parse_ok (data);
+  g_autofree char *home = g_build_filename (g_get_home_dir (), "distrobox", "rawhide", NULL);
+  g_autofree char *bins_path = g_build_filename (g_get_home_dir (), ".local", "bin", "boxes", NULL);
+  g_autoptr(GError) error = NULL;
+  KisteAssembleEntry *rawhide;
+  KisteAssembleEntry *ubuntu;
+  KisteAssembleEntry *common;
+  KisteAssembleEntry *rootful;
+  KisteCreateOptions *o;
+
+  g_assert_cmpuint (entries->len, ==, 4);
+  rawhide = g_ptr_array_index (entries, 0);
+  ubuntu = g_ptr_array_index (entries, 1);
+  common = g_ptr_array_index (entries, 2);
+  rootful = g_ptr_array_index (entries, 3);
+
+  /* [rawhide]: repeated keys add up, quotes go, ~ and $HOME are the home */
+  g_assert_cmpstr (rawhide->section, ==, "rawhide");
+  o = rawhide->options;
+  g_assert_cmpstr (kiste_create_options_get_name (o), ==, "rawhide");
+  g_assert_cmpstr (kiste_create_options_get_image (o), ==, "fedora:rawhide");
+  g_assert_true (kiste_create_options_get_pull (o));
+  g_assert_cmpstr (kiste_create_options_get_home (o), ==, home);
+  assert_strv (kiste_create_options_get_additional_packages (o),
+               (const char * const []) { "emacs emacs-pgtk aerc tmux git", "lolcat bat", NULL });
+  g_assert_cmpstr (kiste_create_options_get_init_hooks (o), ==,
+                   "touch /var/tmp/a && touch /var/tmp/b; echo \"done\" > /var/tmp/c");
+  g_assert_cmpstr (kiste_create_options_get_pre_init_hooks (o), ==, "echo pre");
+  assert_strv (kiste_create_options_get_volumes (o),
+               (const char * const []) { "/srv/data:/data:ro", "/opt/tools:/opt/tools",
+                                         "/media:/media:rslave", NULL });
+  assert_strv ((const char * const *)rawhide->exported_apps,
+               (const char * const []) { "emacs", NULL });
+  assert_strv ((const char * const *)rawhide->exported_bins,
+               (const char * const []) { "/usr/bin/tmux", "/usr/bin/git", NULL });
+  g_assert_cmpstr (rawhide->exported_bins_path, ==, bins_path);
+  g_assert_true (rawhide->start_now);
+  g_assert_false (rawhide->replace);
+  g_assert_true (kiste_create_options_get_unshare (o, KISTE_UNSHARE_GROUPS));
+  g_assert_true (kiste_create_options_get_unshare (o, KISTE_UNSHARE_HOME));
+  g_assert_false (kiste_create_options_get_unshare (o, KISTE_UNSHARE_IPC));
+  g_assert_false (kiste_create_options_get_add_to_menu (o));
+  g_assert_null (rawhide->error);
+  g_assert_cmpuint (g_strv_length (rawhide->warnings), ==, 0);
+  g_assert_true (kiste_create_options_validate (o, NULL, &error));
+  g_assert_no_error (error);
+
+  /* [ubuntu-dev]: spaces around "=", comments, include */
+  o = ubuntu->options;
+  g_assert_cmpstr (kiste_create_options_get_image (o), ==, "docker.io/library/ubuntu:24.04");
+  g_assert_true (kiste_create_options_get_init (o));
+  g_assert_false (kiste_create_options_get_nvidia (o));
+  g_assert_true (kiste_create_options_get_unshare (o, KISTE_UNSHARE_NETNS));
+  g_assert_true (kiste_create_options_get_effective_unshare (o, KISTE_UNSHARE_PROCESS, NULL));
+  g_assert_cmpstr (kiste_create_options_get_hostname (o), ==, "ubuntu-dev");
+  g_assert_true (kiste_create_options_get_add_to_menu (o));
+  assert_strv (kiste_create_options_get_additional_packages (o),
+               (const char * const []) { "git vim", NULL });
+  assert_strv (kiste_create_options_get_volumes (o),
+               (const char * const []) { "/var/cache/common:/cache", NULL });
+  g_assert_false (ubuntu->start_now);
+  g_assert_null (ubuntu->error);
+  g_assert_cmpuint (g_strv_length (ubuntu->warnings), ==, 0);
+  g_assert_true (kiste_create_options_validate (o, NULL, &error));
+  g_assert_no_error (error);
+
+  /* [common] is a box of its own for distrobox too; it has no image */
+  g_assert_cmpstr (common->section, ==, "common");
+  /* no entry= key: distrobox makes a launcher */
+  g_assert_true (kiste_create_options_get_add_to_menu (common->options));
+  g_assert_false (kiste_create_options_validate (common->options, NULL, &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_clear_error (&error);
+
+  /* [rootful]: refused and reported, nothing silently dropped */
+  g_assert_nonnull (rootful->error);
+  g_assert_nonnull (strstr (rootful->error, "root=true"));
+  g_assert_cmpstr (kiste_create_options_get_image (rootful->options), ==, "alpine:3.20");
+  g_assert_true (warnings_contain (rootful, "additional_flags"));
+  g_assert_true (warnings_contain (rootful, "--env FOO=bar"));
+  g_assert_true (warnings_contain (rootful, "bogus_key"));
+  g_assert_true (warnings_contain (rootful, "maybe"));
+  g_assert_true (warnings_contain (rootful, "“image” is set more than once"));
+  g_assert_true (warnings_contain (rootful, "key=value"));
+  g_assert_cmpuint (g_strv_length (rootful->warnings), ==, 5);
+  g_assert_false (kiste_create_options_get_unshare (rootful->options, KISTE_UNSHARE_IPC));
+}
+
+static void
+test_additional_flags_refused (void)
+{
+  g_autoptr(GPtrArray) entries = parse_ok ("[box]\n"
+                                           "image=alpine\n"
+                                           "additional_flags=\"--log-driver=k8s-file\"\n");
+  KisteAssembleEntry *entry = g_ptr_array_index (entries, 0);
+
+  g_assert_nonnull (entry->error);
+  g_assert_nonnull (strstr (entry->error, "additional_flags"));
+  g_assert_nonnull (strstr (entry->error, "--log-driver=k8s-file"));
+}
+
+static void
+test_values (void)
+{
+  g_autoptr(GPtrArray) entries = NULL;
+  KisteAssembleEntry *entry;
+  KisteCreateOptions *o;
+
+  entries = parse_ok ("# leading comment\n"
+                      "; ini comment\n"
+                      "[box]  \n"
+                      "  image=al#pine # a comment\n"
+                      "home='/srv/my boxes/box'\n"
+                      "hostname=\"\"\n"
+                      "init=TRUE\n"
+                      "nvidia=1\n"
+                      "pull=0\n"
+                      "unshare_all=true\n"
+                      "unshare_devsys=false\n"
+                      "unshare_process=true\n"
+                      "replace=true\n"
+                      "platform=linux/arm64\n"
+                      "volume=\"/a:/a\"\n"
+                      "volume=\n"
+                      "exported_apps=\"/usr/share/applications/a.desktop b\"\n"
+                      "exported_apps=c\n"
+                      "pre_init_hooks=a;\n"
+                      "pre_init_hooks=b &&\n"
+                      "pre_init_hooks=c\n");
+  g_assert_cmpuint (entries->len, ==, 1);
+  entry = g_ptr_array_index (entries, 0);
+  o = entry->options;
+
+  /* "#" only starts a comment after a space */
+  g_assert_cmpstr (kiste_create_options_get_image (o), ==, "al#pine");
+  g_assert_cmpstr (kiste_create_options_get_home (o), ==, "/srv/my boxes/box");
+  g_assert_null (kiste_create_options_get_hostname (o));
+  g_assert_true (kiste_create_options_get_init (o));
+  g_assert_true (kiste_create_options_get_nvidia (o));
+  g_assert_false (kiste_create_options_get_pull (o));
+  g_assert_true (kiste_create_options_get_unshare_all (o));
+  g_assert_false (kiste_create_options_get_unshare (o, KISTE_UNSHARE_DEVSYS));
+  g_assert_true (kiste_create_options_get_unshare (o, KISTE_UNSHARE_PROCESS));
+  g_assert_true (entry->replace);
+  g_assert_cmpstr (kiste_create_options_get_platform (o), ==, "linux/arm64");
+  assert_strv (kiste_create_options_get_volumes (o), (const char * const []) { "/a:/a", NULL });
+  assert_strv ((const char * const *)entry->exported_apps,
+               (const char * const []) { "/usr/share/applications/a.desktop", "b", "c", NULL });
+  g_assert_cmpstr (kiste_create_options_get_pre_init_hooks (o), ==, "a; b && c");
+  g_assert_null (entry->error);
+  g_assert_cmpuint (g_strv_length (entry->warnings), ==, 0);
+}
+
+static void
+test_never_evaluated (void)
+{
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autoptr(GError) error = NULL;
+  KisteAssembleEntry *entry;
+  KisteCreateField field = KISTE_CREATE_FIELD_NONE;
+  g_autofree char *marker = g_build_filename (g_get_tmp_dir (), "kiste-assemble-evaluated", NULL);
+  g_autofree char *data = NULL;
+
+  g_remove (marker);
+  data = g_strdup_printf ("[box]\nimage=$(touch %s)\nhome=`touch %s`\n", marker, marker);
+  entries = parse_ok (data);
+  entry = g_ptr_array_index (entries, 0);
+
+  /* kept literally, and then refused by validation */
+  g_assert_true (g_str_has_prefix (kiste_create_options_get_image (entry->options), "$(touch "));
+  g_assert_true (g_str_has_prefix (kiste_create_options_get_home (entry->options), "`touch "));
+  g_assert_false (kiste_create_options_validate_full (entry->options, NULL, &field, &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_assert_cmpint (field, ==, KISTE_CREATE_FIELD_IMAGE);
+  g_assert_false (g_file_test (marker, G_FILE_TEST_EXISTS));
+}
+
+static void
+test_duplicate_sections (void)
+{
+  g_autoptr(GPtrArray) entries = parse_ok ("[box]\nimage=a\n[box]\nimage=b\n");
+  KisteAssembleEntry *second = g_ptr_array_index (entries, 1);
+
+  g_assert_cmpuint (entries->len, ==, 2);
+  g_assert_cmpuint (g_strv_length (((KisteAssembleEntry *)g_ptr_array_index (entries, 0))->warnings),
+                    ==, 0);
+  g_assert_true (warnings_contain (second, "more than once"));
+}
+
+static void
+test_parse_errors (void)
+{
+  static const struct
+  {
+    const char *data;
+    gssize      length;
+    const char *in_message;
+  } cases[] = {
+    { "", -1, "no boxes" },
+    { "# only a comment\n\n", -1, "no boxes" },
+    { "image=alpine\n[box]\n", -1, "Line 1" },
+    { "[]\nimage=alpine\n", -1, "without a name" },
+    { "[box]\ninclude=nowhere\n", -1, "“nowhere”" },
+    { "[a]\ninclude=a\n", -1, "includes it back" },
+    { "[box]\nimage=\xff\xfe\n", -1, "UTF-8" },
+    { "[box]\nimage=a\0lpine\n", 20, "zero byte" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) entries = kiste_assemble_parse (cases[i].data, cases[i].length, &error);
+
+      g_assert_null (entries);
+      g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+      if (strstr (error->message, cases[i].in_message) == NULL)
+        g_error ("case %u: “%s” not in “%s”", i, cases[i].in_message, error->message);
+    }
+}
+
+static void
+test_include_cycle (void)
+{
+  g_autofree char *data = read_fixture ("assemble-include-cycle.ini");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) entries = kiste_assemble_parse (data, -1, &error);
+
+  g_assert_null (entries);
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_assert_nonnull (strstr (error->message, "includes it back"));
+}
+
+static void
+test_include_nested (void)
+{
+  g_autoptr(GPtrArray) entries = parse_ok ("[base]\n"
+                                           "additional_packages=git\n"
+                                           "[mid]\n"
+                                           "include=base\n"
+                                           "additional_packages=vim\n"
+                                           "[top]\n"
+                                           "image=alpine\n"
+                                           "include=\"mid\"\n"
+                                           "include=base\n");
+  KisteAssembleEntry *top = g_ptr_array_index (entries, 2);
+
+  /* included pairs land where the include line is; including twice is
+   * not a cycle */
+  assert_strv (kiste_create_options_get_additional_packages (top->options),
+               (const char * const []) { "git", "vim", "git", NULL });
+}
+
+static void
+assert_same_entry (KisteAssembleEntry *a,
+                   KisteAssembleEntry *b)
+{
+  static const char * const props[] = {
+    "name", "image", "clone-source", "home", "hostname", "platform", "init-hooks",
+    "pre-init-hooks",
+  };
+  static const char * const bool_props[] = {
+    "unshare-devsys", "unshare-groups", "unshare-ipc", "unshare-netns", "unshare-process",
+    "unshare-home", "unshare-all", "init", "nvidia", "pull", "add-to-menu",
+  };
+  g_autofree char *packages_a = NULL;
+  g_autofree char *packages_b = NULL;
+
+  g_assert_cmpstr (a->section, ==, b->section);
+
+  for (guint i = 0; i < G_N_ELEMENTS (props); i++)
+    {
+      g_autofree char *va = NULL;
+      g_autofree char *vb = NULL;
+
+      g_object_get (a->options, props[i], &va, NULL);
+      g_object_get (b->options, props[i], &vb, NULL);
+      if (g_strcmp0 (va, vb) != 0)
+        g_error ("[%s] %s: “%s” became “%s”", a->section, props[i], va, vb);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (bool_props); i++)
+    {
+      gboolean va, vb;
+
+      g_object_get (a->options, bool_props[i], &va, NULL);
+      g_object_get (b->options, bool_props[i], &vb, NULL);
+      if (va != vb)
+        g_error ("[%s] %s: %d became %d", a->section, bool_props[i], va, vb);
+    }
+
+  assert_strv (kiste_create_options_get_volumes (a->options),
+               kiste_create_options_get_volumes (b->options));
+  /* packages may be regrouped, never changed */
+  packages_a = g_strjoinv (" ", (char **)kiste_create_options_get_additional_packages (a->options));
+  packages_b = g_strjoinv (" ", (char **)kiste_create_options_get_additional_packages (b->options));
+  g_assert_cmpstr (packages_a, ==, packages_b);
+  assert_strv ((const char * const *)a->exported_apps, (const char * const *)b->exported_apps);
+  assert_strv ((const char * const *)a->exported_bins, (const char * const *)b->exported_bins);
+  g_assert_cmpstr (a->exported_bins_path, ==, b->exported_bins_path);
+  g_assert_cmpint (a->start_now, ==, b->start_now);
+  g_assert_cmpint (a->replace, ==, b->replace);
+}
+
+static void
+test_round_trip_manifest (void)
+{
+  g_autofree char *data = read_fixture ("assemble-realistic.ini");
+  g_autoptr(GPtrArray) entries = parse_ok (data);
+  g_autoptr(GPtrArray) good = g_ptr_array_new ();
+  g_autoptr(GPtrArray) again = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *written = NULL;
+
+  /* the refused [rootful] box is not written back */
+  for (guint i = 0; i < entries->len; i++)
+    {
+      KisteAssembleEntry *entry = g_ptr_array_index (entries, i);
+
+      if (entry->error == NULL)
+        g_ptr_array_add (good, entry);
+    }
+  g_assert_cmpuint (good->len, ==, 3);
+
+  written = kiste_assemble_entries_to_data (good, &error);
+  g_assert_no_error (error);
+  g_test_message ("%s", written);
+
+  /* every key spelled out */
+  g_assert_nonnull (strstr (written, "[rawhide]\n"));
+  g_assert_nonnull (strstr (written, "\nunshare_home=true\n"));
+  g_assert_nonnull (strstr (written, "\nunshare_groups=true\n"));
+  g_assert_nonnull (strstr (written, "\nunshare_ipc=false\n"));
+  g_assert_nonnull (strstr (written, "\nentry=false\n"));
+  g_assert_nonnull (strstr (written, "\nroot=false\n"));
+  g_assert_nonnull (strstr (written, "\nstart_now=true\n"));
+  g_assert_nonnull (strstr (written, "\nvolume=\"/srv/data:/data:ro\"\nvolume=\"/opt/tools:/opt/tools\"\n"));
+  g_assert_nonnull (strstr (written, "\nexported_bins=\"/usr/bin/tmux /usr/bin/git\"\n"));
+  g_assert_null (strstr (written, "additional_flags"));
+  g_assert_null (strstr (written, "include="));
+
+  again = parse_ok (written);
+  g_assert_cmpuint (again->len, ==, good->len);
+  for (guint i = 0; i < good->len; i++)
+    {
+      KisteAssembleEntry *entry = g_ptr_array_index (again, i);
+
+      assert_same_entry (g_ptr_array_index (good, i), entry);
+      g_assert_null (entry->error);
+      g_assert_cmpuint (g_strv_length (entry->warnings), ==, 0);
+    }
+}
+
+static void
+test_round_trip_options (void)
+{
+  g_autoptr(GPtrArray) options = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *written = NULL;
+  KisteCreateOptions *full = kiste_create_options_new ();
+  KisteCreateOptions *clone = kiste_create_options_new ();
+  KisteAssembleEntry *entry;
+
+  g_object_set (full,
+                "name", "full-box",
+                "image", "registry.fedoraproject.org/fedora-toolbox:41",
+                "home", "/home/u/My Boxes/full",
+                "hostname", "full.lan",
+                "platform", "linux/arm64",
+                "init-hooks", "echo \"hi\" > /etc/motd && systemctl enable sshd",
+                "pre-init-hooks", "echo 'early'",
+                "unshare-home", TRUE,
+                "unshare-groups", TRUE,
+                "unshare-netns", TRUE,
+                "nvidia", TRUE,
+                "pull", TRUE,
+                "add-to-menu", TRUE,
+                NULL);
+  kiste_create_options_add_volume (full, "/srv:/srv:ro");
+  kiste_create_options_add_volume (full, "/opt:/opt");
+  kiste_create_options_add_additional_packages (full, "git tmux");
+  kiste_create_options_add_additional_packages (full, "vim");
+  g_ptr_array_add (options, full);
+
+  kiste_create_options_set_name (clone, "copy");
+  kiste_create_options_set_clone_source (clone, "full-box");
+  kiste_create_options_set_init (clone, TRUE);
+  g_ptr_array_add (options, clone);
+
+  written = kiste_assemble_to_data (options, &error);
+  g_assert_no_error (error);
+  g_test_message ("%s", written);
+  g_assert_nonnull (strstr (written, "[full-box]\nimage=\"registry.fedoraproject.org/fedora-toolbox:41\"\n"));
+  g_assert_nonnull (strstr (written, "\nadditional_packages=\"git tmux vim\"\n"));
+  g_assert_nonnull (strstr (written, "[copy]\nclone=\"full-box\"\n"));
+
+  entries = parse_ok (written);
+  g_assert_cmpuint (entries->len, ==, 2);
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      g_autoptr(KisteAssembleEntry) expected = kiste_assemble_entry_new (NULL);
+
+      entry = g_ptr_array_index (entries, i);
+      g_clear_object (&expected->options);
+      expected->options = g_object_ref (g_ptr_array_index (options, i));
+      g_free (expected->section);
+      expected->section = g_strdup (kiste_create_options_get_name (expected->options));
+
+      assert_same_entry (expected, entry);
+      g_assert_null (entry->error);
+      g_assert_cmpuint (g_strv_length (entry->warnings), ==, 0);
+    }
+
+  /* the parsed options are as valid as the originals */
+  entry = g_ptr_array_index (entries, 0);
+  g_assert_true (kiste_create_options_validate (entry->options, NULL, &error));
+  g_assert_no_error (error);
+}
+
+static void
+test_write_refused (void)
+{
+  static const struct
+  {
+    const char *property;
+    const char *value;
+    const char *in_message;
+  } cases[] = {
+    { "init-hooks", "echo a\necho b", "line break" },
+    { "init-hooks", "echo a # not a comment", "comment" },
+    { "init-hooks", "[ -d /x ]#", "comment" },
+    { "pre-init-hooks", "a\t#b", "comment" },
+    { "name", NULL, "name" },
+    { "name", "my box", "name" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GPtrArray) options = g_ptr_array_new_with_free_func (g_object_unref);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *written = NULL;
+      KisteCreateOptions *o = kiste_create_options_new ();
+
+      kiste_create_options_set_name (o, "box");
+      kiste_create_options_set_image (o, "alpine");
+      g_object_set (o, cases[i].property, cases[i].value, NULL);
+      g_ptr_array_add (options, o);
+
+      written = kiste_assemble_to_data (options, &error);
+      g_assert_null (written);
+      g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+      if (strstr (error->message, cases[i].in_message) == NULL)
+        g_error ("case %u: “%s” not in “%s”", i, cases[i].in_message, error->message);
+    }
+}
+
+static void
+test_entry_boxed (void)
+{
+  g_autoptr(KisteAssembleEntry) entry = kiste_assemble_entry_new ("box");
+  KisteAssembleEntry *copy;
+  GValue value = G_VALUE_INIT;
+
+  g_value_init (&value, KISTE_TYPE_ASSEMBLE_ENTRY);
+  g_value_set_boxed (&value, entry);
+  copy = g_value_get_boxed (&value);
+  g_assert_true (copy == entry);
+  g_value_unset (&value);
+
+  g_assert_cmpstr (kiste_create_options_get_name (entry->options), ==, "box");
+  g_assert_true (kiste_create_options_get_add_to_menu (entry->options));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/assemble/realistic", test_realistic);
+  g_test_add_func ("/assemble/additional-flags", test_additional_flags_refused);
+  g_test_add_func ("/assemble/values", test_values);
+  g_test_add_func ("/assemble/never-evaluated", test_never_evaluated);
+  g_test_add_func ("/assemble/duplicate-sections", test_duplicate_sections);
+  g_test_add_func ("/assemble/parse-errors", test_parse_errors);
+  g_test_add_func ("/assemble/include-cycle", test_include_cycle);
+  g_test_add_func ("/assemble/include-nested", test_include_nested);
+  g_test_add_func ("/assemble/round-trip-manifest", test_round_trip_manifest);
+  g_test_add_func ("/assemble/round-trip-options", test_round_trip_options);
+  g_test_add_func ("/assemble/write-refused", test_write_refused);
+  g_test_add_func ("/assemble/entry-boxed", test_entry_boxed);
+
+  return g_test_run ();
+}
