@@ -1,0 +1,156 @@
+/* kiste-apps.h
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+/* A desktop app installed inside a box, read from its .desktop file. */
+
+#define KISTE_TYPE_DESKTOP_APP (kiste_desktop_app_get_type ())
+
+G_DECLARE_FINAL_TYPE (KisteDesktopApp, kiste_desktop_app, KISTE, DESKTOP_APP, GObject)
+
+/* Reads one .desktop file's contents. Returns NULL and sets error when it is
+ * not a key file; returns NULL without an error when it is no app to show
+ * (Type other than Application, NoDisplay or Hidden, no Name or Exec).
+ * locale NULL means the current one. */
+KisteDesktopApp    *kiste_desktop_app_new_from_data      (const char          *path,
+                                                          const char          *data,
+                                                          gsize                length,
+                                                          const char          *locale,
+                                                          GError             **error);
+
+/* The desktop file id: the file's basename, e.g. "org.gnome.Maps.desktop" */
+const char         *kiste_desktop_app_get_id             (KisteDesktopApp     *self);
+/* Absolute path of the .desktop file inside the box */
+const char         *kiste_desktop_app_get_path           (KisteDesktopApp     *self);
+/* Name in the chosen locale */
+const char         *kiste_desktop_app_get_name           (KisteDesktopApp     *self);
+const char         *kiste_desktop_app_get_comment        (KisteDesktopApp     *self);
+/* Icon= as written: a theme icon name or an absolute path inside the box */
+const char         *kiste_desktop_app_get_icon           (KisteDesktopApp     *self);
+const char         *kiste_desktop_app_get_exec           (KisteDesktopApp     *self);
+const char * const *kiste_desktop_app_get_categories     (KisteDesktopApp     *self);
+/* Whether the host has a launcher exported from this app */
+gboolean            kiste_desktop_app_get_exported       (KisteDesktopApp     *self);
+void                kiste_desktop_app_set_exported       (KisteDesktopApp     *self,
+                                                          gboolean             exported);
+
+/* Parses what the script of kiste_commands_get_list_apps_script() printed.
+ * Folders come most important first, so the first file with a given id
+ * wins, even when that one is hidden. Returns the apps to show
+ * (KisteDesktopApp), in the script's order; files that are not key files
+ * are skipped. KISTE_ERROR_BAD_OUTPUT when the output is cut short or not
+ * the script's. */
+GPtrArray          *kiste_apps_parse_listing             (const char          *output,
+                                                          const char          *locale,
+                                                          GError             **error);
+
+
+/* What a box has exported to the host: launchers in
+ * ~/.local/share/applications named BOX-<id>.desktop whose Exec enters
+ * exactly this box, and wrapper scripts (by default in ~/.local/bin) marked
+ * "# distrobox_binary" and "# name: BOX". */
+
+typedef enum
+{
+  KISTE_EXPORTED_APP,
+  KISTE_EXPORTED_BINARY,
+} KisteExportedKind;
+
+typedef struct
+{
+  KisteExportedKind  kind;
+  /* The file on the host */
+  char              *path;
+  /* App: the desktop file id inside the box ("org.gnome.Maps.desktop");
+   * binary: the program's absolute path inside the box, or NULL when the
+   * wrapper does not say. */
+  char              *source;
+  /* App: Name= without distrobox's " (on BOX)"; binary: the basename */
+  char              *name;
+} KisteExportedFile;
+
+#define KISTE_TYPE_EXPORTED_FILE (kiste_exported_file_get_type ())
+
+GType               kiste_exported_file_get_type         (void) G_GNUC_CONST;
+KisteExportedFile  *kiste_exported_file_copy             (const KisteExportedFile *self);
+void                kiste_exported_file_free             (KisteExportedFile   *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KisteExportedFile, kiste_exported_file_free)
+
+/* TRUE when some Exec= line of a .desktop file runs `distrobox-enter … -n
+ * BOX` or `distrobox enter … -n BOX` (also --name), with BOX exactly
+ * box_name. */
+gboolean            kiste_apps_desktop_enters_box        (const char          *contents,
+                                                          const char          *box_name);
+
+/* TRUE when a file is a distrobox wrapper script for box_name. */
+gboolean            kiste_apps_wrapper_names_box         (const char          *contents,
+                                                          const char          *box_name);
+
+/* TRUE when a file name in ~/.local/share/applications may be a launcher of
+ * box_name (BOX-*.desktop); only those need to be read. */
+gboolean            kiste_apps_is_launcher_candidate     (const char          *basename,
+                                                          const char          *box_name);
+
+/* One host file: a KisteExportedFile when it belongs to box_name, else NULL.
+ * path is its full path on the host, contents its text. */
+KisteExportedFile  *kiste_apps_parse_exported_launcher   (const char          *path,
+                                                          const char          *contents,
+                                                          const char          *box_name);
+KisteExportedFile  *kiste_apps_parse_exported_wrapper    (const char          *path,
+                                                          const char          *contents,
+                                                          const char          *box_name);
+
+/* Everything box_name exported, from the host's folder listings: the
+ * hash tables map basenames to file contents (or NULL for files that were
+ * not read) of applications_dir and bin_dir. Either may be NULL. Returns
+ * KisteExportedFile items sorted by path. */
+GPtrArray          *kiste_apps_match_exported            (const char          *box_name,
+                                                          const char          *applications_dir,
+                                                          GHashTable          *applications,
+                                                          const char          *bin_dir,
+                                                          GHashTable          *binaries);
+
+/* Sets KisteDesktopApp:exported on every app in apps for which exported
+ * (KisteExportedFile) has a launcher. */
+void                kiste_apps_mark_exported             (GPtrArray           *apps,
+                                                          GPtrArray           *exported);
+
+/* Reads applications_dir and bin_dir on this machine with GFile in a worker
+ * thread and returns kiste_apps_match_exported()'s result. In a Flatpak
+ * sandbox the host's files need another way in; feed
+ * kiste_apps_match_exported() instead. Missing folders count as empty. */
+void                kiste_apps_list_exported_async       (const char          *box_name,
+                                                          const char          *applications_dir,
+                                                          const char          *bin_dir,
+                                                          GCancellable        *cancellable,
+                                                          GAsyncReadyCallback  callback,
+                                                          gpointer             user_data);
+GPtrArray          *kiste_apps_list_exported_finish      (GAsyncResult        *result,
+                                                          GError             **error);
+
+/* For a renamed box: contents of an exported launcher or wrapper with every
+ * reference to old_name replaced by new_name: `-n OLD`/`--name OLD` of the
+ * distrobox enter call (not the app's own arguments after "--"),
+ * "# name: OLD", the wrapper's CONTAINER_ID test and the " (on OLD)" label.
+ * Names must match whole: renaming "arch" leaves "arch-dev" alone. */
+char               *kiste_apps_rewrite_exported          (const char          *contents,
+                                                          const char          *old_name,
+                                                          const char          *new_name);
+
+/* "OLD-<id>.desktop" → "NEW-<id>.desktop"; NULL when basename does not
+ * start with "OLD-". */
+char               *kiste_apps_dup_renamed_launcher_name (const char          *basename,
+                                                          const char          *old_name,
+                                                          const char          *new_name);
+
+G_END_DECLS

@@ -1,0 +1,635 @@
+/* kiste-commands.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "kiste-commands.h"
+#include "kiste-error.h"
+
+#define DISTROBOX "distrobox"
+
+/* Prints "P", the NUL-separated paths of the .desktop files directly in the
+ * folders given as arguments as od hex, then per file "F" and its bytes as od
+ * hex, then "E". Hex keeps any file name and content intact through a text
+ * pipe; od is in coreutils and busybox alike. The file list is kept in "$@"
+ * so that both passes see the same files. */
+static const char list_apps_script[] =
+  "n=$#\n"
+  "for d in \"$@\"; do\n"
+  "  for f in \"$d\"/*.desktop; do\n"
+  "    [ -f \"$f\" ] && set -- \"$@\" \"$f\"\n"
+  "  done\n"
+  "done\n"
+  "shift \"$n\"\n"
+  "echo P\n"
+  "for f in \"$@\"; do printf '%s\\000' \"$f\"; done | od -An -v -tx1\n"
+  "for f in \"$@\"; do echo F; od -An -v -tx1 \"$f\" 2>/dev/null; done\n"
+  "echo E\n";
+
+static gboolean
+is_usable_name (const char *name)
+{
+  return name != NULL && name[0] != '\0' && name[0] != '-';
+}
+
+static char **
+strv_new (const char *first,
+          ...) G_GNUC_NULL_TERMINATED;
+
+static char **
+strv_new (const char *first,
+          ...)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  va_list args;
+
+  va_start (args, first);
+  for (const char *s = first; s != NULL; s = va_arg (args, const char *))
+    g_strv_builder_add (builder, s);
+  va_end (args);
+
+  return g_strv_builder_end (builder);
+}
+
+char **
+kiste_commands_start_argv (const char *manager,
+                           const char *name)
+{
+  g_return_val_if_fail (manager != NULL, NULL);
+  g_return_val_if_fail (is_usable_name (name), NULL);
+
+  return strv_new (manager, "start", name, NULL);
+}
+
+char **
+kiste_commands_stop_argv (guint       distrobox_major,
+                          const char *name)
+{
+  g_return_val_if_fail (is_usable_name (name), NULL);
+
+  /* Without --yes distrobox asks before stopping. */
+  return strv_new (DISTROBOX, "stop", "--yes", name, NULL);
+}
+
+char **
+kiste_commands_engine_stop_argv (const char *manager,
+                                 const char *name,
+                                 guint       timeout_seconds)
+{
+  g_autofree char *timeout = NULL;
+
+  g_return_val_if_fail (manager != NULL, NULL);
+  g_return_val_if_fail (is_usable_name (name), NULL);
+
+  timeout = g_strdup_printf ("%u", timeout_seconds);
+
+  return strv_new (manager, "stop", "--time", timeout, name, NULL);
+}
+
+char **
+kiste_commands_restart_argv (const char *manager,
+                             const char *name)
+{
+  g_return_val_if_fail (manager != NULL, NULL);
+  g_return_val_if_fail (is_usable_name (name), NULL);
+
+  return strv_new (manager, "restart", name, NULL);
+}
+
+char **
+kiste_commands_rm_argv (guint       distrobox_major,
+                        const char *name,
+                        gboolean    rm_home)
+{
+  g_autoptr(GStrvBuilder) builder = NULL;
+
+  g_return_val_if_fail (is_usable_name (name), NULL);
+
+  builder = g_strv_builder_new ();
+  /* --force also stops a running box and answers every prompt. No "--"
+   * before the name: distrobox rm drops names that follow it. */
+  g_strv_builder_add_many (builder, DISTROBOX, "rm", "--force", NULL);
+  if (rm_home)
+    g_strv_builder_add (builder, "--rm-home");
+  g_strv_builder_add (builder, name);
+
+  return g_strv_builder_end (builder);
+}
+
+char **
+kiste_commands_upgrade_argv (guint       distrobox_major,
+                             const char *name)
+{
+  g_return_val_if_fail (is_usable_name (name), NULL);
+
+  /* distrobox 1 has no --yes here and would refuse it. */
+  if (distrobox_major >= 2)
+    return strv_new (DISTROBOX, "upgrade", "--yes", name, NULL);
+
+  return strv_new (DISTROBOX, "upgrade", name, NULL);
+}
+
+char **
+kiste_commands_clone_argv (guint       distrobox_major,
+                           const char *source,
+                           const char *new_name)
+{
+  g_return_val_if_fail (is_usable_name (source), NULL);
+  g_return_val_if_fail (is_usable_name (new_name), NULL);
+
+  return strv_new (DISTROBOX, "create", "--yes", "--no-entry",
+                   "--clone", source, "--name", new_name, NULL);
+}
+
+char **
+kiste_commands_rename_argv (const char *manager,
+                            const char *old_name,
+                            const char *new_name)
+{
+  g_return_val_if_fail (manager != NULL, NULL);
+  g_return_val_if_fail (is_usable_name (old_name), NULL);
+  g_return_val_if_fail (is_usable_name (new_name), NULL);
+
+  return strv_new (manager, "rename", old_name, new_name, NULL);
+}
+
+/* path equals dir or lies below it; both absolute, dir without a trailing
+ * slash except for "/" itself. */
+static gboolean
+path_is_within (const char *path,
+                const char *dir)
+{
+  gsize len = strlen (dir);
+
+  if (len == 1 && dir[0] == '/')
+    return path[0] == '/';
+
+  return strncmp (path, dir, len) == 0 && (path[len] == '\0' || path[len] == '/');
+}
+
+static char *
+dup_without_trailing_slashes (const char *path)
+{
+  char *copy = g_strdup (path);
+  gsize len = strlen (copy);
+
+  while (len > 1 && copy[len - 1] == '/')
+    copy[--len] = '\0';
+
+  return copy;
+}
+
+gboolean
+kiste_commands_unshared_home_keeps_workdir (const char         *cwd,
+                                            const char         *host_home,
+                                            const char * const *mounts)
+{
+  g_autofree char *home = NULL;
+
+  g_return_val_if_fail (cwd != NULL, FALSE);
+  g_return_val_if_fail (host_home != NULL, FALSE);
+
+  /* Outside the host home distrobox finds the folder under /run/host as for
+   * every box; only the host home is missing from such a box. */
+  home = dup_without_trailing_slashes (host_home);
+  if (!path_is_within (cwd, home))
+    return TRUE;
+
+  for (guint i = 0; mounts != NULL && mounts[i] != NULL; i++)
+    {
+      g_autofree char *dest = NULL;
+
+      if (mounts[i][0] != '/')
+        continue;
+
+      dest = dup_without_trailing_slashes (mounts[i]);
+
+      /* The host's root is always at /run/host, which says nothing about
+       * cwd existing at the same path inside the box. */
+      if (path_is_within (dest, "/run/host"))
+        continue;
+
+      if (path_is_within (cwd, dest))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+static gboolean
+box_has_unshared_home (KisteBox *box)
+{
+  if (g_strcmp0 (kiste_box_get_label (box, "distrobox.unshare_home"), "1") == 0)
+    return TRUE;
+
+  return kiste_box_get_unshare (box, KISTE_UNSHARE_HOME) == KISTE_SHARING_UNSHARED;
+}
+
+char **
+kiste_commands_enter_argv (KisteBox           *box,
+                           guint               distrobox_major,
+                           const char         *cwd,
+                           const char * const *command)
+{
+  g_autoptr(GStrvBuilder) builder = NULL;
+  const char *name;
+  gboolean keep_workdir;
+
+  g_return_val_if_fail (KISTE_IS_BOX (box), NULL);
+
+  name = kiste_box_get_name (box);
+  g_return_val_if_fail (is_usable_name (name), NULL);
+
+  /* A folder that only exists in a sandbox or was deleted would leave
+   * distrobox in a missing directory. */
+  keep_workdir = cwd != NULL && g_path_is_absolute (cwd) &&
+                 g_file_test (cwd, G_FILE_TEST_IS_DIR);
+
+  if (keep_workdir && box_has_unshared_home (box))
+    keep_workdir = kiste_commands_unshared_home_keeps_workdir (cwd,
+                                                               g_get_home_dir (),
+                                                               kiste_box_get_user_mounts (box));
+
+  builder = g_strv_builder_new ();
+  g_strv_builder_add_many (builder, DISTROBOX, "enter", "--name", name, NULL);
+  if (!keep_workdir)
+    g_strv_builder_add (builder, "--no-workdir");
+
+  if (command != NULL && command[0] != NULL)
+    {
+      g_strv_builder_add (builder, "--");
+      g_strv_builder_addv (builder, (const char **) command);
+    }
+
+  return g_strv_builder_end (builder);
+}
+
+static gboolean
+has_control_chars (const char *s)
+{
+  for (const char *p = s; *p != '\0'; p++)
+    {
+      if ((guchar) *p < 0x20 || *p == 0x7f)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+static gboolean
+check_box_path (const char  *path,
+                const char  *what,
+                GError     **error)
+{
+  if (path == NULL || !g_path_is_absolute (path) || has_control_chars (path) ||
+      !g_utf8_validate (path, -1, NULL))
+    {
+      g_set_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                   /* Translators: %s is e.g. "The application file" */
+                   _("%s must be an absolute path without control characters."),
+                   what);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static void
+add_export_prefix (GStrvBuilder *builder,
+                   const char   *name)
+{
+  /* --no-tty: no terminal here, and distrobox must not wait for one. */
+  g_strv_builder_add_many (builder, DISTROBOX, "enter", "--name", name, "--no-tty",
+                           "--", "distrobox-export", NULL);
+}
+
+char **
+kiste_commands_export_app_argv (const char  *name,
+                                const char  *desktop_path,
+                                gboolean     delete,
+                                GError     **error)
+{
+  g_autoptr(GStrvBuilder) builder = NULL;
+
+  g_return_val_if_fail (is_usable_name (name), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!check_box_path (desktop_path, _("The application file"), error))
+    return NULL;
+
+  if (!g_str_has_suffix (desktop_path, ".desktop"))
+    {
+      g_set_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                   _("“%s” is not an application file (.desktop)."), desktop_path);
+      return NULL;
+    }
+
+  builder = g_strv_builder_new ();
+  add_export_prefix (builder, name);
+  g_strv_builder_add_many (builder, "--app", desktop_path, NULL);
+  if (delete)
+    g_strv_builder_add (builder, "--delete");
+
+  return g_strv_builder_end (builder);
+}
+
+char **
+kiste_commands_export_bin_argv (const char  *name,
+                                const char  *binary_path,
+                                const char  *export_path,
+                                gboolean     delete,
+                                GError     **error)
+{
+  g_autoptr(GStrvBuilder) builder = NULL;
+
+  g_return_val_if_fail (is_usable_name (name), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!check_box_path (binary_path, _("The program"), error) ||
+      !check_box_path (export_path, _("The folder for exported programs"), error))
+    return NULL;
+
+  builder = g_strv_builder_new ();
+  add_export_prefix (builder, name);
+  g_strv_builder_add_many (builder, "--bin", binary_path, "--export-path", export_path, NULL);
+  if (delete)
+    g_strv_builder_add (builder, "--delete");
+
+  return g_strv_builder_end (builder);
+}
+
+const char *
+kiste_commands_get_list_apps_script (void)
+{
+  return list_apps_script;
+}
+
+char **
+kiste_commands_list_apps_argv (const char         *manager,
+                               const char         *name,
+                               const char         *user,
+                               const char * const *dirs)
+{
+  g_autoptr(GStrvBuilder) builder = NULL;
+
+  g_return_val_if_fail (manager != NULL, NULL);
+  g_return_val_if_fail (is_usable_name (name), NULL);
+  g_return_val_if_fail (user != NULL && user[0] != '\0', NULL);
+  g_return_val_if_fail (dirs != NULL, NULL);
+
+  builder = g_strv_builder_new ();
+  g_strv_builder_add_many (builder, manager, "exec", "--user", user, name,
+                           "sh", "-c", list_apps_script, "sh", NULL);
+  for (guint i = 0; dirs[i] != NULL; i++)
+    {
+      /* Relative paths would depend on exec's working directory and could
+       * look like options to the script's loop. */
+      g_return_val_if_fail (g_path_is_absolute (dirs[i]), NULL);
+      g_strv_builder_add (builder, dirs[i]);
+    }
+
+  return g_strv_builder_end (builder);
+}
+
+char **
+kiste_commands_dup_app_dirs (KisteBox *box)
+{
+  g_autoptr(GStrvBuilder) builder = NULL;
+  const char *home;
+
+  g_return_val_if_fail (KISTE_IS_BOX (box), NULL);
+
+  builder = g_strv_builder_new ();
+
+  /* A box sharing the host home would list the host's own apps, including
+   * the ones exported from boxes. */
+  home = kiste_box_get_home (box);
+  if (home != NULL && g_path_is_absolute (home) && kiste_box_has_custom_home (box))
+    g_strv_builder_take (builder, g_build_filename (home, ".local", "share", "applications", NULL));
+
+  g_strv_builder_add_many (builder,
+                           "/usr/local/share/applications",
+                           "/usr/share/applications",
+                           NULL);
+
+  return g_strv_builder_end (builder);
+}
+
+char **
+kiste_commands_state_argv (const char *manager,
+                           const char *name)
+{
+  g_return_val_if_fail (manager != NULL, NULL);
+  g_return_val_if_fail (is_usable_name (name), NULL);
+
+  return strv_new (manager, "inspect", "--type", "container",
+                   "--format", "{{.State.Status}}", name, NULL);
+}
+
+char **
+kiste_commands_inspect_argv (const char *manager,
+                             const char *name)
+{
+  g_return_val_if_fail (manager != NULL, NULL);
+  g_return_val_if_fail (is_usable_name (name), NULL);
+
+  return strv_new (manager, "container", "inspect", name, NULL);
+}
+
+char **
+kiste_commands_logs_argv (const char *manager,
+                          const char *name,
+                          const char *since,
+                          gboolean    follow)
+{
+  g_autoptr(GStrvBuilder) builder = NULL;
+
+  g_return_val_if_fail (manager != NULL, NULL);
+  g_return_val_if_fail (is_usable_name (name), NULL);
+  g_return_val_if_fail (since != NULL && since[0] != '\0' && since[0] != '-', NULL);
+
+  builder = g_strv_builder_new ();
+  g_strv_builder_add_many (builder, manager, "logs", NULL);
+  if (follow)
+    g_strv_builder_add (builder, "--follow");
+  g_strv_builder_add_many (builder, "--since", since, name, NULL);
+
+  return g_strv_builder_end (builder);
+}
+
+char *
+kiste_commands_format_since (GDateTime *time)
+{
+  g_autoptr(GDateTime) utc = NULL;
+  g_autofree char *seconds = NULL;
+
+  g_return_val_if_fail (time != NULL, NULL);
+
+  utc = g_date_time_to_utc (time);
+  seconds = g_date_time_format (utc, "%Y-%m-%dT%H:%M:%S");
+
+  /* GDateTime stops at microseconds; pad to the nanoseconds distrobox uses. */
+  return g_strdup_printf ("%s.%06d000+00:00", seconds, g_date_time_get_microsecond (utc));
+}
+
+/* Counts the parts of a normalised absolute path: "/" 0, "/a/b" 2. Returns
+ * -1 when the path has empty, "." or ".." parts. */
+static int
+count_components (const char *path)
+{
+  g_auto(GStrv) parts = g_strsplit (path + 1, "/", -1);
+  int n = 0;
+
+  if (path[1] == '\0')
+    return 0;
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      if (parts[i][0] == '\0' || strcmp (parts[i], ".") == 0 || strcmp (parts[i], "..") == 0)
+        return -1;
+      n++;
+    }
+
+  return n;
+}
+
+static gboolean
+is_system_path (const char *path,
+                int         depth)
+{
+  /* Everything in these belongs to the system. */
+  static const char * const system_trees[] = {
+    "/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32",
+    "/proc", "/sbin", "/sys", "/usr", "/nix", "/gnu", "/efi", "/snap",
+  };
+  /* Below these only deeper folders can belong to a box: /var/home/bob is a
+   * user's home, /run/media/bob/disk a mounted drive. */
+  static const struct { const char *dir; int min_depth; } shallow[] = {
+    { "/home", 3 }, { "/var/home", 4 }, { "/var/mnt", 3 }, { "/var/srv", 3 },
+    { "/var/tmp", 3 }, { "/var/opt", 3 }, { "/run/media", 5 }, { "/mnt", 2 },
+    { "/media", 2 }, { "/opt", 2 }, { "/srv", 2 }, { "/tmp", 2 }, { "/root", 2 },
+  };
+
+  /* A folder directly under / is never one box's. */
+  if (depth <= 1)
+    return TRUE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (system_trees); i++)
+    {
+      if (path_is_within (path, system_trees[i]))
+        return TRUE;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (shallow); i++)
+    {
+      if (path_is_within (path, shallow[i].dir))
+        return depth < shallow[i].min_depth;
+    }
+
+  /* The rest of /var and /run is the system's state. */
+  if (path_is_within (path, "/var") || path_is_within (path, "/run"))
+    return TRUE;
+
+  return FALSE;
+}
+
+static gboolean
+is_well_known_home_folder (const char *path,
+                           const char *home)
+{
+  static const char * const folders[] = {
+    "Desktop", "Documents", "Downloads", "Music", "Pictures", "Public",
+    "Templates", "Videos", ".cache", ".config", ".gnupg", ".local",
+    ".local/bin", ".local/share", ".local/share/applications",
+    ".local/share/containers", ".local/share/icons", ".local/state",
+    ".ssh", ".var", ".var/app",
+  };
+  gsize len = strlen (home);
+
+  if (strncmp (path, home, len) != 0 || path[len] != '/')
+    return FALSE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (folders); i++)
+    {
+      if (strcmp (path + len + 1, folders[i]) == 0)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+gboolean
+kiste_commands_check_home_removable (const char  *path,
+                                     const char  *host_home,
+                                     GError     **error)
+{
+  g_autofree char *norm = NULL;
+  g_autofree char *home = NULL;
+  int depth;
+
+  g_return_val_if_fail (host_home != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (path == NULL || !g_path_is_absolute (path) || has_control_chars (path))
+    {
+      g_set_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                   _("The box’s home folder “%s” is not an absolute path, so it was not deleted."),
+                   path != NULL ? path : "");
+      return FALSE;
+    }
+
+  norm = dup_without_trailing_slashes (path);
+  depth = count_components (norm);
+  if (depth < 0)
+    {
+      g_set_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                   _("The box’s home folder “%s” contains “.”, “..” or “//”, so it was not deleted."),
+                   path);
+      return FALSE;
+    }
+
+  if (depth == 0)
+    {
+      g_set_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                   _("The box’s home folder is “/”, which is never deleted."));
+      return FALSE;
+    }
+
+  home = dup_without_trailing_slashes (host_home);
+  if (g_path_is_absolute (home) && path_is_within (home, norm))
+    {
+      g_set_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                   _("The box’s home folder “%s” is your own home folder or contains it, so it was not deleted."),
+                   norm);
+      return FALSE;
+    }
+
+  if (g_path_is_absolute (home) && is_well_known_home_folder (norm, home))
+    {
+      g_set_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                   _("The box’s home folder “%s” is one of your own folders, so it was not deleted."),
+                   norm);
+      return FALSE;
+    }
+
+  /* The user's own home may live under a "system" path (/var/home/USER on
+   * ostree systems); folders inside it are fine. */
+  if (!(g_path_is_absolute (home) && path_is_within (norm, home)) &&
+      is_system_path (norm, depth))
+    {
+      g_set_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                   _("The box’s home folder “%s” is a system folder, so it was not deleted."),
+                   norm);
+      return FALSE;
+    }
+
+  return TRUE;
+}

@@ -1,0 +1,151 @@
+/* kiste-commands.h
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "kiste-box.h"
+
+G_BEGIN_DECLS
+
+/* The argv of every operation on a box. Nothing here starts a process: the
+ * builders only return argv arrays (free with g_strfreev()) for a
+ * KisteRunner. Names are expected to have been validated already
+ * (kiste-validate); a name starting with "-" is a programming error.
+ *
+ * "manager" is the container engine program ("podman", "docker") and
+ * "distrobox_major" the major version of the installed distrobox (1 or 2).
+ * distrobox is always called as "distrobox <sub>", never "distrobox-<sub>",
+ * which distrobox 2 no longer installs. */
+
+/* `MANAGER start NAME` */
+char      **kiste_commands_start_argv                  (const char          *manager,
+                                                        const char          *name);
+
+/* `distrobox stop --yes NAME` (same in both versions) */
+char      **kiste_commands_stop_argv                   (guint                distrobox_major,
+                                                        const char          *name);
+
+/* `MANAGER stop --time SECONDS NAME`: for boxes that hang in "stopping"
+ * under distrobox stop (hosts without systemd). */
+char      **kiste_commands_engine_stop_argv            (const char          *manager,
+                                                        const char          *name,
+                                                        guint                timeout_seconds);
+
+/* `MANAGER restart NAME`. The box's setup runs again afterwards; use a
+ * KisteStartMonitor after a stop instead when progress should be shown. */
+char      **kiste_commands_restart_argv                (const char          *manager,
+                                                        const char          *name);
+
+/* `distrobox rm --force [--rm-home] NAME`. Removes the exported apps and
+ * binaries too. distrobox 1 never removes the home with --force, so the
+ * caller removes a custom home itself after checking it with
+ * kiste_commands_check_home_removable(). */
+char      **kiste_commands_rm_argv                     (guint                distrobox_major,
+                                                        const char          *name,
+                                                        gboolean             rm_home);
+
+/* Returns TRUE when path may be deleted as a box's custom home: absolute and
+ * normalised (no "." or ".." parts, no "//"), not "/", not host_home nor a
+ * folder that contains it, not inside host_home's well-known folders
+ * (Documents, .config, …) and not a system folder. Otherwise
+ * KISTE_ERROR_INVALID_INPUT with a message saying why. Purely lexical:
+ * symlinks are not resolved, so the caller deletes without following them. */
+gboolean    kiste_commands_check_home_removable        (const char          *path,
+                                                        const char          *host_home,
+                                                        GError             **error);
+
+/* `distrobox upgrade NAME`; distrobox 2 adds --yes. */
+char      **kiste_commands_upgrade_argv                (guint                distrobox_major,
+                                                        const char          *name);
+
+/* `distrobox create --yes --no-entry --clone SOURCE --name NEW_NAME`. The
+ * source must be stopped. */
+char      **kiste_commands_clone_argv                  (guint                distrobox_major,
+                                                        const char          *source,
+                                                        const char          *new_name);
+
+/* `MANAGER rename OLD NEW`. The box's exported launchers must then be
+ * rewritten: see kiste_apps_rewrite_exported(). */
+char      **kiste_commands_rename_argv                 (const char          *manager,
+                                                        const char          *old_name,
+                                                        const char          *new_name);
+
+/* `distrobox enter --name NAME [--no-workdir] [-- COMMAND…]`, the same in
+ * both versions; no command means the user's login shell. distrobox keeps
+ * the working directory it is started in, so spawn it with cwd as working
+ * directory. --no-workdir (start in the box's home) is added when cwd is
+ * NULL or not an existing folder, and for boxes labelled
+ * distrobox.unshare_home=1 when cwd lies in the host home but under none of
+ * the box's own mounts (other than /run/host), since the host home is not
+ * there. */
+char      **kiste_commands_enter_argv                  (KisteBox            *box,
+                                                        guint                distrobox_major,
+                                                        const char          *cwd,
+                                                        const char * const  *command);
+
+/* The workdir rule of kiste_commands_enter_argv() for a box with an
+ * unshared home, on plain values: TRUE when cwd can be kept. */
+gboolean    kiste_commands_unshared_home_keeps_workdir (const char          *cwd,
+                                                        const char          *host_home,
+                                                        const char * const  *mounts);
+
+/* `distrobox enter --name NAME --no-tty -- distrobox-export --app PATH
+ * [--delete]`. PATH is the absolute path of a .desktop file in the box (a
+ * bare name would export every app whose Exec or Name contains it). Fails
+ * with KISTE_ERROR_INVALID_INPUT for anything else. */
+char      **kiste_commands_export_app_argv             (const char          *name,
+                                                        const char          *desktop_path,
+                                                        gboolean             delete,
+                                                        GError             **error);
+
+/* `distrobox enter --name NAME --no-tty -- distrobox-export --bin PATH
+ * --export-path DIR [--delete]`. Both paths absolute; DIR is where the
+ * wrapper goes on the host (normally ~/.local/bin). */
+char      **kiste_commands_export_bin_argv             (const char          *name,
+                                                        const char          *binary_path,
+                                                        const char          *export_path,
+                                                        gboolean             delete,
+                                                        GError             **error);
+
+/* The fixed script that prints every .desktop file in its argument folders
+ * for kiste_apps_parse_listing(). It takes no data other than its
+ * positional arguments. */
+const char *kiste_commands_get_list_apps_script        (void);
+
+/* `MANAGER exec --user USER NAME sh -c SCRIPT sh DIR…`: one process listing
+ * the apps of a running box. */
+char      **kiste_commands_list_apps_argv              (const char          *manager,
+                                                        const char          *name,
+                                                        const char          *user,
+                                                        const char * const  *dirs);
+
+/* The app folders of box, most important first: the box's own home's
+ * applications folder when its home is not the host home, then
+ * /usr/local/share/applications and /usr/share/applications. */
+char      **kiste_commands_dup_app_dirs                (KisteBox            *box);
+
+/* `MANAGER inspect --type container --format {{.State.Status}} NAME` */
+char      **kiste_commands_state_argv                  (const char          *manager,
+                                                        const char          *name);
+
+/* `MANAGER container inspect NAME` (a JSON array with podman and docker) */
+char      **kiste_commands_inspect_argv                (const char          *manager,
+                                                        const char          *name);
+
+/* `MANAGER logs [-f] --since SINCE NAME` */
+char      **kiste_commands_logs_argv                   (const char          *manager,
+                                                        const char          *name,
+                                                        const char          *since,
+                                                        gboolean             follow);
+
+/* time in UTC as RFC 3339 with nanoseconds, as distrobox passes to
+ * logs --since: 2026-01-02T03:04:05.123456000+00:00 */
+char       *kiste_commands_format_since                (GDateTime           *time);
+
+G_END_DECLS

@@ -1,0 +1,739 @@
+/* test-apps.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+
+#include "kiste-apps.h"
+#include "kiste-commands.h"
+#include "kiste-error.h"
+
+static char *
+dup_fixture_path (const char *first,
+                  ...)
+{
+  const char *dir = g_getenv ("KISTE_TEST_FIXTURES");
+  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+  va_list args;
+
+  g_assert_nonnull (dir);
+  g_ptr_array_add (parts, (gpointer) dir);
+
+  va_start (args, first);
+  for (const char *s = first; s != NULL; s = va_arg (args, const char *))
+    g_ptr_array_add (parts, (gpointer) s);
+  va_end (args);
+  g_ptr_array_add (parts, NULL);
+
+  return g_build_filenamev ((char **) parts->pdata);
+}
+
+static char *
+load_fixture (const char *name)
+{
+  g_autofree char *path = dup_fixture_path (name, NULL);
+  g_autoptr(GError) error = NULL;
+  char *contents = NULL;
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+
+  return contents;
+}
+
+static char *
+load_exported (const char *subdir,
+               const char *name)
+{
+  g_autofree char *path = dup_fixture_path ("exported-host", subdir, name, NULL);
+  g_autoptr(GError) error = NULL;
+  char *contents = NULL;
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+
+  return contents;
+}
+
+static char *
+join_ids (GPtrArray *apps)
+{
+  g_autoptr(GString) str = g_string_new (NULL);
+
+  for (guint i = 0; i < apps->len; i++)
+    {
+      if (i > 0)
+        g_string_append_c (str, '|');
+      g_string_append (str, kiste_desktop_app_get_id (g_ptr_array_index (apps, i)));
+    }
+
+  return g_string_free (g_steal_pointer (&str), FALSE);
+}
+
+static KisteDesktopApp *
+find_app (GPtrArray  *apps,
+          const char *id)
+{
+  for (guint i = 0; i < apps->len; i++)
+    {
+      KisteDesktopApp *app = g_ptr_array_index (apps, i);
+
+      if (g_str_equal (kiste_desktop_app_get_id (app), id))
+        return app;
+    }
+
+  g_error ("No app %s", id);
+  return NULL;
+}
+
+/* Captured from a Debian box by the listing script; see the file names in
+ * the assertions for what the box had. */
+static void
+test_parse_listing_fixture (void)
+{
+  g_autofree char *output = load_fixture ("apps-listing-debian.txt");
+  g_autoptr(GPtrArray) apps = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *ids = NULL;
+  KisteDesktopApp *app;
+  const char * const *categories;
+
+  apps = kiste_apps_parse_listing (output, "C", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (apps);
+
+  /* Most important folder first; the /usr/local xperf.desktop shadows the
+   * /usr one; broken, Hidden, NoDisplay and Type=Link files are left out. */
+  ids = join_ids (apps);
+  g_assert_cmpstr (ids, ==,
+                   "user-notes.desktop|linked-editor.desktop|local-editor.desktop|"
+                   "my tool.desktop|xperf.desktop|org.example.Editor.desktop|"
+                   "org.example.Viewer.desktop");
+
+  app = find_app (apps, "org.example.Editor.desktop");
+  g_assert_cmpstr (kiste_desktop_app_get_path (app), ==,
+                   "/usr/share/applications/org.example.Editor.desktop");
+  g_assert_cmpstr (kiste_desktop_app_get_name (app), ==, "Example Editor");
+  g_assert_cmpstr (kiste_desktop_app_get_comment (app), ==, "Edit text files");
+  g_assert_cmpstr (kiste_desktop_app_get_icon (app), ==, "org.example.Editor");
+  g_assert_cmpstr (kiste_desktop_app_get_exec (app), ==, "example-editor --new-window %F");
+  categories = kiste_desktop_app_get_categories (app);
+  g_assert_cmpuint (g_strv_length ((char **) categories), ==, 3);
+  g_assert_cmpstr (categories[0], ==, "GTK");
+  g_assert_cmpstr (categories[2], ==, "TextEditor");
+  g_assert_false (kiste_desktop_app_get_exported (app));
+
+  app = find_app (apps, "xperf.desktop");
+  g_assert_cmpstr (kiste_desktop_app_get_path (app), ==, "/usr/local/share/applications/xperf.desktop");
+  g_assert_cmpstr (kiste_desktop_app_get_name (app), ==, "X11 Perf (local)");
+
+  app = find_app (apps, "my tool.desktop");
+  g_assert_cmpstr (kiste_desktop_app_get_path (app), ==, "/usr/local/share/applications/my tool.desktop");
+  g_assert_cmpstr (kiste_desktop_app_get_exec (app), ==, "\"/opt/my tool/bin/tool\" %f");
+  g_assert_null (kiste_desktop_app_get_comment (app));
+
+  app = find_app (apps, "org.example.Viewer.desktop");
+  g_assert_cmpstr (kiste_desktop_app_get_name (app), ==, "Ünïcödé Viewer");
+  g_assert_cmpstr (kiste_desktop_app_get_icon (app), ==, "/usr/share/pixmaps/viewer.png");
+
+  app = find_app (apps, "user-notes.desktop");
+  g_assert_cmpstr (kiste_desktop_app_get_path (app), ==,
+                   "/srv/boxhome/.local/share/applications/user-notes.desktop");
+
+  /* A symbolic link is listed under its own name */
+  app = find_app (apps, "linked-editor.desktop");
+  g_assert_cmpstr (kiste_desktop_app_get_name (app), ==, "Example Editor");
+}
+
+static void
+test_parse_listing_locale (void)
+{
+  g_autofree char *output = load_fixture ("apps-listing-debian.txt");
+  g_autoptr(GPtrArray) de = kiste_apps_parse_listing (output, "de_DE.UTF-8", NULL);
+  g_autoptr(GPtrArray) ja = kiste_apps_parse_listing (output, "ja", NULL);
+  g_autoptr(GPtrArray) fr = kiste_apps_parse_listing (output, "fr_FR", NULL);
+
+  g_assert_nonnull (de);
+  g_assert_cmpstr (kiste_desktop_app_get_name (find_app (de, "org.example.Editor.desktop")), ==,
+                   "Beispiel-Editor");
+  g_assert_cmpstr (kiste_desktop_app_get_name (find_app (de, "user-notes.desktop")), ==, "Notizen");
+  /* No German name: the untranslated one */
+  g_assert_cmpstr (kiste_desktop_app_get_name (find_app (de, "local-editor.desktop")), ==,
+                   "Local Build Editor");
+  g_assert_cmpstr (kiste_desktop_app_get_name (find_app (ja, "org.example.Editor.desktop")), ==,
+                   "例エディタ");
+  g_assert_cmpstr (kiste_desktop_app_get_name (find_app (fr, "org.example.Viewer.desktop")), ==,
+                   "Visionneuse Ünïcödé");
+}
+
+static void
+test_parse_listing_bad (void)
+{
+  static const char * const bad[] = {
+    "",                                  /* nothing at all */
+    "hello\n",                           /* not ours */
+    "P\n 2f 61 2e 64 00\nF\n 5b\n",      /* cut short: no E */
+    "P\n 2f 61 2e 64 00\nE\n",           /* a path without contents */
+    "P\n 2f 61 2e 64 00\nF\nF\nE\n",     /* contents without a path */
+    "P\n 2f 61 2e 64\nF\nE\n",           /* unterminated path */
+    "P\n 2f 61 2e 6\nF\nE\n",            /* half a byte */
+    "P\n 2f 61 zz 64 00\nF\nE\n",        /* not hexadecimal */
+    "P\nE\ntrailing\n",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) apps = kiste_apps_parse_listing (bad[i], NULL, &error);
+
+      if (apps != NULL)
+        g_error ("Listing %u was accepted", i);
+      g_assert_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT);
+    }
+}
+
+static void
+test_parse_listing_empty (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) apps = kiste_apps_parse_listing ("P\nE\n", NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (apps->len, ==, 0);
+}
+
+static void
+test_new_from_data (void)
+{
+  static const struct {
+    const char *data;
+    gboolean    app;
+  } cases[] = {
+    { "[Desktop Entry]\nType=Application\nName=A\nExec=a\n", TRUE },
+    { "[Desktop Entry]\nType=Application\nName=A\nExec=a\nNoDisplay=true\n", FALSE },
+    { "[Desktop Entry]\nType=Application\nName=A\nExec=a\nHidden=true\n", FALSE },
+    { "[Desktop Entry]\nType=Application\nName=A\nExec=a\nNoDisplay=false\n", TRUE },
+    { "[Desktop Entry]\nType=Link\nName=A\nURL=https://example.org\n", FALSE },
+    { "[Desktop Entry]\nName=A\nExec=a\n", FALSE },
+    { "[Desktop Entry]\nType=Application\nExec=a\n", FALSE },
+    { "[Desktop Entry]\nType=Application\nName=A\n", FALSE },
+    { "[Desktop Entry]\nType=Application\nName=A\nExec=\n", FALSE },
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KisteDesktopApp) broken = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(KisteDesktopApp) app = NULL;
+
+      app = kiste_desktop_app_new_from_data ("/usr/share/applications/a.desktop",
+                                             cases[i].data, strlen (cases[i].data), NULL, &error);
+      g_assert_no_error (error);
+      if ((app != NULL) != cases[i].app)
+        g_error ("Case %u: expected %s", i, cases[i].app ? "an app" : "no app");
+    }
+
+  broken = kiste_desktop_app_new_from_data ("/usr/share/applications/b.desktop",
+                                            "not a key file\n", 15, NULL, &error);
+  g_assert_null (broken);
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+
+  broken = kiste_desktop_app_new_from_data ("/usr/share/applications/c.desktop",
+                                            "[Other]\nName=x\n", 15, NULL, &error);
+  g_assert_null (broken);
+  g_assert_nonnull (error);
+}
+
+static void
+write_file (const char *dir,
+            const char *name,
+            const char *contents)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_file_set_contents (path, contents, -1, &error);
+  g_assert_no_error (error);
+}
+
+/* The script itself, run by this machine's sh, on files with awkward
+ * names. */
+static void
+test_script_roundtrip (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *root = g_dir_make_tmp ("kiste-test-apps-XXXXXX", &error);
+  g_autofree char *home_apps = NULL;
+  g_autofree char *usr_apps = NULL;
+  g_autofree char *missing = NULL;
+  g_autofree char *subdir = NULL;
+  g_autofree char *link_path = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *errors = NULL;
+  g_autofree char *ids = NULL;
+  g_autoptr(GPtrArray) apps = NULL;
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autofree char *rm_command = NULL;
+  int status = 0;
+
+  g_assert_no_error (error);
+
+  home_apps = g_build_filename (root, "home apps", NULL);
+  usr_apps = g_build_filename (root, "usr", NULL);
+  missing = g_build_filename (root, "missing", NULL);
+  subdir = g_build_filename (usr_apps, "folder.desktop", NULL);
+  link_path = g_build_filename (usr_apps, "dangling.desktop", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (home_apps, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (subdir, 0700), ==, 0);
+
+  write_file (home_apps, "a b.desktop",
+              "[Desktop Entry]\nType=Application\nName=Space\nExec=space\n");
+  write_file (home_apps, "line\nbreak.desktop",
+              "[Desktop Entry]\nType=Application\nName=Newline\nExec=nl\n");
+  write_file (home_apps, "dup.desktop",
+              "[Desktop Entry]\nType=Application\nName=Home Dup\nExec=dup\nHidden=true\n");
+  write_file (usr_apps, "dup.desktop",
+              "[Desktop Entry]\nType=Application\nName=Usr Dup\nExec=dup\n");
+  write_file (usr_apps, "$(touch pwned).desktop",
+              "[Desktop Entry]\nType=Application\nName=Dollar\nExec=\"x\" 'y' %U\n");
+  write_file (usr_apps, "empty.desktop", "");
+  write_file (usr_apps, "notes.txt", "[Desktop Entry]\nType=Application\nName=No\nExec=no\n");
+  {
+    /* Many od lines for one file */
+    g_autoptr(GString) big = g_string_new ("[Desktop Entry]\nType=Application\nName=Big\nExec=big\n");
+
+    for (guint i = 0; i < 200; i++)
+      g_string_append_printf (big, "X-Padding-%u=%u\n", i, i * 7);
+    write_file (usr_apps, "big.desktop", big->str);
+  }
+  g_assert_cmpint (symlink ("/nonexistent/target.desktop", link_path), ==, 0);
+
+  g_ptr_array_add (argv, (gpointer) "/bin/sh");
+  g_ptr_array_add (argv, (gpointer) "-c");
+  g_ptr_array_add (argv, (gpointer) kiste_commands_get_list_apps_script ());
+  g_ptr_array_add (argv, (gpointer) "sh");
+  g_ptr_array_add (argv, home_apps);
+  g_ptr_array_add (argv, missing);
+  g_ptr_array_add (argv, usr_apps);
+  g_ptr_array_add (argv, NULL);
+
+  g_spawn_sync (root, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                &output, &errors, &status, &error);
+  g_assert_no_error (error);
+  g_spawn_check_wait_status (status, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (errors, ==, "");
+
+  apps = kiste_apps_parse_listing (output, NULL, &error);
+  g_assert_no_error (error);
+  ids = join_ids (apps);
+  /* The home's hidden dup.desktop hides the /usr one too */
+  g_assert_cmpstr (ids, ==, "a b.desktop|line\nbreak.desktop|$(touch pwned).desktop|big.desktop");
+  g_assert_cmpstr (kiste_desktop_app_get_exec (find_app (apps, "$(touch pwned).desktop")), ==,
+                   "\"x\" 'y' %U");
+  g_assert_cmpstr (kiste_desktop_app_get_name (find_app (apps, "big.desktop")), ==, "Big");
+
+  {
+    g_autofree char *pwned = g_build_filename (root, "pwned", NULL);
+
+    g_assert_false (g_file_test (pwned, G_FILE_TEST_EXISTS));
+  }
+
+  rm_command = g_strdup_printf ("rm -rf '%s'", root);
+  g_assert_true (g_spawn_command_line_sync (rm_command, NULL, NULL, NULL, NULL));
+}
+
+static GHashTable *
+read_fixture_dir (const char *subdir)
+{
+  g_autofree char *path = dup_fixture_path ("exported-host", subdir, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) dir = g_dir_open (path, 0, &error);
+  GHashTable *files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  const char *name;
+
+  g_assert_no_error (error);
+
+  while ((name = g_dir_read_name (dir)))
+    g_hash_table_insert (files, g_strdup (name), load_exported (subdir, name));
+
+  return files;
+}
+
+static char *
+describe_exported (GPtrArray *exported)
+{
+  g_autoptr(GString) str = g_string_new (NULL);
+
+  for (guint i = 0; i < exported->len; i++)
+    {
+      KisteExportedFile *file = g_ptr_array_index (exported, i);
+
+      g_string_append_printf (str, "%s %s %s %s\n",
+                              file->kind == KISTE_EXPORTED_APP ? "app" : "bin",
+                              file->path,
+                              file->source != NULL ? file->source : "-",
+                              file->name != NULL ? file->name : "-");
+    }
+
+  return g_string_free (g_steal_pointer (&str), FALSE);
+}
+
+/* Files distrobox-export 1.8.2.5 wrote for boxes fx-apps and fx-apps-dev:
+ * one name is a prefix of the other. */
+static void
+test_match_exported_fixture (void)
+{
+  g_autoptr(GHashTable) applications = read_fixture_dir ("applications");
+  g_autoptr(GHashTable) binaries = read_fixture_dir ("bin");
+  g_autoptr(GPtrArray) apps = NULL;
+  g_autoptr(GPtrArray) dev = NULL;
+  g_autoptr(GPtrArray) none = NULL;
+  g_autofree char *apps_text = NULL;
+  g_autofree char *dev_text = NULL;
+
+  apps = kiste_apps_match_exported ("fx-apps", "/home/alice/.local/share/applications", applications,
+                                    "/home/alice/.local/bin", binaries);
+  apps_text = describe_exported (apps);
+  g_assert_cmpstr (apps_text, ==,
+                   "bin /home/alice/.local/bin/x11perf /usr/bin/x11perf x11perf\n"
+                   "app /home/alice/.local/share/applications/fx-apps-org.example.Editor.desktop "
+                   "org.example.Editor.desktop Example Editor\n"
+                   "app /home/alice/.local/share/applications/fx-apps-org.example.Viewer.desktop "
+                   "org.example.Viewer.desktop Ünïcödé Viewer\n"
+                   "app /home/alice/.local/share/applications/fx-apps-xperf.desktop "
+                   "xperf.desktop X11 Perf (local)\n");
+
+  dev = kiste_apps_match_exported ("fx-apps-dev", "/home/alice/.local/share/applications", applications,
+                                   "/home/alice/.local/bin", binaries);
+  dev_text = describe_exported (dev);
+  g_assert_cmpstr (dev_text, ==,
+                   "bin /home/alice/.local/bin/x11perfcomp /usr/bin/x11perfcomp x11perfcomp\n"
+                   "app /home/alice/.local/share/applications/fx-apps-dev-org.example.Editor.desktop "
+                   "org.example.Editor.desktop Example Editor\n");
+
+  none = kiste_apps_match_exported ("fx", "/a", applications, "/b", binaries);
+  g_assert_cmpuint (none->len, ==, 0);
+}
+
+static void
+test_desktop_enters_box (void)
+{
+  static const struct {
+    const char *contents;
+    const char *box;
+    gboolean    expected;
+  } cases[] = {
+    /* distrobox 1 */
+    { "[Desktop Entry]\nExec=/usr/bin/distrobox-enter  -n arch  --   firefox  %u \n", "arch", TRUE },
+    { "[Desktop Entry]\nExec=/usr/bin/distrobox-enter  -n arch  --   firefox  %u \n", "arch-dev", FALSE },
+    { "[Desktop Entry]\nExec=/usr/bin/distrobox-enter  -n arch-dev  --   firefox  %u \n", "arch", FALSE },
+    { "[Desktop Entry]\nExec=/usr/bin/distrobox-enter  -n arch-dev  --   firefox  %u \n", "arch-dev", TRUE },
+    { "[Desktop Entry]\nExec=distrobox-enter  -n arch  --   firefox \n", "arch", TRUE },
+    /* rootful */
+    { "[Desktop Entry]\nExec=env SUDO_ASKPASS=\"/home/a/.local/bin/distrobox_sudo_askpass\" "
+      "DBX_SUDO_PROGRAM=\"sudo --askpass\" /usr/bin/distrobox-enter --root -n arch  --   gimp \n",
+      "arch", TRUE },
+    /* distrobox 2 */
+    { "[Desktop Entry]\nExec=distrobox enter -n arch -- firefox %u\n", "arch", TRUE },
+    { "[Desktop Entry]\nExec=/usr/bin/distrobox enter -n arch -- firefox %u\n", "arch", TRUE },
+    { "[Desktop Entry]\nExec=distrobox enter --name arch -- firefox\n", "arch", TRUE },
+    { "[Desktop Entry]\nExec=distrobox enter --name=arch -- firefox\n", "arch", TRUE },
+    { "[Desktop Entry]\nExec=distrobox enter -n arch.dev -- firefox\n", "arch", FALSE },
+    /* only after "--": the app's own arguments */
+    { "[Desktop Entry]\nExec=distrobox enter -n other -- tool -n arch\n", "arch", FALSE },
+    /* in another group (an action) */
+    { "[Desktop Entry]\nExec=firefox\n\n[Desktop Action new]\nExec=/usr/bin/distrobox-enter  -n arch  --   firefox --new \n",
+      "arch", TRUE },
+    /* not distrobox at all */
+    { "[Desktop Entry]\nExec=toolbox run -n arch firefox\n", "arch", FALSE },
+    { "[Desktop Entry]\nExec=firefox\nComment=distrobox-enter -n arch\n", "arch", FALSE },
+    { "[Desktop Entry]\nExec=my-distrobox enter -n arch --\n", "arch", FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      if (kiste_apps_desktop_enters_box (cases[i].contents, cases[i].box) != cases[i].expected)
+        g_error ("Case %u (%s): expected %s", i, cases[i].box, cases[i].expected ? "TRUE" : "FALSE");
+    }
+}
+
+static void
+test_wrapper_names_box (void)
+{
+  g_autofree char *wrapper = load_exported ("bin", "x11perf");
+  g_autofree char *dev_wrapper = load_exported ("bin", "x11perfcomp");
+
+  g_assert_true (kiste_apps_wrapper_names_box (wrapper, "fx-apps"));
+  g_assert_false (kiste_apps_wrapper_names_box (wrapper, "fx-apps-dev"));
+  g_assert_false (kiste_apps_wrapper_names_box (wrapper, "fx"));
+  g_assert_true (kiste_apps_wrapper_names_box (dev_wrapper, "fx-apps-dev"));
+  g_assert_false (kiste_apps_wrapper_names_box (dev_wrapper, "fx-apps"));
+
+  g_assert_false (kiste_apps_wrapper_names_box ("#!/bin/sh\n# name: fx-apps\nexec foo\n", "fx-apps"));
+  g_assert_false (kiste_apps_wrapper_names_box ("# distrobox_binary\n# name: fx-apps\n", "fx-apps"));
+  g_assert_true (kiste_apps_wrapper_names_box ("#!/bin/sh\r\n# distrobox_binary\r\n# name: fx-apps\r\n",
+                                               "fx-apps"));
+}
+
+static void
+test_launcher_candidates (void)
+{
+  g_assert_true (kiste_apps_is_launcher_candidate ("arch-firefox.desktop", "arch"));
+  g_assert_true (kiste_apps_is_launcher_candidate ("arch-dev-firefox.desktop", "arch"));
+  g_assert_true (kiste_apps_is_launcher_candidate ("arch-dev-firefox.desktop", "arch-dev"));
+  g_assert_false (kiste_apps_is_launcher_candidate ("arch.desktop", "arch"));
+  g_assert_false (kiste_apps_is_launcher_candidate ("arch-.desktop", "arch"));
+  g_assert_false (kiste_apps_is_launcher_candidate ("archlinux-firefox.desktop", "arch"));
+  g_assert_false (kiste_apps_is_launcher_candidate ("arch-firefox.desktop.bak", "arch"));
+  g_assert_false (kiste_apps_is_launcher_candidate ("firefox.desktop", "arch"));
+}
+
+static void
+test_rewrite_launcher (void)
+{
+  g_autofree char *original = load_exported ("applications", "fx-apps-org.example.Editor.desktop");
+  g_autofree char *rewritten = kiste_apps_rewrite_exported (original, "fx-apps", "work");
+  g_autofree char *back = kiste_apps_rewrite_exported (rewritten, "work", "fx-apps");
+  g_auto(GStrv) old_lines = g_strsplit (original, "\n", -1);
+  g_auto(GStrv) new_lines = g_strsplit (rewritten, "\n", -1);
+  guint changed = 0;
+
+  g_assert_null (strstr (rewritten, "fx-apps"));
+  g_assert_nonnull (strstr (rewritten, "Name=Example Editor (on work)\n"));
+  g_assert_nonnull (strstr (rewritten, "Name[ja]=例エディタ (on work)\n"));
+  g_assert_nonnull (strstr (rewritten, "GenericName[de]=Texteditor (on work)\n"));
+  g_assert_nonnull (strstr (rewritten,
+                            "Exec=/usr/bin/distrobox-enter  -n work  --   example-editor --new-window  %F \n"));
+  g_assert_nonnull (strstr (rewritten,
+                            "Exec=/usr/bin/distrobox-enter  -n work  --   example-editor --new-window \n"));
+  g_assert_nonnull (strstr (rewritten,
+                            "StartupWMClass=/usr/share/applications/org.example.Editor.desktop\n"));
+
+  /* Nothing but the names moved; spacing and line count are kept */
+  g_assert_cmpuint (g_strv_length (old_lines), ==, g_strv_length (new_lines));
+  for (guint i = 0; old_lines[i] != NULL; i++)
+    {
+      if (!g_str_equal (old_lines[i], new_lines[i]))
+        changed++;
+    }
+  g_assert_cmpuint (changed, ==, 9);
+  g_assert_cmpstr (back, ==, original);
+}
+
+static void
+test_rewrite_prefix_clash (void)
+{
+  g_autofree char *dev = load_exported ("applications", "fx-apps-dev-org.example.Editor.desktop");
+  g_autofree char *dev_wrapper = load_exported ("bin", "x11perfcomp");
+  g_autofree char *a = kiste_apps_rewrite_exported (dev, "fx-apps", "work");
+  g_autofree char *b = kiste_apps_rewrite_exported (dev_wrapper, "fx-apps", "work");
+
+  /* Renaming fx-apps leaves fx-apps-dev's files alone */
+  g_assert_cmpstr (a, ==, dev);
+  g_assert_cmpstr (b, ==, dev_wrapper);
+}
+
+static void
+test_rewrite_wrapper (void)
+{
+  g_autofree char *wrapper = load_exported ("bin", "x11perf");
+  g_autofree char *rewritten = kiste_apps_rewrite_exported (wrapper, "fx-apps", "work");
+  g_autofree char *expected = NULL;
+
+  expected = g_strdup ("#!/bin/sh\n"
+                       "# distrobox_binary\n"
+                       "# name: work\n"
+                       "if [ -z \"${CONTAINER_ID}\" ]; then\n"
+                       "\texec \"/usr/bin/distrobox-enter\"  -n work  --  '/usr/bin/x11perf'  \"$@\"\n"
+                       "elif [ -n \"${CONTAINER_ID}\" ] && [ \"${CONTAINER_ID}\" != \"work\" ]; then\n"
+                       "\texec distrobox-host-exec '/home/kistetest/.local/bin/x11perf' \"$@\"\n"
+                       "else\n"
+                       "\texec  '/usr/bin/x11perf' \"$@\"\n"
+                       "fi\n");
+  g_assert_cmpstr (rewritten, ==, expected);
+  g_assert_true (kiste_apps_wrapper_names_box (rewritten, "work"));
+  g_assert_false (kiste_apps_wrapper_names_box (rewritten, "fx-apps"));
+}
+
+static void
+test_rewrite_arguments_untouched (void)
+{
+  static const struct {
+    const char *in;
+    const char *out;
+  } cases[] = {
+    { "Exec=/usr/bin/distrobox-enter  -n arch  --   tool -n arch --name=arch  %u \n",
+      "Exec=/usr/bin/distrobox-enter  -n box2  --   tool -n arch --name=arch  %u \n" },
+    { "Exec=distrobox enter -n arch -- tool -n arch\n",
+      "Exec=distrobox enter -n box2 -- tool -n arch\n" },
+    { "Exec=distrobox enter --name=arch -- tool\n",
+      "Exec=distrobox enter --name=box2 -- tool\n" },
+    { "Exec=distrobox enter --name arch -- tool\n",
+      "Exec=distrobox enter --name box2 -- tool\n" },
+    /* lines without a distrobox enter call keep their -n */
+    { "Exec=tool -n arch\nX-Other=-n arch\n", "Exec=tool -n arch\nX-Other=-n arch\n" },
+    /* the label only at the end of a line */
+    { "Name=Arch (on arch) tools\nName=Tools (on arch)\n", "Name=Arch (on arch) tools\nName=Tools (on box2)\n" },
+    { "Name=Tools (on arch-dev)\n", "Name=Tools (on arch-dev)\n" },
+    { "# name: arch-dev\n# name: arch\n", "# name: arch-dev\n# name: box2\n" },
+    /* CRLF and a last line without a newline survive */
+    { "Name=X (on arch)\r\nExec=distrobox enter -n arch -- x", "Name=X (on box2)\r\nExec=distrobox enter -n box2 -- x" },
+    { "", "" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *out = kiste_apps_rewrite_exported (cases[i].in, "arch", "box2");
+
+      g_assert_cmpstr (out, ==, cases[i].out);
+    }
+}
+
+static void
+test_renamed_launcher_name (void)
+{
+  g_autofree char *a = kiste_apps_dup_renamed_launcher_name ("fx-apps-org.example.Editor.desktop",
+                                                             "fx-apps", "work");
+  g_autofree char *b = kiste_apps_dup_renamed_launcher_name ("fx-apps-dev-org.example.Editor.desktop",
+                                                             "fx-apps-dev", "work");
+  g_autofree char *c = kiste_apps_dup_renamed_launcher_name ("org.example.Editor.desktop",
+                                                             "fx-apps", "work");
+
+  g_assert_cmpstr (a, ==, "work-org.example.Editor.desktop");
+  g_assert_cmpstr (b, ==, "work-org.example.Editor.desktop");
+  g_assert_null (c);
+}
+
+static void
+count_notify (GObject    *object,
+              GParamSpec *pspec,
+              gpointer    user_data)
+{
+  guint *count = user_data;
+
+  (*count)++;
+}
+
+static void
+test_mark_exported (void)
+{
+  g_autofree char *output = load_fixture ("apps-listing-debian.txt");
+  g_autoptr(GPtrArray) apps = kiste_apps_parse_listing (output, "C", NULL);
+  g_autoptr(GHashTable) applications = read_fixture_dir ("applications");
+  g_autoptr(GPtrArray) exported = NULL;
+  g_autoptr(GPtrArray) dev_exported = NULL;
+  KisteDesktopApp *editor;
+  guint notified = 0;
+
+  g_assert_nonnull (apps);
+  editor = find_app (apps, "org.example.Editor.desktop");
+  g_signal_connect (editor, "notify::exported", G_CALLBACK (count_notify), &notified);
+
+  exported = kiste_apps_match_exported ("fx-apps", "/h/apps", applications, NULL, NULL);
+  kiste_apps_mark_exported (apps, exported);
+
+  for (guint i = 0; i < apps->len; i++)
+    {
+      KisteDesktopApp *app = g_ptr_array_index (apps, i);
+      const char *id = kiste_desktop_app_get_id (app);
+      gboolean expected = g_str_equal (id, "org.example.Editor.desktop") ||
+                          g_str_equal (id, "org.example.Viewer.desktop") ||
+                          g_str_equal (id, "xperf.desktop");
+
+      if (kiste_desktop_app_get_exported (app) != expected)
+        g_error ("%s: exported should be %d", id, expected);
+    }
+  g_assert_cmpuint (notified, ==, 1);
+
+  /* fx-apps-dev only has the editor */
+  dev_exported = kiste_apps_match_exported ("fx-apps-dev", "/h/apps", applications, NULL, NULL);
+  kiste_apps_mark_exported (apps, dev_exported);
+  g_assert_true (kiste_desktop_app_get_exported (editor));
+  g_assert_false (kiste_desktop_app_get_exported (find_app (apps, "org.example.Viewer.desktop")));
+  g_assert_cmpuint (notified, ==, 1);
+
+  kiste_desktop_app_set_exported (editor, FALSE);
+  g_assert_cmpuint (notified, ==, 2);
+}
+
+static void
+list_exported_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  GPtrArray **out = user_data;
+  g_autoptr(GError) error = NULL;
+
+  *out = kiste_apps_list_exported_finish (result, &error);
+  g_assert_no_error (error);
+}
+
+static GPtrArray *
+list_exported (const char *box,
+               const char *applications_dir,
+               const char *bin_dir)
+{
+  GPtrArray *result = NULL;
+
+  kiste_apps_list_exported_async (box, applications_dir, bin_dir, NULL, list_exported_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+
+  return result;
+}
+
+static void
+test_list_exported_async (void)
+{
+  g_autofree char *applications_dir = dup_fixture_path ("exported-host", "applications", NULL);
+  g_autofree char *bin_dir = dup_fixture_path ("exported-host", "bin", NULL);
+  g_autoptr(GHashTable) applications = read_fixture_dir ("applications");
+  g_autoptr(GHashTable) binaries = read_fixture_dir ("bin");
+  g_autoptr(GPtrArray) from_files = list_exported ("fx-apps", applications_dir, bin_dir);
+  g_autoptr(GPtrArray) from_tables = kiste_apps_match_exported ("fx-apps", applications_dir, applications,
+                                                                bin_dir, binaries);
+  g_autoptr(GPtrArray) missing = list_exported ("fx-apps", "/nonexistent/applications", "/nonexistent/bin");
+  g_autofree char *a = describe_exported (from_files);
+  g_autofree char *b = describe_exported (from_tables);
+
+  g_assert_cmpuint (from_files->len, ==, 4);
+  g_assert_cmpstr (a, ==, b);
+  g_assert_cmpuint (missing->len, ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/apps/listing/fixture", test_parse_listing_fixture);
+  g_test_add_func ("/apps/listing/locale", test_parse_listing_locale);
+  g_test_add_func ("/apps/listing/bad", test_parse_listing_bad);
+  g_test_add_func ("/apps/listing/empty", test_parse_listing_empty);
+  g_test_add_func ("/apps/listing/script", test_script_roundtrip);
+  g_test_add_func ("/apps/desktop-app", test_new_from_data);
+  g_test_add_func ("/apps/exported/fixture", test_match_exported_fixture);
+  g_test_add_func ("/apps/exported/enters-box", test_desktop_enters_box);
+  g_test_add_func ("/apps/exported/wrapper", test_wrapper_names_box);
+  g_test_add_func ("/apps/exported/candidates", test_launcher_candidates);
+  g_test_add_func ("/apps/exported/mark", test_mark_exported);
+  g_test_add_func ("/apps/exported/async", test_list_exported_async);
+  g_test_add_func ("/apps/rename/launcher", test_rewrite_launcher);
+  g_test_add_func ("/apps/rename/prefix-clash", test_rewrite_prefix_clash);
+  g_test_add_func ("/apps/rename/wrapper", test_rewrite_wrapper);
+  g_test_add_func ("/apps/rename/arguments", test_rewrite_arguments_untouched);
+  g_test_add_func ("/apps/rename/launcher-name", test_renamed_launcher_name);
+
+  return g_test_run ();
+}
