@@ -1,0 +1,1384 @@
+/* kiste-manager.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "kiste-apps.h"
+#include "kiste-commands.h"
+#include "kiste-error.h"
+#include "kiste-manager.h"
+#include "kiste-start-monitor.h"
+#include "kiste-validate.h"
+
+/* Finished tasks kept for the task list */
+#define MAX_FINISHED_TASKS 50
+/* podman stop's grace before SIGKILL, and our limit around it */
+#define STOP_GRACE_SECONDS 10
+#define STOP_TIMEOUT_MS (60 * 1000)
+#define SHORT_TIMEOUT_MS (2 * 60 * 1000)
+#define CREATE_TIMEOUT_MS (30 * 60 * 1000)
+
+struct _KisteManager
+{
+  GObject             parent_instance;
+
+  KisteRunner        *runner;
+  KisteCapabilities  *capabilities;
+  KisteBoxStore      *store;
+  GListStore         *tasks;
+  /* box name → its running KisteTask */
+  GHashTable         *busy;
+  char               *applications_dir;
+  char               *bin_dir;
+};
+
+G_DEFINE_FINAL_TYPE (KisteManager, kiste_manager, G_TYPE_OBJECT)
+
+enum {
+  BUSY_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+typedef struct _Op Op;
+typedef void (*OpStep) (GTask *task);
+
+/* The state of one operation, kept as its GTask's task data. Steps run one
+ * after another; each ends by starting the next or returning. */
+struct _Op
+{
+  KisteManager        *self;
+  KisteTask           *ktask;
+  char                *box_name;
+  char                *arg;
+  char                *home;
+  KisteCreateOptions  *options;
+  GPtrArray           *apps;
+  char                *output;
+  OpStep               next;
+  guint                flag : 1;
+};
+
+static void
+op_free (Op *op)
+{
+  g_clear_object (&op->self);
+  g_clear_object (&op->ktask);
+  g_clear_pointer (&op->box_name, g_free);
+  g_clear_pointer (&op->arg, g_free);
+  g_clear_pointer (&op->home, g_free);
+  g_clear_object (&op->options);
+  g_clear_pointer (&op->apps, g_ptr_array_unref);
+  g_clear_pointer (&op->output, g_free);
+  g_free (op);
+}
+
+KisteManager *
+kiste_manager_new (KisteRunner *runner)
+{
+  KisteManager *self;
+
+  g_return_val_if_fail (!runner || KISTE_IS_RUNNER (runner), NULL);
+
+  self = g_object_new (KISTE_TYPE_MANAGER, NULL);
+  self->runner = runner ? g_object_ref (runner) : kiste_runner_new ();
+  self->capabilities = kiste_capabilities_new (self->runner);
+  self->store = kiste_box_store_new (self->runner);
+  return self;
+}
+
+KisteRunner *
+kiste_manager_get_runner (KisteManager *self)
+{
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  return self->runner;
+}
+
+KisteCapabilities *
+kiste_manager_get_capabilities (KisteManager *self)
+{
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  return self->capabilities;
+}
+
+KisteBoxStore *
+kiste_manager_get_store (KisteManager *self)
+{
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  return self->store;
+}
+
+GListModel *
+kiste_manager_get_tasks (KisteManager *self)
+{
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  return G_LIST_MODEL (self->tasks);
+}
+
+KisteTask *
+kiste_manager_get_task_for_box (KisteManager *self,
+                                const char   *box_name)
+{
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+
+  if (box_name == NULL)
+    return NULL;
+  return g_hash_table_lookup (self->busy, box_name);
+}
+
+gboolean
+kiste_manager_is_busy (KisteManager *self,
+                       const char   *box_name)
+{
+  return kiste_manager_get_task_for_box (self, box_name) != NULL;
+}
+
+void
+kiste_manager_set_host_dirs (KisteManager *self,
+                             const char   *applications_dir,
+                             const char   *bin_dir)
+{
+  g_return_if_fail (KISTE_IS_MANAGER (self));
+  g_return_if_fail (applications_dir != NULL && bin_dir != NULL);
+
+  g_set_str (&self->applications_dir, applications_dir);
+  g_set_str (&self->bin_dir, bin_dir);
+}
+
+static guint
+kiste_manager_get_major (KisteManager *self)
+{
+  guint major = kiste_capabilities_get_distrobox_major (self->capabilities);
+
+  return major ? major : 1;
+}
+
+static const char *
+kiste_manager_get_engine (KisteManager *self)
+{
+  const char *manager = kiste_runner_get_manager (self->runner);
+
+  return manager ? manager : "podman";
+}
+
+/* Load */
+
+static void
+load_reload_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  KisteManager *self = g_task_get_source_object (task);
+  g_autoptr(GError) error = NULL;
+
+  if (!kiste_box_store_reload_finish (KISTE_BOX_STORE (object), result, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  kiste_box_store_start_watching (self->store);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+load_refresh_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  KisteManager *self = g_task_get_source_object (task);
+  const char *preferred = g_task_get_task_data (task);
+  GCancellable *cancellable;
+  const char *manager;
+  g_autoptr(GError) error = NULL;
+
+  if (!kiste_capabilities_refresh_finish (self->capabilities, result, &error) &&
+      !g_error_matches (error, KISTE_ERROR, KISTE_ERROR_TOOL_MISSING))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  g_clear_error (&error);
+
+  if (!kiste_capabilities_has_distrobox (self->capabilities))
+    {
+      g_task_return_new_error (task, KISTE_ERROR, KISTE_ERROR_TOOL_MISSING, "%s",
+                               kiste_capabilities_get_distrobox_problem (self->capabilities));
+      return;
+    }
+
+  manager = kiste_capabilities_get_manager (self->capabilities);
+  if (preferred != NULL && kiste_capabilities_has_manager (self->capabilities, preferred))
+    manager = preferred;
+
+  if (manager == NULL)
+    {
+      g_task_return_new_error (task, KISTE_ERROR, KISTE_ERROR_TOOL_MISSING, "%s",
+                               kiste_capabilities_get_manager_problem (self->capabilities));
+      return;
+    }
+
+  kiste_runner_set_manager (self->runner, manager);
+  cancellable = g_task_get_cancellable (task);
+  kiste_box_store_reload_async (self->store, cancellable, load_reload_cb, g_steal_pointer (&task));
+}
+
+void
+kiste_manager_load_async (KisteManager        *self,
+                          const char          *preferred,
+                          GCancellable        *cancellable,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (KISTE_IS_MANAGER (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_manager_load_async);
+  if (preferred != NULL && g_strcmp0 (preferred, "auto") != 0)
+    g_task_set_task_data (task, g_strdup (preferred), g_free);
+
+  kiste_box_store_stop_watching (self->store);
+  kiste_capabilities_refresh_async (self->capabilities,
+                                    cancellable,
+                                    load_refresh_cb,
+                                    g_steal_pointer (&task));
+}
+
+gboolean
+kiste_manager_load_finish (KisteManager  *self,
+                           GAsyncResult  *result,
+                           GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+char **
+kiste_manager_dup_enter_argv (KisteManager       *self,
+                              KisteBox           *box,
+                              const char         *cwd,
+                              const char * const *command)
+{
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (KISTE_IS_BOX (box), NULL);
+
+  return kiste_commands_enter_argv (box, kiste_manager_get_major (self), cwd, command);
+}
+
+/* Operations: the shared machinery */
+
+static void
+kiste_manager_task_finished (KisteManager *self,
+                             KisteTask    *ktask)
+{
+  const char *name = kiste_task_get_box_name (ktask);
+  guint n_finished = 0;
+  guint n;
+
+  if (name != NULL && g_hash_table_lookup (self->busy, name) == ktask)
+    {
+      g_hash_table_remove (self->busy, name);
+      g_signal_emit (self, signals[BUSY_CHANGED], 0, name);
+    }
+
+  /* Keep the list short: drop the oldest finished tasks */
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->tasks));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(KisteTask) t = g_list_model_get_item (G_LIST_MODEL (self->tasks), i);
+
+      if (!kiste_task_get_running (t))
+        n_finished++;
+    }
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->tasks)) &&
+                    n_finished > MAX_FINISHED_TASKS;)
+    {
+      g_autoptr(KisteTask) t = g_list_model_get_item (G_LIST_MODEL (self->tasks), i);
+
+      if (!kiste_task_get_running (t))
+        {
+          g_list_store_remove (self->tasks, i);
+          n_finished--;
+        }
+      else
+        i++;
+    }
+}
+
+/* Ends the operation; takes the caller's reference to task */
+static void
+op_return (GTask  *task,
+           GError *error)
+{
+  g_autoptr(GTask) owned = task;
+  Op *op = g_task_get_task_data (owned);
+
+  kiste_task_finish (op->ktask, error);
+  kiste_manager_task_finished (op->self, op->ktask);
+
+  if (error != NULL)
+    g_task_return_error (task, error);
+  else if (op->apps != NULL)
+    g_task_return_pointer (task, g_ptr_array_ref (op->apps), (GDestroyNotify) g_ptr_array_unref);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+/* Creates the operation, or returns NULL after failing it at once (busy box,
+ * bad input): nothing runs then. The caller owns the returned GTask. */
+static GTask *
+op_new (KisteManager        *self,
+        const char          *title,
+        const char          *box_name,
+        gpointer             source_tag,
+        GCancellable        *cancellable,
+        GAsyncReadyCallback  callback,
+        gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  KisteTask *running;
+  Op *op;
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, source_tag);
+
+  op = g_new0 (Op, 1);
+  op->self = g_object_ref (self);
+  op->box_name = g_strdup (box_name);
+  op->ktask = kiste_task_new (title, box_name, cancellable);
+  g_task_set_task_data (task, op, (GDestroyNotify) op_free);
+  g_task_set_check_cancellable (task, FALSE);
+
+  g_list_store_append (self->tasks, op->ktask);
+
+  if (box_name != NULL && (running = g_hash_table_lookup (self->busy, box_name)))
+    {
+      op_return (g_steal_pointer (&task),
+                 g_error_new (KISTE_ERROR, KISTE_ERROR_BUSY,
+                              _("“%s” is busy: %s. Try again when it is done."),
+                              box_name, kiste_task_get_title (running)));
+      return NULL;
+    }
+
+  if (box_name != NULL)
+    {
+      g_hash_table_insert (self->busy, g_strdup (box_name), g_object_ref (op->ktask));
+      g_signal_emit (self, signals[BUSY_CHANGED], 0, box_name);
+    }
+
+  return g_steal_pointer (&task);
+}
+
+static GCancellable *
+op_cancellable (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  return kiste_task_get_cancellable (op->ktask);
+}
+
+static void
+op_line_cb (const char *line,
+            gboolean    is_stderr,
+            gpointer    user_data)
+{
+  KisteTask *ktask = user_data;
+
+  kiste_task_append_line (ktask, line);
+}
+
+static void
+op_run_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *stdout_buf = NULL;
+  g_autofree char *stderr_buf = NULL;
+  OpStep next = op->next;
+
+  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &stdout_buf, &stderr_buf, &error))
+    {
+      if (stderr_buf != NULL && *stderr_buf)
+        kiste_task_append_line (op->ktask, g_strchomp (stderr_buf));
+      op_return (g_steal_pointer (&task), g_steal_pointer (&error));
+      return;
+    }
+
+  g_clear_pointer (&op->output, g_free);
+  op->output = g_steal_pointer (&stdout_buf);
+  op->next = NULL;
+  next (g_steal_pointer (&task));
+}
+
+static void
+op_stream_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  OpStep next = op->next;
+
+  if (!kiste_runner_stream_finish (KISTE_RUNNER (object), result, &error))
+    {
+      op_return (g_steal_pointer (&task), g_steal_pointer (&error));
+      return;
+    }
+
+  op->next = NULL;
+  next (g_steal_pointer (&task));
+}
+
+/* Runs argv; on success calls next. Streamed output goes line by line into
+ * the task; otherwise stdout is kept in op->output for next. */
+static void
+op_run (GTask              *task,
+        const char * const *argv,
+        guint               timeout_ms,
+        gboolean            stream,
+        OpStep              next)
+{
+  Op *op = g_task_get_task_data (task);
+  g_autofree char *display = kiste_argv_to_display_string (argv);
+
+  op->next = next;
+  kiste_task_append_line (op->ktask, display);
+
+  if (stream)
+    kiste_runner_stream_async (op->self->runner, argv, timeout_ms,
+                               op_line_cb, g_object_ref (op->ktask), g_object_unref,
+                               op_cancellable (task),
+                               op_stream_cb, task);
+  else
+    kiste_runner_run_async (op->self->runner, argv, timeout_ms,
+                            op_cancellable (task),
+                            op_run_cb, task);
+}
+
+static void
+op_done (GTask *task)
+{
+  op_return (task, NULL);
+}
+
+gboolean
+kiste_manager_operation_finish (KisteManager  *self,
+                                GAsyncResult  *result,
+                                GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static KisteTask *
+op_get_ktask (GTask *task)
+{
+  return ((Op *) g_task_get_task_data (task))->ktask;
+}
+
+/* Looks the box up; fails the operation when it is gone */
+static KisteBox *
+op_require_box (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  KisteBox *box = kiste_box_store_find_by_name (op->self->store, op->box_name);
+
+  if (box == NULL)
+    op_return (g_object_ref (task),
+               g_error_new (KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
+                            _("There is no box named “%s” any more."), op->box_name));
+  return box;
+}
+
+/* Start, with first-start progress */
+
+static void
+start_finish_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  OpStep next = op->next;
+
+  if (!kiste_start_monitor_start_finish (KISTE_START_MONITOR (object), result, &error))
+    {
+      op_return (g_steal_pointer (&task), g_steal_pointer (&error));
+      return;
+    }
+
+  op->next = NULL;
+  next (g_steal_pointer (&task));
+}
+
+static void
+start_line_cb (KisteStartMonitor *monitor,
+               const char        *line,
+               KisteTask         *ktask)
+{
+  kiste_task_append_line (ktask, line);
+}
+
+static void
+start_progress_cb (KisteStartMonitor *monitor,
+                   GParamSpec        *pspec,
+                   KisteTask         *ktask)
+{
+  kiste_task_set_step (ktask, kiste_start_monitor_get_step (monitor));
+  kiste_task_set_fraction (ktask, kiste_start_monitor_get_fraction (monitor));
+}
+
+/* Starts the box and follows its setup; then calls next */
+static void
+op_start_box (GTask  *task,
+              OpStep  next)
+{
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(KisteStartMonitor) monitor = NULL;
+  KisteBox *box;
+
+  if (!(box = op_require_box (task)))
+    {
+      g_object_unref (task);
+      return;
+    }
+
+  monitor = kiste_start_monitor_new (op->self->runner, op->box_name, NULL);
+  kiste_start_monitor_set_init (monitor, kiste_box_get_init (box));
+  g_signal_connect_object (monitor, "line", G_CALLBACK (start_line_cb), op->ktask, 0);
+  g_signal_connect_object (monitor, "notify::step", G_CALLBACK (start_progress_cb), op->ktask, 0);
+  g_signal_connect_object (monitor, "notify::fraction", G_CALLBACK (start_progress_cb), op->ktask, 0);
+  kiste_task_set_fraction (op->ktask, 0);
+  kiste_task_set_cancellable_by_user (op->ktask, TRUE);
+
+  op->next = next;
+  kiste_start_monitor_start_async (monitor, op_cancellable (task), start_finish_cb, task);
+}
+
+KisteTask *
+kiste_manager_start_async (KisteManager        *self,
+                           const char          *box_name,
+                           GCancellable        *cancellable,
+                           GAsyncReadyCallback  callback,
+                           gpointer             user_data)
+{
+  GTask *task;
+  KisteTask *ktask;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (box_name != NULL, NULL);
+
+  if (!(task = op_new (self, _("Starting"), box_name, kiste_manager_start_async,
+                       cancellable, callback, user_data)))
+    return NULL;
+
+  ktask = op_get_ktask (task);
+  op_start_box (task, op_done);
+  return ktask;
+}
+
+/* Stop and restart */
+
+static void
+op_stop_box (GTask  *task,
+             OpStep  next)
+{
+  Op *op = g_task_get_task_data (task);
+  g_auto(GStrv) argv = NULL;
+
+  /* distrobox stop is podman stop behind a prompt, and can stick on hosts
+   * without systemd; the engine's own stop has a bounded grace time */
+  argv = kiste_commands_engine_stop_argv (kiste_manager_get_engine (op->self),
+                                          op->box_name, STOP_GRACE_SECONDS);
+  op_run (task, (const char * const *) argv, STOP_TIMEOUT_MS, FALSE, next);
+}
+
+KisteTask *
+kiste_manager_stop_async (KisteManager        *self,
+                          const char          *box_name,
+                          GCancellable        *cancellable,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data)
+{
+  GTask *task;
+  KisteTask *ktask;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (box_name != NULL, NULL);
+
+  if (!(task = op_new (self, _("Stopping"), box_name, kiste_manager_stop_async,
+                       cancellable, callback, user_data)))
+    return NULL;
+
+  ktask = op_get_ktask (task);
+  op_stop_box (task, op_done);
+  return ktask;
+}
+
+static void
+restart_stopped (GTask *task)
+{
+  op_start_box (task, op_done);
+}
+
+KisteTask *
+kiste_manager_restart_async (KisteManager        *self,
+                             const char          *box_name,
+                             GCancellable        *cancellable,
+                             GAsyncReadyCallback  callback,
+                             gpointer             user_data)
+{
+  GTask *task;
+  KisteTask *ktask;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (box_name != NULL, NULL);
+
+  if (!(task = op_new (self, _("Restarting"), box_name, kiste_manager_restart_async,
+                       cancellable, callback, user_data)))
+    return NULL;
+
+  ktask = op_get_ktask (task);
+  op_stop_box (task, restart_stopped);
+  return ktask;
+}
+
+/* Create */
+
+static GStrv
+kiste_manager_dup_names (KisteManager *self)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  GListModel *boxes = G_LIST_MODEL (self->store);
+
+  for (guint i = 0; i < g_list_model_get_n_items (boxes); i++)
+    {
+      g_autoptr(KisteBox) box = g_list_model_get_item (boxes, i);
+
+      g_strv_builder_add (builder, kiste_box_get_name (box));
+    }
+  return g_strv_builder_end (builder);
+}
+
+KisteTask *
+kiste_manager_create_async (KisteManager        *self,
+                            KisteCreateOptions  *options,
+                            GCancellable        *cancellable,
+                            GAsyncReadyCallback  callback,
+                            gpointer             user_data)
+{
+  g_auto(GStrv) names = NULL;
+  g_auto(GStrv) argv = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *name;
+  GTask *task;
+  KisteTask *ktask;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (options), NULL);
+
+  name = kiste_create_options_get_name (options);
+  names = kiste_manager_dup_names (self);
+
+  if (!(task = op_new (self, _("Creating"), name, kiste_manager_create_async,
+                       cancellable, callback, user_data)))
+    return NULL;
+  ktask = op_get_ktask (task);
+
+  if (!kiste_create_options_validate (options, (const char * const *) names, &error) ||
+      !(argv = kiste_create_options_to_argv (options, self->capabilities, &error)))
+    {
+      op_return (task, g_steal_pointer (&error));
+      return ktask;
+    }
+
+  /* A pull can take long; the command stops cleanly when cancelled */
+  kiste_task_set_cancellable_by_user (ktask, TRUE);
+  op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, op_done);
+  return ktask;
+}
+
+/* Delete */
+
+static void
+delete_remove_leftovers (GTask *task);
+
+static void
+delete_home (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  const char *argv[] = { "rm", "-rf", "--one-file-system", "--", op->home, NULL };
+
+  op_run (task, argv, SHORT_TIMEOUT_MS, FALSE, op_done);
+}
+
+static void
+delete_leftovers_listed_cb (GObject      *object,
+                            GAsyncResult *result,
+                            gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(GPtrArray) files = NULL;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) argv = NULL;
+
+  /* Best effort: distrobox rm already removed what it found */
+  files = kiste_apps_list_exported_finish (result, NULL);
+  if (files == NULL || files->len == 0)
+    {
+      if (op->home != NULL)
+        delete_home (g_steal_pointer (&task));
+      else
+        op_return (g_steal_pointer (&task), NULL);
+      return;
+    }
+
+  g_strv_builder_add_many (builder, "rm", "-f", "--", NULL);
+  for (guint i = 0; i < files->len; i++)
+    g_strv_builder_add (builder, ((KisteExportedFile *) g_ptr_array_index (files, i))->path);
+  argv = g_strv_builder_end (builder);
+
+  op_run (g_steal_pointer (&task), (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE,
+          op->home ? delete_home : op_done);
+}
+
+/* distrobox rm may leave some of a box's launchers behind */
+static void
+delete_remove_leftovers (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  kiste_apps_list_exported_async (op->box_name,
+                                  op->self->applications_dir,
+                                  op->self->bin_dir,
+                                  op_cancellable (task),
+                                  delete_leftovers_listed_cb,
+                                  task);
+}
+
+KisteTask *
+kiste_manager_delete_async (KisteManager        *self,
+                            const char          *box_name,
+                            gboolean             remove_home,
+                            GCancellable        *cancellable,
+                            GAsyncReadyCallback  callback,
+                            gpointer             user_data)
+{
+  g_auto(GStrv) argv = NULL;
+  g_autoptr(GError) error = NULL;
+  GTask *task;
+  KisteTask *ktask;
+  KisteBox *box;
+  Op *op;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (box_name != NULL, NULL);
+
+  if (!(task = op_new (self, _("Deleting"), box_name, kiste_manager_delete_async,
+                       cancellable, callback, user_data)))
+    return NULL;
+  ktask = op_get_ktask (task);
+  op = g_task_get_task_data (task);
+
+  if (!(box = op_require_box (task)))
+    {
+      g_object_unref (task);
+      return ktask;
+    }
+
+  if (remove_home)
+    {
+      const char *home = kiste_box_get_home (box);
+
+      /* distrobox 1.8's rm --force never removes the home: do it ourselves,
+       * after checking it is the box's own folder */
+      if (!kiste_box_has_custom_home (box) ||
+          !kiste_commands_check_home_removable (home, g_get_home_dir (), &error))
+        {
+          if (error == NULL)
+            error = g_error_new (KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                                 _("“%s” has no home folder of its own to delete."), box_name);
+          op_return (task, g_steal_pointer (&error));
+          return ktask;
+        }
+      op->home = g_strdup (home);
+    }
+
+  argv = kiste_commands_rm_argv (kiste_manager_get_major (self), box_name, FALSE);
+  op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, delete_remove_leftovers);
+  return ktask;
+}
+
+/* Upgrade */
+
+KisteTask *
+kiste_manager_upgrade_async (KisteManager        *self,
+                             const char          *box_name,
+                             GCancellable        *cancellable,
+                             GAsyncReadyCallback  callback,
+                             gpointer             user_data)
+{
+  g_auto(GStrv) argv = NULL;
+  GTask *task;
+  KisteTask *ktask;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (box_name != NULL, NULL);
+
+  if (!(task = op_new (self, _("Upgrading"), box_name, kiste_manager_upgrade_async,
+                       cancellable, callback, user_data)))
+    return NULL;
+  ktask = op_get_ktask (task);
+
+  kiste_task_set_cancellable_by_user (ktask, TRUE);
+  argv = kiste_commands_upgrade_argv (kiste_manager_get_major (self), box_name);
+  op_run (task, (const char * const *) argv, 0, TRUE, op_done);
+  return ktask;
+}
+
+/* Clone */
+
+static void
+clone_run (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  g_auto(GStrv) argv = NULL;
+
+  argv = kiste_commands_clone_argv (kiste_manager_get_major (op->self), op->box_name, op->arg);
+  op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, op_done);
+}
+
+KisteTask *
+kiste_manager_clone_async (KisteManager        *self,
+                           const char          *source,
+                           const char          *new_name,
+                           gboolean             stop_first,
+                           GCancellable        *cancellable,
+                           GAsyncReadyCallback  callback,
+                           gpointer             user_data)
+{
+  g_auto(GStrv) names = NULL;
+  g_autoptr(GError) error = NULL;
+  GTask *task;
+  KisteTask *ktask;
+  KisteBox *box;
+  Op *op;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (source != NULL, NULL);
+  g_return_val_if_fail (new_name != NULL, NULL);
+
+  if (!(task = op_new (self, _("Cloning"), source, kiste_manager_clone_async,
+                       cancellable, callback, user_data)))
+    return NULL;
+  ktask = op_get_ktask (task);
+  op = g_task_get_task_data (task);
+  op->arg = g_strdup (new_name);
+
+  names = kiste_manager_dup_names (self);
+  if (!kiste_validate_name (new_name, (const char * const *) names, &error))
+    {
+      op_return (task, g_steal_pointer (&error));
+      return ktask;
+    }
+
+  if (!(box = op_require_box (task)))
+    {
+      g_object_unref (task);
+      return ktask;
+    }
+
+  if (kiste_box_get_state (box) == KISTE_BOX_STATE_RUNNING)
+    {
+      if (!stop_first)
+        {
+          op_return (task, g_error_new (KISTE_ERROR, KISTE_ERROR_BUSY,
+                                        _("“%s” is running. Stop it before cloning it."),
+                                        source));
+          return ktask;
+        }
+      op_stop_box (task, clone_run);
+      return ktask;
+    }
+
+  clone_run (task);
+  return ktask;
+}
+
+/* Rename */
+
+static void
+rename_rewrite_listed_cb (GObject      *object,
+                          GAsyncResult *result,
+                          gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(GPtrArray) files = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!(files = kiste_apps_list_exported_finish (result, &error)))
+    {
+      op_return (g_steal_pointer (&task), g_steal_pointer (&error));
+      return;
+    }
+
+  /* Launchers and wrappers name the box: rewrite them for the new name,
+   * moving launchers to their new file names */
+  for (guint i = 0; i < files->len; i++)
+    {
+      KisteExportedFile *file = g_ptr_array_index (files, i);
+      g_autoptr(GFile) gfile = g_file_new_for_path (file->path);
+      g_autoptr(GFile) target = NULL;
+      g_autofree char *contents = NULL;
+      g_autofree char *rewritten = NULL;
+      g_autofree char *basename = g_path_get_basename (file->path);
+      g_autofree char *new_basename = NULL;
+      gsize length;
+
+      if (!g_file_load_contents (gfile, NULL, &contents, &length, NULL, &error))
+        break;
+      rewritten = kiste_apps_rewrite_exported (contents, op->box_name, op->arg);
+
+      if (file->kind == KISTE_EXPORTED_APP &&
+          (new_basename = kiste_apps_dup_renamed_launcher_name (basename, op->box_name, op->arg)))
+        {
+          g_autoptr(GFile) parent = g_file_get_parent (gfile);
+
+          target = g_file_get_child (parent, new_basename);
+        }
+      else
+        target = g_object_ref (gfile);
+
+      if (!g_file_replace_contents (target, rewritten, strlen (rewritten), NULL, FALSE,
+                                    G_FILE_CREATE_NONE, NULL, NULL, &error))
+        break;
+      if (file->kind == KISTE_EXPORTED_BINARY)
+        g_file_set_attribute_uint32 (target, G_FILE_ATTRIBUTE_UNIX_MODE, 0755,
+                                     G_FILE_QUERY_INFO_NONE, NULL, NULL);
+      if (!g_file_equal (target, gfile))
+        g_file_delete (gfile, NULL, NULL);
+      kiste_task_append_line (op->ktask, g_file_peek_path (target));
+    }
+
+  op_return (g_steal_pointer (&task), g_steal_pointer (&error));
+}
+
+static void
+rename_rewrite (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  kiste_apps_list_exported_async (op->box_name,
+                                  op->self->applications_dir,
+                                  op->self->bin_dir,
+                                  op_cancellable (task),
+                                  rename_rewrite_listed_cb,
+                                  task);
+}
+
+KisteTask *
+kiste_manager_rename_async (KisteManager        *self,
+                            const char          *box_name,
+                            const char          *new_name,
+                            GCancellable        *cancellable,
+                            GAsyncReadyCallback  callback,
+                            gpointer             user_data)
+{
+  g_auto(GStrv) names = NULL;
+  g_auto(GStrv) argv = NULL;
+  g_autoptr(GError) error = NULL;
+  GTask *task;
+  KisteTask *ktask;
+  Op *op;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (box_name != NULL, NULL);
+  g_return_val_if_fail (new_name != NULL, NULL);
+
+  if (!(task = op_new (self, _("Renaming"), box_name, kiste_manager_rename_async,
+                       cancellable, callback, user_data)))
+    return NULL;
+  ktask = op_get_ktask (task);
+  op = g_task_get_task_data (task);
+  op->arg = g_strdup (new_name);
+
+  names = kiste_manager_dup_names (self);
+  if (!kiste_validate_name (new_name, (const char * const *) names, &error))
+    {
+      op_return (task, g_steal_pointer (&error));
+      return ktask;
+    }
+
+  argv = kiste_commands_rename_argv (kiste_manager_get_engine (self), box_name, new_name);
+  op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, rename_rewrite);
+  return ktask;
+}
+
+/* Apps */
+
+static void
+list_apps_exported_cb (GObject      *object,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(GPtrArray) exported = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!(exported = kiste_apps_list_exported_finish (result, &error)))
+    {
+      op_return (g_steal_pointer (&task), g_steal_pointer (&error));
+      return;
+    }
+
+  kiste_apps_mark_exported (op->apps, exported);
+  op_return (g_steal_pointer (&task), NULL);
+}
+
+static void
+list_apps_parse (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  const char * const *languages = g_get_language_names ();
+
+  if (!(op->apps = kiste_apps_parse_listing (op->output, languages[0], &error)))
+    {
+      op_return (task, g_steal_pointer (&error));
+      return;
+    }
+
+  kiste_apps_list_exported_async (op->box_name,
+                                  op->self->applications_dir,
+                                  op->self->bin_dir,
+                                  op_cancellable (task),
+                                  list_apps_exported_cb,
+                                  task);
+}
+
+static void
+list_apps_run (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  g_auto(GStrv) dirs = NULL;
+  g_auto(GStrv) argv = NULL;
+  KisteBox *box;
+
+  if (!(box = op_require_box (task)))
+    {
+      g_object_unref (task);
+      return;
+    }
+
+  dirs = kiste_commands_dup_app_dirs (box);
+  argv = kiste_commands_list_apps_argv (kiste_manager_get_engine (op->self),
+                                        op->box_name,
+                                        kiste_box_get_user (box) ? kiste_box_get_user (box)
+                                                                 : g_get_user_name (),
+                                        (const char * const *) dirs);
+  op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, list_apps_parse);
+}
+
+KisteTask *
+kiste_manager_list_apps_async (KisteManager        *self,
+                               const char          *box_name,
+                               GCancellable        *cancellable,
+                               GAsyncReadyCallback  callback,
+                               gpointer             user_data)
+{
+  GTask *task;
+  KisteTask *ktask;
+  KisteBox *box;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (box_name != NULL, NULL);
+
+  if (!(task = op_new (self, _("Looking for apps"), box_name, kiste_manager_list_apps_async,
+                       cancellable, callback, user_data)))
+    return NULL;
+  ktask = op_get_ktask (task);
+
+  if (!(box = op_require_box (task)))
+    {
+      g_object_unref (task);
+      return ktask;
+    }
+
+  /* The listing runs inside the box, which must be up and set up */
+  if (kiste_box_get_state (box) == KISTE_BOX_STATE_RUNNING)
+    list_apps_run (task);
+  else
+    op_start_box (task, list_apps_run);
+  return ktask;
+}
+
+GPtrArray *
+kiste_manager_list_apps_finish (KisteManager  *self,
+                                GAsyncResult  *result,
+                                GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* Export */
+
+static void
+unexport_listed_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(GPtrArray) files = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *basename = g_path_get_basename (op->arg);
+  const char *path = NULL;
+
+  if (!(files = kiste_apps_list_exported_finish (result, &error)))
+    {
+      op_return (g_steal_pointer (&task), g_steal_pointer (&error));
+      return;
+    }
+
+  for (guint i = 0; i < files->len && path == NULL; i++)
+    {
+      KisteExportedFile *file = g_ptr_array_index (files, i);
+
+      if (op->flag && file->kind == KISTE_EXPORTED_APP &&
+          g_strcmp0 (file->source, basename) == 0)
+        path = file->path;
+      else if (!op->flag && file->kind == KISTE_EXPORTED_BINARY &&
+               (g_strcmp0 (file->source, op->arg) == 0 || g_strcmp0 (file->name, basename) == 0))
+        path = file->path;
+    }
+
+  if (path == NULL)
+    {
+      op_return (g_steal_pointer (&task),
+                 g_error_new (KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
+                              _("“%s” is not exported from “%s”."), basename, op->box_name));
+      return;
+    }
+
+  {
+    /* Only our own launcher goes; distrobox-export --delete would also
+     * remove a same-named launcher of the user's */
+    const char *argv[] = { "rm", "-f", "--", path, NULL };
+
+    op_run (g_steal_pointer (&task), argv, SHORT_TIMEOUT_MS, FALSE, op_done);
+  }
+}
+
+static KisteTask *
+export_common (KisteManager        *self,
+               const char          *title,
+               const char          *box_name,
+               const char          *path,
+               gboolean             is_app,
+               gboolean             unexport,
+               gpointer             source_tag,
+               GCancellable        *cancellable,
+               GAsyncReadyCallback  callback,
+               gpointer             user_data)
+{
+  g_auto(GStrv) argv = NULL;
+  g_autoptr(GError) error = NULL;
+  GTask *task;
+  KisteTask *ktask;
+  Op *op;
+
+  if (!(task = op_new (self, title, box_name, source_tag, cancellable, callback, user_data)))
+    return NULL;
+  ktask = op_get_ktask (task);
+  op = g_task_get_task_data (task);
+  op->arg = g_strdup (path);
+  op->flag = !!is_app;
+
+  if (!kiste_validate_absolute_path (is_app ? _("App") : _("Program"), path, &error))
+    {
+      op_return (task, g_steal_pointer (&error));
+      return ktask;
+    }
+
+  if (unexport)
+    {
+      kiste_apps_list_exported_async (box_name, self->applications_dir, self->bin_dir,
+                                      op_cancellable (task), unexport_listed_cb, task);
+      return ktask;
+    }
+
+  if (is_app)
+    argv = kiste_commands_export_app_argv (box_name, path, FALSE, &error);
+  else
+    argv = kiste_commands_export_bin_argv (box_name, path, self->bin_dir, FALSE, &error);
+  if (argv == NULL)
+    {
+      op_return (task, g_steal_pointer (&error));
+      return ktask;
+    }
+
+  op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, op_done);
+  return ktask;
+}
+
+KisteTask *
+kiste_manager_export_app_async (KisteManager        *self,
+                                const char          *box_name,
+                                const char          *desktop_path,
+                                gboolean             unexport,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (box_name != NULL, NULL);
+  g_return_val_if_fail (desktop_path != NULL, NULL);
+
+  return export_common (self,
+                        unexport ? _("Removing from the app menu") : _("Adding to the app menu"),
+                        box_name, desktop_path, TRUE, unexport,
+                        kiste_manager_export_app_async, cancellable, callback, user_data);
+}
+
+KisteTask *
+kiste_manager_export_binary_async (KisteManager        *self,
+                                   const char          *box_name,
+                                   const char          *binary_path,
+                                   gboolean             unexport,
+                                   GCancellable        *cancellable,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
+{
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (box_name != NULL, NULL);
+  g_return_val_if_fail (binary_path != NULL, NULL);
+
+  return export_common (self,
+                        unexport ? _("Removing a program") : _("Exporting a program"),
+                        box_name, binary_path, FALSE, unexport,
+                        kiste_manager_export_binary_async, cancellable, callback, user_data);
+}
+
+static void
+list_exported_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GPtrArray) files = NULL;
+  GError *error = NULL;
+
+  if (!(files = kiste_apps_list_exported_finish (result, &error)))
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, g_steal_pointer (&files), (GDestroyNotify) g_ptr_array_unref);
+}
+
+void
+kiste_manager_list_exported_async (KisteManager        *self,
+                                   const char          *box_name,
+                                   GCancellable        *cancellable,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (KISTE_IS_MANAGER (self));
+  g_return_if_fail (box_name != NULL);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_manager_list_exported_async);
+  kiste_apps_list_exported_async (box_name, self->applications_dir, self->bin_dir,
+                                  cancellable, list_exported_cb, g_steal_pointer (&task));
+}
+
+GPtrArray *
+kiste_manager_list_exported_finish (KisteManager  *self,
+                                    GAsyncResult  *result,
+                                    GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+static void
+kiste_manager_dispose (GObject *object)
+{
+  KisteManager *self = KISTE_MANAGER (object);
+
+  if (self->store != NULL)
+    kiste_box_store_stop_watching (self->store);
+
+  g_clear_object (&self->store);
+  g_clear_object (&self->capabilities);
+  g_clear_object (&self->runner);
+  g_clear_object (&self->tasks);
+  g_clear_pointer (&self->busy, g_hash_table_unref);
+
+  G_OBJECT_CLASS (kiste_manager_parent_class)->dispose (object);
+}
+
+static void
+kiste_manager_finalize (GObject *object)
+{
+  KisteManager *self = KISTE_MANAGER (object);
+
+  g_clear_pointer (&self->applications_dir, g_free);
+  g_clear_pointer (&self->bin_dir, g_free);
+
+  G_OBJECT_CLASS (kiste_manager_parent_class)->finalize (object);
+}
+
+static void
+kiste_manager_class_init (KisteManagerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = kiste_manager_dispose;
+  object_class->finalize = kiste_manager_finalize;
+
+  /**
+   * KisteManager::busy-changed:
+   * @box_name: the box whose operation started or ended
+   */
+  signals[BUSY_CHANGED] =
+    g_signal_new ("busy-changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+kiste_manager_init (KisteManager *self)
+{
+  self->tasks = g_list_store_new (KISTE_TYPE_TASK);
+  self->busy = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  self->applications_dir = g_build_filename (g_get_user_data_dir (), "applications", NULL);
+  self->bin_dir = g_build_filename (g_get_home_dir (), ".local", "bin", NULL);
+}

@@ -1,0 +1,151 @@
+/* kiste-manager.h
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "kiste-box-store.h"
+#include "kiste-capabilities.h"
+#include "kiste-create-options.h"
+#include "kiste-runner.h"
+#include "kiste-task.h"
+
+G_BEGIN_DECLS
+
+#define KISTE_TYPE_MANAGER (kiste_manager_get_type ())
+
+G_DECLARE_FINAL_TYPE (KisteManager, kiste_manager, KISTE, MANAGER, GObject)
+
+/* The one door to podman, docker and distrobox: it owns the runner, the
+ * capabilities and the live box store, and runs every operation as a
+ * KisteTask, one at a time per box. */
+KisteManager       *kiste_manager_new                   (KisteRunner          *runner);
+KisteRunner        *kiste_manager_get_runner            (KisteManager         *self);
+KisteCapabilities  *kiste_manager_get_capabilities      (KisteManager         *self);
+KisteBoxStore      *kiste_manager_get_store             (KisteManager         *self);
+/* Every task, running and finished, oldest first (a GListModel of KisteTask) */
+GListModel         *kiste_manager_get_tasks             (KisteManager         *self);
+/* The running task of the box, or NULL */
+KisteTask          *kiste_manager_get_task_for_box      (KisteManager         *self,
+                                                         const char           *box_name);
+gboolean            kiste_manager_is_busy               (KisteManager         *self,
+                                                         const char           *box_name);
+/* Where exported launchers and wrappers go on the host */
+void                kiste_manager_set_host_dirs         (KisteManager         *self,
+                                                         const char           *applications_dir,
+                                                         const char           *bin_dir);
+
+/* Probes distrobox and the container managers, picks the manager
+ * (preferred: "podman", "docker", or NULL/"auto" for distrobox's own
+ * choice), lists the boxes and starts following changes.
+ * KISTE_ERROR_TOOL_MISSING when distrobox or a manager is missing. */
+void                kiste_manager_load_async            (KisteManager         *self,
+                                                         const char           *preferred,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+gboolean            kiste_manager_load_finish           (KisteManager         *self,
+                                                         GAsyncResult         *result,
+                                                         GError              **error);
+
+/* argv to open a shell (command NULL) or run command in the box */
+char              **kiste_manager_dup_enter_argv        (KisteManager         *self,
+                                                         KisteBox             *box,
+                                                         const char           *cwd,
+                                                         const char * const   *command);
+
+/* Every operation below validates its input before any process starts,
+ * returns its KisteTask (transfer none) so people can follow it, and
+ * completes with a boolean _finish (list_apps: a GPtrArray). */
+KisteTask          *kiste_manager_create_async          (KisteManager         *self,
+                                                         KisteCreateOptions   *options,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+KisteTask          *kiste_manager_start_async           (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+KisteTask          *kiste_manager_stop_async            (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+KisteTask          *kiste_manager_restart_async         (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+/* remove_home: also delete the box's custom home folder (never the host home) */
+KisteTask          *kiste_manager_delete_async          (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         gboolean              remove_home,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+KisteTask          *kiste_manager_upgrade_async         (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+/* The source must be stopped: stop_first stops it (after asking people) */
+KisteTask          *kiste_manager_clone_async           (KisteManager         *self,
+                                                         const char           *source,
+                                                         const char           *new_name,
+                                                         gboolean              stop_first,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+KisteTask          *kiste_manager_rename_async          (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         const char           *new_name,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+/* Starts the box when needed, lists its apps in one exec and marks those
+ * exported on the host. Finish gives a GPtrArray of KisteDesktopApp. */
+KisteTask          *kiste_manager_list_apps_async       (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+GPtrArray          *kiste_manager_list_apps_finish      (KisteManager         *self,
+                                                         GAsyncResult         *result,
+                                                         GError              **error);
+/* desktop_path: absolute path of the .desktop file inside the box */
+KisteTask          *kiste_manager_export_app_async      (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         const char           *desktop_path,
+                                                         gboolean              unexport,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+/* binary_path: absolute path of the program inside the box */
+KisteTask          *kiste_manager_export_binary_async   (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         const char           *binary_path,
+                                                         gboolean              unexport,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+/* What the box has exported on the host: a GPtrArray of KisteExportedFile */
+void                kiste_manager_list_exported_async   (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+GPtrArray          *kiste_manager_list_exported_finish  (KisteManager         *self,
+                                                         GAsyncResult         *result,
+                                                         GError              **error);
+/* For every operation returning a KisteTask except list_apps */
+gboolean            kiste_manager_operation_finish      (KisteManager         *self,
+                                                         GAsyncResult         *result,
+                                                         GError              **error);
+
+G_END_DECLS

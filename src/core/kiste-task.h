@@ -1,0 +1,59 @@
+/* kiste-task.h
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  KISTE_TASK_RUNNING,
+  KISTE_TASK_SUCCEEDED,
+  KISTE_TASK_FAILED,
+  KISTE_TASK_CANCELLED,
+} KisteTaskState;
+
+#define KISTE_TYPE_TASK (kiste_task_get_type ())
+
+G_DECLARE_FINAL_TYPE (KisteTask, kiste_task, KISTE, TASK, GObject)
+
+/* One long operation as people see it: what it does, to which box, how far
+ * it got, what it printed and how it ended. The manager makes them; the
+ * window lists them. */
+KisteTask      *kiste_task_new              (const char    *title,
+                                             const char    *box_name,
+                                             GCancellable  *cancellable);
+const char     *kiste_task_get_title        (KisteTask     *self);
+const char     *kiste_task_get_box_name     (KisteTask     *self);
+KisteTaskState  kiste_task_get_state        (KisteTask     *self);
+gboolean        kiste_task_get_running      (KisteTask     *self);
+/* The current step ("Setting up sudo…"), or NULL */
+const char     *kiste_task_get_step         (KisteTask     *self);
+void            kiste_task_set_step         (KisteTask     *self,
+                                             const char    *step);
+/* 0..1, or -1 when progress cannot be measured */
+double          kiste_task_get_fraction     (KisteTask     *self);
+void            kiste_task_set_fraction     (KisteTask     *self,
+                                             double         fraction);
+/* Everything the commands printed, one line after another */
+const char     *kiste_task_get_output       (KisteTask     *self);
+void            kiste_task_append_line      (KisteTask     *self,
+                                             const char    *line);
+const GError   *kiste_task_get_error        (KisteTask     *self);
+gboolean        kiste_task_get_cancellable_by_user (KisteTask *self);
+void            kiste_task_set_cancellable_by_user (KisteTask *self,
+                                                    gboolean   cancellable);
+GCancellable   *kiste_task_get_cancellable  (KisteTask     *self);
+void            kiste_task_cancel           (KisteTask     *self);
+GDateTime      *kiste_task_get_started      (KisteTask     *self);
+/* Ends the task; error NULL means success. Emits "finished" once. */
+void            kiste_task_finish           (KisteTask     *self,
+                                             const GError  *error);
+
+G_END_DECLS

@@ -1,0 +1,374 @@
+/* test-manager.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "kiste-box-store-private.h"
+#include "kiste-error.h"
+#include "kiste-manager.h"
+
+/* A runner that records every argv and runs a harmless stand-in: `sleep`
+ * for the first command when asked (to keep a box busy), `true` otherwise. */
+#define TEST_TYPE_RUNNER (test_runner_get_type ())
+G_DECLARE_FINAL_TYPE (TestRunner, test_runner, TEST, RUNNER, KisteRunner)
+
+struct _TestRunner
+{
+  KisteRunner  parent_instance;
+  GPtrArray   *commands;
+  gboolean     slow;
+};
+
+G_DEFINE_FINAL_TYPE (TestRunner, test_runner, KISTE_TYPE_RUNNER)
+
+static GSubprocess *
+test_runner_spawn (KisteRunner         *runner,
+                   const char * const  *argv,
+                   GSubprocessFlags     flags,
+                   GError             **error)
+{
+  TestRunner *self = TEST_RUNNER (runner);
+  const char *sleep_argv[] = { "sleep", "0.3", NULL };
+  const char *true_argv[] = { "true", NULL };
+
+  g_ptr_array_add (self->commands, kiste_argv_to_display_string (argv));
+
+  return KISTE_RUNNER_CLASS (test_runner_parent_class)->spawn (runner,
+                                                               self->slow ? sleep_argv : true_argv,
+                                                               flags, error);
+}
+
+static void
+test_runner_finalize (GObject *object)
+{
+  g_ptr_array_unref (TEST_RUNNER (object)->commands);
+  G_OBJECT_CLASS (test_runner_parent_class)->finalize (object);
+}
+
+static void
+test_runner_class_init (TestRunnerClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = test_runner_finalize;
+  KISTE_RUNNER_CLASS (klass)->spawn = test_runner_spawn;
+}
+
+static void
+test_runner_init (TestRunner *self)
+{
+  self->commands = g_ptr_array_new_with_free_func (g_free);
+}
+
+typedef struct
+{
+  TestRunner   *runner;
+  KisteManager *manager;
+} Fixture;
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
+  g_autofree char *json = NULL;
+  g_autoptr(GPtrArray) boxes = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *flags[] = { "--name", "--image", "--yes", "--no-entry", "--clone", "--unshare-ipc", NULL };
+  KisteBoxStore *store;
+
+  fixture->runner = g_object_new (TEST_TYPE_RUNNER, NULL);
+  kiste_runner_set_manager (KISTE_RUNNER (fixture->runner), "podman");
+  kiste_runner_set_cwd (KISTE_RUNNER (fixture->runner), g_get_tmp_dir ());
+  fixture->manager = kiste_manager_new (KISTE_RUNNER (fixture->runner));
+  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                      "1.8.2.5", "podman", flags);
+
+  /* The boxes of a captured `podman ps`, without running it */
+  store = kiste_manager_get_store (fixture->manager);
+  kiste_box_store_set_host_home (store, "/home/kistetest");
+  g_assert_true (g_file_get_contents (path, &json, NULL, &error));
+  g_assert_true (_kiste_box_store_parse (store, json, &boxes, &error));
+  g_assert_no_error (error);
+  _kiste_box_store_merge (store, boxes);
+  g_assert_nonnull (kiste_box_store_find_by_name (store, "fixture-a"));
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_clear_object (&fixture->manager);
+  g_assert_finalize_object (fixture->runner);
+}
+
+typedef struct
+{
+  gboolean  done;
+  gboolean  ok;
+  GError   *error;
+} Result;
+
+static void
+operation_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  Result *r = user_data;
+
+  r->ok = kiste_manager_operation_finish (KISTE_MANAGER (object), result, &r->error);
+  r->done = TRUE;
+}
+
+static void
+wait_result (Result *r)
+{
+  while (!r->done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static guint
+n_commands (Fixture *fixture)
+{
+  return fixture->runner->commands->len;
+}
+
+static const char *
+command (Fixture *fixture,
+         guint    i)
+{
+  g_assert_cmpuint (i, <, fixture->runner->commands->len);
+  return g_ptr_array_index (fixture->runner->commands, i);
+}
+
+static void
+test_create_invalid_runs_nothing (Fixture       *fixture,
+                                  gconstpointer  data)
+{
+  g_autoptr(KisteCreateOptions) options = kiste_create_options_new ();
+  Result r = { 0 };
+  KisteTask *task;
+
+  kiste_create_options_set_name (options, "x$(touch /tmp/pwned)");
+  kiste_create_options_set_image (options, "localhost/kiste-debian:ready");
+  task = kiste_manager_create_async (fixture->manager, options, NULL, operation_cb, &r);
+  wait_result (&r);
+
+  g_assert_false (r.ok);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_assert_cmpint (kiste_task_get_state (task), ==, KISTE_TASK_FAILED);
+  g_assert_cmpuint (n_commands (fixture), ==, 0);
+  g_clear_error (&r.error);
+
+  /* An existing name is refused too */
+  r = (Result) { 0 };
+  kiste_create_options_set_name (options, "fixture-a");
+  kiste_manager_create_async (fixture->manager, options, NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_assert_cmpuint (n_commands (fixture), ==, 0);
+  g_clear_error (&r.error);
+}
+
+static void
+test_create_runs_distrobox (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autoptr(KisteCreateOptions) options = kiste_create_options_new ();
+  Result r = { 0 };
+  KisteTask *task;
+
+  kiste_create_options_set_name (options, "newbox");
+  kiste_create_options_set_image (options, "localhost/kiste-debian:ready");
+  kiste_create_options_set_unshare (options, KISTE_UNSHARE_IPC, TRUE);
+  task = kiste_manager_create_async (fixture->manager, options, NULL, operation_cb, &r);
+  g_assert_true (kiste_manager_is_busy (fixture->manager, "newbox"));
+  g_assert_true (kiste_manager_get_task_for_box (fixture->manager, "newbox") == task);
+  wait_result (&r);
+
+  g_assert_no_error (r.error);
+  g_assert_true (r.ok);
+  g_assert_false (kiste_manager_is_busy (fixture->manager, "newbox"));
+  g_assert_cmpuint (n_commands (fixture), >=, 1);
+  g_assert_cmpstr (command (fixture, 0), ==,
+                   "distrobox create --yes --name newbox --image localhost/kiste-debian:ready "
+                   "--unshare-ipc --no-entry");
+  g_assert_cmpint (kiste_task_get_state (task), ==, KISTE_TASK_SUCCEEDED);
+  g_assert_cmpuint (g_list_model_get_n_items (kiste_manager_get_tasks (fixture->manager)), ==, 1);
+}
+
+static void
+test_one_operation_per_box (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  Result first = { 0 };
+  Result second = { 0 };
+  Result other = { 0 };
+
+  fixture->runner->slow = TRUE;
+  kiste_manager_stop_async (fixture->manager, "fixture-a", NULL, operation_cb, &first);
+  kiste_manager_upgrade_async (fixture->manager, "fixture-a", NULL, operation_cb, &second);
+  /* A different box runs side by side */
+  kiste_manager_stop_async (fixture->manager, "fixture-c", NULL, operation_cb, &other);
+
+  wait_result (&second);
+  g_assert_error (second.error, KISTE_ERROR, KISTE_ERROR_BUSY);
+  g_assert_true (kiste_manager_is_busy (fixture->manager, "fixture-a"));
+  g_assert_true (kiste_manager_is_busy (fixture->manager, "fixture-c"));
+  g_clear_error (&second.error);
+
+  wait_result (&first);
+  wait_result (&other);
+  g_assert_no_error (first.error);
+  g_assert_no_error (other.error);
+  g_assert_false (kiste_manager_is_busy (fixture->manager, "fixture-a"));
+
+  /* Only the two stops ran, with the engine's bounded stop */
+  g_assert_cmpuint (n_commands (fixture), ==, 2);
+  g_assert_cmpstr (command (fixture, 0), ==, "podman stop --time 10 fixture-a");
+  g_assert_cmpstr (command (fixture, 1), ==, "podman stop --time 10 fixture-c");
+}
+
+static void
+test_delete_home (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  Result r = { 0 };
+
+  /* fixture-a uses the host home: there is no home of its own to delete */
+  kiste_manager_delete_async (fixture->manager, "fixture-a", TRUE, NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_assert_cmpuint (n_commands (fixture), ==, 0);
+  g_clear_error (&r.error);
+
+  /* fixture-b has /home/kistetest/h2: removed after distrobox rm */
+  r = (Result) { 0 };
+  kiste_manager_delete_async (fixture->manager, "fixture-b", TRUE, NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_no_error (r.error);
+  g_assert_cmpuint (n_commands (fixture), ==, 2);
+  g_assert_cmpstr (command (fixture, 0), ==, "distrobox rm --force fixture-b");
+  g_assert_cmpstr (command (fixture, 1), ==, "rm -rf --one-file-system -- /home/kistetest/h2");
+}
+
+static void
+test_missing_box (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  Result r = { 0 };
+
+  kiste_manager_delete_async (fixture->manager, "no-such-box", FALSE, NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_NOT_FOUND);
+  g_assert_cmpuint (n_commands (fixture), ==, 0);
+  g_clear_error (&r.error);
+}
+
+static void
+test_clone_and_rename (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  Result r = { 0 };
+
+  /* A running source must be stopped first, and only when asked */
+  kiste_manager_clone_async (fixture->manager, "fixture-a", "fixture-a2", FALSE, NULL,
+                             operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_BUSY);
+  g_assert_cmpuint (n_commands (fixture), ==, 0);
+  g_clear_error (&r.error);
+
+  r = (Result) { 0 };
+  kiste_manager_clone_async (fixture->manager, "fixture-a", "fixture-a2", TRUE, NULL,
+                             operation_cb, &r);
+  wait_result (&r);
+  g_assert_no_error (r.error);
+  g_assert_cmpstr (command (fixture, 0), ==, "podman stop --time 10 fixture-a");
+  g_assert_cmpstr (command (fixture, 1), ==,
+                   "distrobox create --yes --no-entry --clone fixture-a --name fixture-a2");
+
+  /* Bad new names start nothing */
+  r = (Result) { 0 };
+  kiste_manager_rename_async (fixture->manager, "fixture-c", "bad name", NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_assert_cmpuint (n_commands (fixture), ==, 2);
+  g_clear_error (&r.error);
+
+  r = (Result) { 0 };
+  kiste_manager_rename_async (fixture->manager, "fixture-c", "fixture-b", NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_assert_cmpuint (n_commands (fixture), ==, 2);
+  g_clear_error (&r.error);
+}
+
+static void
+test_export_validates_path (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  Result r = { 0 };
+
+  kiste_manager_export_app_async (fixture->manager, "fixture-a", "firefox.desktop", FALSE, NULL,
+                                  operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_assert_cmpuint (n_commands (fixture), ==, 0);
+  g_clear_error (&r.error);
+
+  r = (Result) { 0 };
+  kiste_manager_export_app_async (fixture->manager, "fixture-a",
+                                  "/usr/share/applications/firefox.desktop", FALSE, NULL,
+                                  operation_cb, &r);
+  wait_result (&r);
+  g_assert_no_error (r.error);
+  g_assert_cmpstr (command (fixture, 0), ==,
+                   "distrobox enter --name fixture-a --no-tty -- distrobox-export "
+                   "--app /usr/share/applications/firefox.desktop");
+}
+
+static void
+test_cancel (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  Result r = { 0 };
+  KisteTask *task;
+
+  fixture->runner->slow = TRUE;
+  task = kiste_manager_upgrade_async (fixture->manager, "fixture-a", cancellable,
+                                      operation_cb, &r);
+  g_assert_true (kiste_task_get_cancellable_by_user (task));
+  kiste_task_cancel (task);
+  wait_result (&r);
+  g_assert_error (r.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpint (kiste_task_get_state (task), ==, KISTE_TASK_CANCELLED);
+  g_assert_false (kiste_manager_is_busy (fixture->manager, "fixture-a"));
+  g_clear_error (&r.error);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) \
+  g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+
+  ADD ("/kiste/manager/create-invalid-runs-nothing", test_create_invalid_runs_nothing);
+  ADD ("/kiste/manager/create-runs-distrobox", test_create_runs_distrobox);
+  ADD ("/kiste/manager/one-operation-per-box", test_one_operation_per_box);
+  ADD ("/kiste/manager/delete-home", test_delete_home);
+  ADD ("/kiste/manager/missing-box", test_missing_box);
+  ADD ("/kiste/manager/clone-and-rename", test_clone_and_rename);
+  ADD ("/kiste/manager/export-validates-path", test_export_validates_path);
+  ADD ("/kiste/manager/cancel", test_cancel);
+
+#undef ADD
+
+  return g_test_run ();
+}

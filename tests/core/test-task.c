@@ -1,0 +1,104 @@
+/* test-task.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "kiste-error.h"
+#include "kiste-task.h"
+
+static void
+count_cb (gpointer  instance,
+          guint    *count)
+{
+  (*count)++;
+}
+
+static void
+test_task_success (void)
+{
+  g_autoptr(KisteTask) task = kiste_task_new ("Stopping", "box1", NULL);
+  guint finished = 0;
+
+  g_signal_connect (task, "finished", G_CALLBACK (count_cb), &finished);
+
+  g_assert_cmpstr (kiste_task_get_title (task), ==, "Stopping");
+  g_assert_cmpstr (kiste_task_get_box_name (task), ==, "box1");
+  g_assert_true (kiste_task_get_running (task));
+  g_assert_cmpfloat (kiste_task_get_fraction (task), ==, -1);
+
+  kiste_task_set_step (task, "Setting up sudo...");
+  kiste_task_set_fraction (task, 0.5);
+  kiste_task_append_line (task, "one");
+  kiste_task_append_line (task, "two");
+  g_assert_cmpstr (kiste_task_get_output (task), ==, "one\ntwo\n");
+
+  kiste_task_finish (task, NULL);
+  kiste_task_finish (task, NULL);
+  g_assert_cmpuint (finished, ==, 1);
+  g_assert_cmpint (kiste_task_get_state (task), ==, KISTE_TASK_SUCCEEDED);
+  g_assert_false (kiste_task_get_running (task));
+  g_assert_cmpfloat (kiste_task_get_fraction (task), ==, 1.0);
+  g_assert_null (kiste_task_get_error (task));
+}
+
+static void
+test_task_failure_and_cancel (void)
+{
+  g_autoptr(KisteTask) failed = kiste_task_new ("Upgrading", "box1", NULL);
+  g_autoptr(KisteTask) cancelled = kiste_task_new ("Upgrading", "box2", NULL);
+  g_autoptr(GError) error = g_error_new_literal (KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED, "boom");
+  g_autoptr(GError) cancel = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
+
+  kiste_task_set_cancellable_by_user (cancelled, TRUE);
+  g_assert_true (kiste_task_get_cancellable_by_user (cancelled));
+  kiste_task_cancel (cancelled);
+  g_assert_true (g_cancellable_is_cancelled (kiste_task_get_cancellable (cancelled)));
+  kiste_task_finish (cancelled, cancel);
+  g_assert_cmpint (kiste_task_get_state (cancelled), ==, KISTE_TASK_CANCELLED);
+  g_assert_false (kiste_task_get_cancellable_by_user (cancelled));
+
+  kiste_task_finish (failed, error);
+  g_assert_cmpint (kiste_task_get_state (failed), ==, KISTE_TASK_FAILED);
+  g_assert_error (kiste_task_get_error (failed), KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED);
+  /* A finished task cannot be cancelled any more */
+  kiste_task_cancel (failed);
+  g_assert_false (g_cancellable_is_cancelled (kiste_task_get_cancellable (failed)));
+}
+
+static void
+test_task_output_bounded (void)
+{
+  g_autoptr(KisteTask) task = kiste_task_new ("Upgrading", "box1", NULL);
+  g_autofree char *line = g_strnfill (999, 'x');
+  const char *output;
+
+  for (guint i = 0; i < 1000; i++)
+    kiste_task_append_line (task, line);
+  kiste_task_append_line (task, "last line");
+
+  output = kiste_task_get_output (task);
+  g_assert_cmpuint (strlen (output), <=, 256 * 1024);
+  g_assert_true (g_str_has_suffix (output, "\nlast line\n"));
+  /* Cut at a line boundary */
+  g_assert_cmpint (output[0], ==, 'x');
+  g_assert_cmpint (strchr (output, '\n') - output, ==, 999);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/kiste/task/success", test_task_success);
+  g_test_add_func ("/kiste/task/failure-and-cancel", test_task_failure_and_cancel);
+  g_test_add_func ("/kiste/task/output-bounded", test_task_output_bounded);
+
+  return g_test_run ();
+}
