@@ -382,6 +382,19 @@ op_new (KisteManager        *self,
   return g_steal_pointer (&task);
 }
 
+/* Takes both strings */
+static void
+op_set_messages (GTask *task,
+                 char  *done,
+                 char  *failed)
+{
+  Op *op = g_task_get_task_data (task);
+
+  kiste_task_set_messages (op->ktask, done, failed);
+  g_free (done);
+  g_free (failed);
+}
+
 static GCancellable *
 op_cancellable (GTask *task)
 {
@@ -592,6 +605,9 @@ kiste_manager_start_async (KisteManager        *self,
     return NULL;
 
   ktask = op_get_ktask (task);
+  op_set_messages (task,
+                   g_strdup_printf (_("“%s” is running"), box_name),
+                   g_strdup_printf (_("Could not start “%s”"), box_name));
   op_start_box (task, op_done);
   return ktask;
 }
@@ -630,6 +646,9 @@ kiste_manager_stop_async (KisteManager        *self,
     return NULL;
 
   ktask = op_get_ktask (task);
+  op_set_messages (task,
+                   g_strdup_printf (_("“%s” stopped"), box_name),
+                   g_strdup_printf (_("Could not stop “%s”"), box_name));
   op_stop_box (task, op_done);
   return ktask;
 }
@@ -658,6 +677,9 @@ kiste_manager_restart_async (KisteManager        *self,
     return NULL;
 
   ktask = op_get_ktask (task);
+  op_set_messages (task,
+                   g_strdup_printf (_("“%s” restarted"), box_name),
+                   g_strdup_printf (_("Could not restart “%s”"), box_name));
   op_stop_box (task, restart_stopped);
   return ktask;
 }
@@ -696,13 +718,17 @@ kiste_manager_create_async (KisteManager        *self,
   g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
   g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (options), NULL);
 
-  name = kiste_create_options_get_name (options);
+  if ((name = kiste_create_options_get_name (options)) == NULL)
+    name = "";
   names = kiste_manager_dup_names (self);
 
   if (!(task = op_new (self, _("Creating"), name, kiste_manager_create_async,
                        cancellable, callback, user_data)))
     return NULL;
   ktask = op_get_ktask (task);
+  op_set_messages (task,
+                   g_strdup_printf (_("“%s” was created"), name),
+                   g_strdup_printf (_("Could not create “%s”"), name));
 
   if (!kiste_create_options_validate (options, (const char * const *) names, &error) ||
       !(argv = kiste_create_options_to_argv (options, self->capabilities, &error)))
@@ -798,6 +824,9 @@ kiste_manager_delete_async (KisteManager        *self,
                        cancellable, callback, user_data)))
     return NULL;
   ktask = op_get_ktask (task);
+  op_set_messages (task,
+                   g_strdup_printf (_("“%s” was deleted"), box_name),
+                   g_strdup_printf (_("Could not delete “%s”"), box_name));
   op = g_task_get_task_data (task);
 
   if (!(box = op_require_box (task)))
@@ -849,6 +878,9 @@ kiste_manager_upgrade_async (KisteManager        *self,
                        cancellable, callback, user_data)))
     return NULL;
   ktask = op_get_ktask (task);
+  op_set_messages (task,
+                   g_strdup_printf (_("“%s” is up to date"), box_name),
+                   g_strdup_printf (_("Could not upgrade “%s”"), box_name));
 
   kiste_task_set_cancellable_by_user (ktask, TRUE);
   argv = kiste_commands_upgrade_argv (kiste_manager_get_major (self), box_name);
@@ -892,6 +924,9 @@ kiste_manager_clone_async (KisteManager        *self,
                        cancellable, callback, user_data)))
     return NULL;
   ktask = op_get_ktask (task);
+  op_set_messages (task,
+                   g_strdup_printf (_("“%s” was cloned as “%s”"), source, new_name),
+                   g_strdup_printf (_("Could not clone “%s”"), source));
   op = g_task_get_task_data (task);
   op->arg = g_strdup (new_name);
 
@@ -1020,6 +1055,9 @@ kiste_manager_rename_async (KisteManager        *self,
                        cancellable, callback, user_data)))
     return NULL;
   ktask = op_get_ktask (task);
+  op_set_messages (task,
+                   g_strdup_printf (_("“%s” is now called “%s”"), box_name, new_name),
+                   g_strdup_printf (_("Could not rename “%s”"), box_name));
   op = g_task_get_task_data (task);
   op->arg = g_strdup (new_name);
 
@@ -1119,6 +1157,9 @@ kiste_manager_list_apps_async (KisteManager        *self,
                        cancellable, callback, user_data)))
     return NULL;
   ktask = op_get_ktask (task);
+  op_set_messages (task,
+                   NULL,
+                   g_strdup_printf (_("Could not list the apps of “%s”"), box_name));
 
   if (!(box = op_require_box (task)))
     {
@@ -1196,6 +1237,8 @@ unexport_listed_cb (GObject      *object,
 static KisteTask *
 export_common (KisteManager        *self,
                const char          *title,
+               const char          *done_message,
+               const char          *failed_message,
                const char          *box_name,
                const char          *path,
                gboolean             is_app,
@@ -1214,6 +1257,7 @@ export_common (KisteManager        *self,
   if (!(task = op_new (self, title, box_name, source_tag, cancellable, callback, user_data)))
     return NULL;
   ktask = op_get_ktask (task);
+  op_set_messages (task, g_strdup (done_message), g_strdup (failed_message));
   op = g_task_get_task_data (task);
   op->arg = g_strdup (path);
   op->flag = !!is_app;
@@ -1260,6 +1304,9 @@ kiste_manager_export_app_async (KisteManager        *self,
 
   return export_common (self,
                         unexport ? _("Removing from the app menu") : _("Adding to the app menu"),
+                        unexport ? _("Removed from the app menu") : _("Added to the app menu"),
+                        unexport ? _("Could not remove the app from the app menu")
+                                 : _("Could not add the app to the app menu"),
                         box_name, desktop_path, TRUE, unexport,
                         kiste_manager_export_app_async, cancellable, callback, user_data);
 }
@@ -1279,6 +1326,9 @@ kiste_manager_export_binary_async (KisteManager        *self,
 
   return export_common (self,
                         unexport ? _("Removing a program") : _("Exporting a program"),
+                        unexport ? _("The program was removed") : _("The program was exported"),
+                        unexport ? _("Could not remove the program")
+                                 : _("Could not export the program"),
                         box_name, binary_path, FALSE, unexport,
                         kiste_manager_export_binary_async, cancellable, callback, user_data);
 }

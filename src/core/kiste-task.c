@@ -21,6 +21,8 @@ struct _KisteTask
   char           *title;
   char           *box_name;
   char           *step;
+  char           *done_message;
+  char           *failed_message;
   GString        *output;
   GError         *error;
   GCancellable   *cancellable;
@@ -174,6 +176,31 @@ kiste_task_get_error (KisteTask *self)
   return self->error;
 }
 
+void
+kiste_task_set_messages (KisteTask  *self,
+                         const char *done_message,
+                         const char *failed_message)
+{
+  g_return_if_fail (KISTE_IS_TASK (self));
+
+  g_set_str (&self->done_message, done_message);
+  g_set_str (&self->failed_message, failed_message);
+}
+
+const char *
+kiste_task_get_done_message (KisteTask *self)
+{
+  g_return_val_if_fail (KISTE_IS_TASK (self), NULL);
+  return self->done_message;
+}
+
+const char *
+kiste_task_get_failed_message (KisteTask *self)
+{
+  g_return_val_if_fail (KISTE_IS_TASK (self), NULL);
+  return self->failed_message;
+}
+
 gboolean
 kiste_task_get_cancellable_by_user (KisteTask *self)
 {
@@ -255,6 +282,8 @@ kiste_task_finalize (GObject *object)
   g_clear_pointer (&self->title, g_free);
   g_clear_pointer (&self->box_name, g_free);
   g_clear_pointer (&self->step, g_free);
+  g_clear_pointer (&self->done_message, g_free);
+  g_clear_pointer (&self->failed_message, g_free);
   g_string_free (self->output, TRUE);
   g_clear_error (&self->error);
   g_clear_object (&self->cancellable);

@@ -46,6 +46,12 @@ const char     *kiste_task_get_output       (KisteTask     *self);
 void            kiste_task_append_line      (KisteTask     *self,
                                              const char    *line);
 const GError   *kiste_task_get_error        (KisteTask     *self);
+/* What to tell people when the task ends well or badly; either may be NULL */
+void            kiste_task_set_messages     (KisteTask     *self,
+                                             const char    *done_message,
+                                             const char    *failed_message);
+const char     *kiste_task_get_done_message (KisteTask     *self);
+const char     *kiste_task_get_failed_message (KisteTask   *self);
 gboolean        kiste_task_get_cancellable_by_user (KisteTask *self);
 void            kiste_task_set_cancellable_by_user (KisteTask *self,
                                                     gboolean   cancellable);
