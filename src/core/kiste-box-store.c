@@ -234,9 +234,9 @@ set_unreadable_error (const ParseInput  *input,
                input->manager, parse_error->message);
 }
 
-/* Drops the whitespace between tokens, in place. podman indents its JSON,
- * and json-glib's scanner spends a fifth of its time on the indentation;
- * this pass costs far less. */
+/* Drops the whitespace between tokens, in place: podman indents its JSON,
+ * and json-glib's scanner spends a quarter of its time on the indentation,
+ * far more than this pass costs. */
 static void
 squeeze_json (char *text)
 {
@@ -284,14 +284,19 @@ squeeze_json (char *text)
   *out = '\0';
 }
 
+/* The boxes in ps output. The parser goes to garbage, so that freeing its
+ * tree can wait until the boxes are on their way. */
 static GPtrArray *
 parse_ps_output (ParseInput  *input,
+                 GPtrArray   *garbage,
                  GError     **error)
 {
   g_autoptr(GPtrArray) boxes = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonParser *parser = json_parser_new ();
   g_autoptr(GError) parse_error = NULL;
   char *p = input->text;
+
+  g_ptr_array_add (garbage, parser);
 
   while (p != NULL && g_ascii_isspace (*p))
     p++;
@@ -376,6 +381,7 @@ _kiste_box_store_parse (KisteBoxStore  *self,
                         GPtrArray     **boxes_out,
                         GError        **error)
 {
+  g_autoptr(GPtrArray) garbage = g_ptr_array_new_with_free_func (g_object_unref);
   ParseInput *input;
   GPtrArray *boxes;
 
@@ -383,7 +389,7 @@ _kiste_box_store_parse (KisteBoxStore  *self,
   g_return_val_if_fail (boxes_out != NULL, FALSE);
 
   input = kiste_box_store_dup_parse_input (self, g_strdup (text));
-  boxes = parse_ps_output (input, error);
+  boxes = parse_ps_output (input, garbage, error);
   parse_input_free (input);
 
   *boxes_out = boxes;
@@ -601,13 +607,16 @@ parse_thread (GTask        *task,
               gpointer      task_data,
               GCancellable *cancellable)
 {
+  g_autoptr(GPtrArray) garbage = g_ptr_array_new_with_free_func (g_object_unref);
   GError *error = NULL;
-  GPtrArray *boxes = parse_ps_output (task_data, &error);
+  GPtrArray *boxes = parse_ps_output (task_data, garbage, &error);
 
   if (boxes != NULL)
     g_task_return_pointer (task, boxes, (GDestroyNotify) g_ptr_array_unref);
   else
     g_task_return_error (task, error);
+
+  /* the JSON tree is freed here, while the main thread merges */
 }
 
 static void
@@ -746,22 +755,19 @@ destroy_source (gpointer data)
   g_source_unref (source);
 }
 
-void
-kiste_box_store_reload_async (KisteBoxStore       *self,
-                              GCancellable        *cancellable,
-                              GAsyncReadyCallback  callback,
-                              gpointer             user_data)
+/* Makes task wait for the running refresh (current) or the next one */
+static void
+kiste_box_store_add_waiter (KisteBoxStore *self,
+                            GTask         *task,
+                            gboolean       current)
 {
-  g_autoptr(GTask) task = NULL;
-
-  g_return_if_fail (KISTE_IS_BOX_STORE (self));
-  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, kiste_box_store_reload_async);
+  GCancellable *cancellable = g_task_get_cancellable (task);
 
   if (g_task_return_error_if_cancelled (task))
-    return;
+    {
+      g_object_unref (task);
+      return;
+    }
 
   if (cancellable != NULL)
     {
@@ -774,10 +780,54 @@ kiste_box_store_reload_async (KisteBoxStore       *self,
       g_task_set_task_data (task, source, destroy_source);
     }
 
-  g_queue_push_tail (&self->next_waiters, g_steal_pointer (&task));
+  if (current && self->refreshing)
+    {
+      g_queue_push_tail (&self->current_waiters, task);
+      return;
+    }
+
+  g_queue_push_tail (&self->next_waiters, task);
 
   if (!self->refreshing)
     kiste_box_store_start_refresh (self, FALSE);
+}
+
+void
+kiste_box_store_reload_async (KisteBoxStore       *self,
+                              GCancellable        *cancellable,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  GTask *task;
+
+  g_return_if_fail (KISTE_IS_BOX_STORE (self));
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_box_store_reload_async);
+  kiste_box_store_add_waiter (self, task, FALSE);
+}
+
+void
+kiste_box_store_watch_async (KisteBoxStore       *self,
+                             GCancellable        *cancellable,
+                             GAsyncReadyCallback  callback,
+                             gpointer             user_data)
+{
+  GTask *task;
+  gboolean was_refreshing;
+
+  g_return_if_fail (KISTE_IS_BOX_STORE (self));
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_box_store_reload_async);
+
+  /* Starting to watch lists the boxes once the events stream is up; that
+   * one listing is all we wait for */
+  was_refreshing = self->refreshing;
+  kiste_box_store_start_watching (self);
+  kiste_box_store_add_waiter (self, task, self->refreshing && !was_refreshing);
 }
 
 gboolean

@@ -62,6 +62,12 @@ gboolean        kiste_box_store_reload_finish       (KisteBoxStore        *self,
 
 /* Starts the events stream and a refresh to catch up (so no separate
  * reload is needed). stop_watching() ends the stream. */
+/* Starts watching and completes (with kiste_box_store_reload_finish) once
+ * the boxes are listed: one ps, taken after the events stream started. */
+void            kiste_box_store_watch_async         (KisteBoxStore        *self,
+                                                     GCancellable         *cancellable,
+                                                     GAsyncReadyCallback   callback,
+                                                     gpointer              user_data);
 void            kiste_box_store_start_watching      (KisteBoxStore        *self);
 void            kiste_box_store_stop_watching       (KisteBoxStore        *self);
 gboolean        kiste_box_store_get_watching        (KisteBoxStore        *self);

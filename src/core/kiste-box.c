@@ -991,15 +991,13 @@ parse_init_string (const char *command,
       if (!g_strv_contains (init_value_flags, flag))
         continue;
 
+      /* the inverse of docker's join: words back together with one space */
       value = g_string_new (NULL);
       for (j = i + 1; words[j] != NULL && !g_str_has_prefix (words[j], "--"); j++)
         {
-          if (value->len > 0 || words[j][0] != '\0')
-            {
-              if (j > i + 1 && value->len > 0)
-                g_string_append_c (value, ' ');
-              g_string_append (value, words[j]);
-            }
+          if (j > i + 1)
+            g_string_append_c (value, ' ');
+          g_string_append (value, words[j]);
         }
 
       init_args_take (args, flag, value->str);

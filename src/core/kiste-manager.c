@@ -177,7 +177,6 @@ load_reload_cb (GObject      *object,
                 gpointer      user_data)
 {
   g_autoptr(GTask) task = user_data;
-  KisteManager *self = g_task_get_source_object (task);
   g_autoptr(GError) error = NULL;
 
   if (!kiste_box_store_reload_finish (KISTE_BOX_STORE (object), result, &error))
@@ -186,7 +185,6 @@ load_reload_cb (GObject      *object,
       return;
     }
 
-  kiste_box_store_start_watching (self->store);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -230,7 +228,7 @@ load_refresh_cb (GObject      *object,
 
   kiste_runner_set_manager (self->runner, manager);
   cancellable = g_task_get_cancellable (task);
-  kiste_box_store_reload_async (self->store, cancellable, load_reload_cb, g_steal_pointer (&task));
+  kiste_box_store_watch_async (self->store, cancellable, load_reload_cb, g_steal_pointer (&task));
 }
 
 void

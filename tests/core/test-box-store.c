@@ -14,7 +14,7 @@
 #include "kiste-box-store-private.h"
 #include "kiste-error.h"
 
-#define HOST_HOME "/home/kistetest"
+#define HOST_HOME "/home/tester"
 #define ID_A      "2ae4df7abcf863363139d087d796a812a86878e4b097630ca1f7869db17d819f"
 #define ID_B      "82b085f991ce25fd3880f454f3688f629a679d5cbbbb7fc2a0e63f3822ca3953"
 #define ID_C      "56f1d1b28a0a3ac88418e9e50ddb2dfa8f61a300589e33ec1c2ee9b69ffbcaf7"
@@ -292,12 +292,10 @@ static void
 run_for (guint ms)
 {
   gboolean done = FALSE;
-  guint id = g_timeout_add (ms, timeout_cb, &done);
 
+  g_timeout_add (ms, timeout_cb, &done);
   while (!done)
     g_main_context_iteration (NULL, TRUE);
-
-  (void) id;
 }
 
 typedef gboolean (*Condition) (gpointer data);
@@ -856,12 +854,23 @@ test_store_reload_large (Fixture       *fixture,
   g_autoptr(GError) error = NULL;
   g_autoptr(KisteBox) first = NULL;
   g_autofree char *contents = NULL;
+  g_autoptr(GPtrArray) parsed = NULL;
   KisteBox *last;
   gsize size = 0;
 
   /* big enough to be parsed in a worker thread */
   g_assert_true (g_file_get_contents (many, &contents, &size, NULL));
   g_assert_cmpuint (size, >, 128 * 1024);
+
+  g_assert_true (_kiste_box_store_parse (fixture->store, contents, &parsed, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (parsed->len, ==, 300);
+  for (guint i = 0; i < parsed->len; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("bench-%04u", i + 1);
+
+      g_assert_cmpstr (kiste_box_get_name (g_ptr_array_index (parsed, i)), ==, name);
+    }
 
   test_runner_set (fixture->runner, "ps", "store-cat", many);
   g_assert_true (reload (fixture->store, &error));

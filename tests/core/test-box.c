@@ -12,7 +12,7 @@
 #include "kiste-box.h"
 #include "kiste-error.h"
 
-#define HOST_HOME      "/home/kistetest"
+#define HOST_HOME      "/home/tester"
 #define EDGE_HOME      "/home/u"
 #define ID_A           "2ae4df7abcf863363139d087d796a812a86878e4b097630ca1f7869db17d819f"
 #define ID_B           "82b085f991ce25fd3880f454f3688f629a679d5cbbbb7fc2a0e63f3822ca3953"
@@ -195,7 +195,7 @@ test_box_podman5_plain (void)
   g_assert_cmpstr (kiste_box_get_label (box, "distrobox.unshare_groups"), ==, "0");
   g_assert_cmpuint (g_hash_table_size (kiste_box_get_labels (box)), ==, 2);
   g_assert_cmpstr (kiste_box_get_home (box), ==, HOST_HOME);
-  g_assert_cmpstr (kiste_box_get_user (box), ==, "kistetest");
+  g_assert_cmpstr (kiste_box_get_user (box), ==, "tester");
   g_assert_false (kiste_box_has_custom_home (box));
   g_assert_false (kiste_box_get_init (box));
   g_assert_false (kiste_box_get_nvidia (box));

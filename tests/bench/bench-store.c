@@ -1,0 +1,443 @@
+/* bench-store.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* How long one box store refresh takes next to a bare `podman ps` and
+ * `distrobox list`, and how many processes a refresh starts.
+ *
+ *   kiste-bench-store real [--runs N] [--list-runs N] [--no-header]
+ *       the boxes of the user running it, through the real podman
+ *   kiste-bench-store fake --boxes N --template PS.json [--runs N] [--list-runs N] [--no-header]
+ *       N boxes made from the boxes in a recorded `podman ps --format json`,
+ *       replayed by a fake podman found first on PATH (distrobox list
+ *       gets the same boxes in its own format)
+ *
+ * Runs are interleaved, in a rotating order, so a busy machine slows all
+ * three alike; medians are printed. */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "kiste-box-store.h"
+
+/* A runner that counts the processes it starts */
+
+#define BENCH_TYPE_RUNNER (bench_runner_get_type ())
+G_DECLARE_FINAL_TYPE (BenchRunner, bench_runner, BENCH, RUNNER, KisteRunner)
+
+struct _BenchRunner
+{
+  KisteRunner parent_instance;
+  guint       spawned;
+};
+
+G_DEFINE_FINAL_TYPE (BenchRunner, bench_runner, KISTE_TYPE_RUNNER)
+
+static GSubprocess *
+bench_runner_spawn (KisteRunner         *runner,
+                    const char * const  *argv,
+                    GSubprocessFlags     flags,
+                    GError             **error)
+{
+  BENCH_RUNNER (runner)->spawned++;
+
+  return KISTE_RUNNER_CLASS (bench_runner_parent_class)->spawn (runner, argv, flags, error);
+}
+
+static void
+bench_runner_class_init (BenchRunnerClass *klass)
+{
+  KISTE_RUNNER_CLASS (klass)->spawn = bench_runner_spawn;
+}
+
+static void
+bench_runner_init (BenchRunner *self)
+{
+}
+
+/* Timing */
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a;
+  double y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static double
+median (GArray *values)
+{
+  if (values->len == 0)
+    return 0.0;
+
+  g_array_sort (values, compare_doubles);
+
+  if (values->len % 2 == 1)
+    return g_array_index (values, double, values->len / 2);
+
+  return (g_array_index (values, double, values->len / 2 - 1) +
+          g_array_index (values, double, values->len / 2)) / 2.0;
+}
+
+typedef struct
+{
+  GAsyncResult *result;
+} Waiter;
+
+static void
+reload_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  Waiter *waiter = user_data;
+
+  waiter->result = g_object_ref (result);
+}
+
+/* Milliseconds for one refresh, from the call to the callback */
+static double
+time_store_refresh (KisteBoxStore *store)
+{
+  g_autoptr(GError) error = NULL;
+  Waiter waiter = { NULL };
+  gint64 start = g_get_monotonic_time ();
+  double ms;
+
+  kiste_box_store_reload_async (store, NULL, reload_cb, &waiter);
+  while (waiter.result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+
+  ms = (g_get_monotonic_time () - start) / 1000.0;
+
+  if (!kiste_box_store_reload_finish (store, waiter.result, &error))
+    {
+      g_printerr ("Refreshing the box store failed: %s\n", error->message);
+      exit (EXIT_FAILURE);
+    }
+
+  g_object_unref (waiter.result);
+  return ms;
+}
+
+/* Milliseconds for a command run to the end with its output read */
+static double
+time_command (const char * const *argv)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  gint64 start = g_get_monotonic_time ();
+  int status = 0;
+
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH,
+                     NULL, NULL, &out, &err, &status, &error) ||
+      !g_spawn_check_wait_status (status, &error))
+    {
+      g_printerr ("%s failed: %s\n%s", argv[0], error->message, err ? err : "");
+      exit (EXIT_FAILURE);
+    }
+
+  return (g_get_monotonic_time () - start) / 1000.0;
+}
+
+static void
+print_header (void)
+{
+  g_print ("%-10s %6s %10s %10s %10s %9s %9s %11s\n",
+           "run", "boxes", "store_ms", "ps_ms", "list_ms", "store/ps", "list/ps", "procs/refr");
+}
+
+static void
+measure (const char *label,
+         guint       runs,
+         guint       list_runs)
+{
+  const char * const ps_argv[] = { "podman", "ps", "-a", "--no-trunc", "--format", "json", NULL };
+  const char * const list_argv[] = { "distrobox", "list", "--no-color", NULL };
+  g_autoptr(BenchRunner) runner = g_object_new (BENCH_TYPE_RUNNER, NULL);
+  g_autoptr(KisteBoxStore) store = NULL;
+  g_autoptr(GArray) store_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) ps_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) list_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autofree char *distrobox = g_find_program_in_path ("distrobox");
+  guint spawned_before;
+  guint refreshes_before;
+  double store_median, ps_median, list_median = 0.0;
+
+  kiste_runner_set_manager (KISTE_RUNNER (runner), "podman");
+  store = kiste_box_store_new (KISTE_RUNNER (runner));
+
+  /* distrobox list and our runner ask for the same engine */
+  g_setenv ("DBX_CONTAINER_MANAGER", "podman", TRUE);
+
+  /* warm caches; the first refresh also builds every box */
+  time_store_refresh (store);
+  time_command (ps_argv);
+
+  spawned_before = runner->spawned;
+  refreshes_before = kiste_box_store_get_refresh_count (store);
+
+  for (guint i = 0; i < runs; i++)
+    {
+      /* who goes first changes each round: no order favours anyone */
+      for (guint j = 0; j < 3; j++)
+        {
+          double ms;
+
+          switch ((i + j) % 3)
+            {
+            case 0:
+              ms = time_store_refresh (store);
+              g_array_append_val (store_ms, ms);
+              break;
+
+            case 1:
+              ms = time_command (ps_argv);
+              g_array_append_val (ps_ms, ms);
+              break;
+
+            case 2:
+            default:
+              if (distrobox != NULL && i < list_runs)
+                {
+                  ms = time_command (list_argv);
+                  g_array_append_val (list_ms, ms);
+                }
+              break;
+            }
+        }
+    }
+
+  store_median = median (store_ms);
+  ps_median = median (ps_ms);
+  if (distrobox != NULL)
+    list_median = median (list_ms);
+
+  g_print ("%-10s %6u %10.1f %10.1f %10.1f %9.2f %9.2f %11.2f\n",
+           label,
+           g_list_model_get_n_items (G_LIST_MODEL (store)),
+           store_median,
+           ps_median,
+           list_median,
+           store_median / ps_median,
+           list_median / ps_median,
+           (double) (runner->spawned - spawned_before) /
+           (double) (kiste_box_store_get_refresh_count (store) - refreshes_before));
+}
+
+/* The fake podman */
+
+static const char fake_podman[] =
+  "#!/bin/sh\n"
+  "# Replays recorded ps output: JSON for us, distrobox list's own format for it.\n"
+  "dir=$(dirname \"$0\")\n"
+  "for arg in \"$@\"; do\n"
+  "  case \"$arg\" in\n"
+  "    json) exec cat \"$dir/ps.json\" ;;\n"
+  "    *'{{.ID}}'*) exec cat \"$dir/list.txt\" ;;\n"
+  "  esac\n"
+  "done\n"
+  "exit 0\n";
+
+/* Go's fmt of a map[string]string: map[k:v k:v], keys sorted */
+static void
+append_go_labels (GString    *out,
+                  JsonObject *labels)
+{
+  g_autoptr(GList) keys = labels ? json_object_get_members (labels) : NULL;
+
+  keys = g_list_sort (keys, (GCompareFunc) strcmp);
+  g_string_append (out, "map[");
+  for (GList *l = keys; l != NULL; l = l->next)
+    {
+      if (l != keys)
+        g_string_append_c (out, ' ');
+      g_string_append_printf (out, "%s:%s", (const char *) l->data,
+                              json_object_get_string_member_with_default (labels, l->data, ""));
+    }
+  g_string_append_c (out, ']');
+}
+
+static void
+append_go_mounts (GString   *out,
+                  JsonArray *mounts)
+{
+  g_string_append_c (out, '[');
+  for (guint i = 0; mounts != NULL && i < json_array_get_length (mounts); i++)
+    {
+      JsonNode *node = json_array_get_element (mounts, i);
+
+      if (i > 0)
+        g_string_append_c (out, ' ');
+      if (JSON_NODE_HOLDS_VALUE (node))
+        g_string_append (out, json_node_get_string (node));
+    }
+  g_string_append_c (out, ']');
+}
+
+static void
+write_fake_manager (const char *dir,
+                    const char *template_path,
+                    guint       n_boxes)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonArray) out = json_array_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(GPtrArray) templates = g_ptr_array_new ();
+  g_autoptr(GString) list = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *script = g_build_filename (dir, "podman", NULL);
+  g_autofree char *ps_path = g_build_filename (dir, "ps.json", NULL);
+  g_autofree char *list_path = g_build_filename (dir, "list.txt", NULL);
+  JsonArray *array;
+
+  if (!json_parser_load_from_file (parser, template_path, &error))
+    {
+      g_printerr ("Cannot read %s: %s\n", template_path, error->message);
+      exit (EXIT_FAILURE);
+    }
+
+  array = json_node_get_array (json_parser_get_root (parser));
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonObject *object = json_array_get_object_element (array, i);
+
+      if (kiste_box_ps_json_is_distrobox (object))
+        g_ptr_array_add (templates, object);
+    }
+
+  if (templates->len == 0)
+    {
+      g_printerr ("%s lists no distrobox boxes to copy\n", template_path);
+      exit (EXIT_FAILURE);
+    }
+
+  for (guint i = 0; i < n_boxes; i++)
+    {
+      JsonObject *template = g_ptr_array_index (templates, i % templates->len);
+      g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), template);
+      g_autofree char *text = json_to_string (node, FALSE);
+      g_autoptr(JsonNode) parsed = json_from_string (text, NULL);
+      g_autoptr(JsonArray) names = json_array_new ();
+      g_autofree char *name = g_strdup_printf ("bench-%04u", i + 1);
+      /* as random as real ids: similar ones would all collide in a hash */
+      g_autofree char *id = g_compute_checksum_for_string (G_CHECKSUM_SHA256, name, -1);
+      JsonObject *copy = json_node_get_object (parsed);
+
+      json_array_add_string_element (names, name);
+      json_object_set_string_member (copy, "Id", id);
+      json_object_set_array_member (copy, "Names", g_steal_pointer (&names));
+      json_array_add_object_element (out, json_object_ref (copy));
+
+      g_string_append_printf (list, "%s|%s|%s|%s|", id,
+                              json_object_get_string_member_with_default (copy, "Image", ""),
+                              name,
+                              json_object_get_string_member_with_default (copy, "Status", ""));
+      append_go_labels (list, json_object_get_object_member (copy, "Labels"));
+      append_go_mounts (list, json_object_get_array_member (copy, "Mounts"));
+      g_string_append_c (list, '\n');
+    }
+
+  root = json_node_init_array (json_node_alloc (), out);
+  json_generator_set_root (generator, root);
+  json_generator_set_pretty (generator, TRUE);
+  json_generator_set_indent (generator, 4);
+
+  if (!json_generator_to_file (generator, ps_path, &error) ||
+      !g_file_set_contents (list_path, list->str, list->len, &error) ||
+      !g_file_set_contents (script, fake_podman, -1, &error))
+    {
+      g_printerr ("Cannot write the fake manager: %s\n", error->message);
+      exit (EXIT_FAILURE);
+    }
+
+  g_chmod (script, 0755);
+}
+
+static void
+remove_dir (const char *dir)
+{
+  const char *names[] = { "podman", "ps.json", "list.txt" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+
+      g_unlink (path);
+    }
+
+  g_rmdir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *template_path = NULL;
+  int runs = 15;
+  int boxes = 1000;
+  int list_runs = -1;
+  gboolean no_header = FALSE;
+  GOptionEntry entries[] = {
+    { "runs", 'r', 0, G_OPTION_ARG_INT, &runs, "Timed refreshes per measurement", "N" },
+    { "boxes", 'n', 0, G_OPTION_ARG_INT, &boxes, "Boxes for the fake manager", "N" },
+    { "template", 't', 0, G_OPTION_ARG_FILENAME, &template_path, "Recorded podman ps JSON to copy boxes from", "FILE" },
+    { "list-runs", 'l', 0, G_OPTION_ARG_INT, &list_runs, "Runs of distrobox list (default: --runs), which is slow with many boxes", "N" },
+    { "no-header", 0, 0, G_OPTION_ARG_NONE, &no_header, "Print the result line only", NULL },
+    { NULL }
+  };
+
+  context = g_option_context_new ("real|fake");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2 || runs < 1 || boxes < 1)
+    {
+      g_printerr ("%s\n", error ? error->message : "Usage: kiste-bench-store real|fake [OPTION…]");
+      return EXIT_FAILURE;
+    }
+
+  if (g_str_equal (argv[1], "real"))
+    {
+      if (!no_header)
+        print_header ();
+      measure ("real", runs, list_runs < 0 ? runs : list_runs);
+    }
+  else if (g_str_equal (argv[1], "fake"))
+    {
+      g_autofree char *dir = g_dir_make_tmp ("kiste-bench-XXXXXX", &error);
+      g_autofree char *path = NULL;
+
+      if (dir == NULL || template_path == NULL)
+        {
+          g_printerr ("%s\n", error ? error->message : "fake needs --template");
+          return EXIT_FAILURE;
+        }
+
+      write_fake_manager (dir, template_path, boxes);
+      path = g_strconcat (dir, ":", g_getenv ("PATH"), NULL);
+      g_setenv ("PATH", path, TRUE);
+
+      if (!no_header)
+        print_header ();
+      measure ("fake", runs, list_runs < 0 ? runs : list_runs);
+      remove_dir (dir);
+    }
+  else
+    {
+      g_printerr ("Unknown mode %s\n", argv[1]);
+      return EXIT_FAILURE;
+    }
+
+  return EXIT_SUCCESS;
+}
