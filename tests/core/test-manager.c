@@ -88,7 +88,7 @@ fixture_setup (Fixture       *fixture,
 
   /* The boxes of a captured `podman ps`, without running it */
   store = kiste_manager_get_store (fixture->manager);
-  kiste_box_store_set_host_home (store, "/home/kistetest");
+  kiste_box_store_set_host_home (store, "/home/tester");
   g_assert_true (g_file_get_contents (path, &json, NULL, &error));
   g_assert_true (_kiste_box_store_parse (store, json, &boxes, &error));
   g_assert_no_error (error);
@@ -244,14 +244,14 @@ test_delete_home (Fixture       *fixture,
   g_assert_cmpuint (n_commands (fixture), ==, 0);
   g_clear_error (&r.error);
 
-  /* fixture-b has /home/kistetest/h2: removed after distrobox rm */
+  /* fixture-b has /home/tester/h2: removed after distrobox rm */
   r = (Result) { 0 };
   kiste_manager_delete_async (fixture->manager, "fixture-b", TRUE, NULL, operation_cb, &r);
   wait_result (&r);
   g_assert_no_error (r.error);
   g_assert_cmpuint (n_commands (fixture), ==, 2);
   g_assert_cmpstr (command (fixture, 0), ==, "distrobox rm --force fixture-b");
-  g_assert_cmpstr (command (fixture, 1), ==, "rm -rf --one-file-system -- /home/kistetest/h2");
+  g_assert_cmpstr (command (fixture, 1), ==, "rm -rf --one-file-system -- /home/tester/h2");
 }
 
 static void
