@@ -5,7 +5,7 @@ BUILDDIR ?= build
 MESON_OPTIONS ?=
 MESON_TEST_OPTIONS ?=
 
-.PHONY: all deps setup build run check check-fast bench flatpak clean
+.PHONY: all deps setup build run check check-fast bench screenshots flatpak clean
 
 all: build
 
@@ -34,6 +34,14 @@ check-fast: build
 
 bench: build
 	meson test -C $(BUILDDIR) --benchmark --verbose
+
+# The README's screenshots, taken by the UI tests from the real widgets
+screenshots: build
+	meson test -C $(BUILDDIR) --suite ui box-list create-dialog
+	cp $(BUILDDIR)/screenshots/readme-main-window.png data/screenshots/main-window.png
+	if [ -f $(BUILDDIR)/screenshots/readme-create-dialog.png ]; then \
+	  cp $(BUILDDIR)/screenshots/readme-create-dialog.png data/screenshots/create-dialog.png; \
+	fi
 
 flatpak:
 	flatpak-builder --user --install --force-clean $(BUILDDIR)-flatpak flatpak/io.github.kiste.Kiste.json
