@@ -19,6 +19,7 @@ struct _KisteApplication
   AdwApplication  parent_instance;
 
   GSettings      *settings;
+  KisteManager   *manager;
 };
 
 G_DEFINE_FINAL_TYPE (KisteApplication, kiste_application, ADW_TYPE_APPLICATION)
@@ -44,6 +45,31 @@ kiste_application_get_settings (KisteApplication *self)
   g_return_val_if_fail (KISTE_IS_APPLICATION (self), NULL);
 
   return self->settings;
+}
+
+/**
+ * kiste_application_get_manager:
+ *
+ * Returns: (transfer none): the manager every window shares
+ */
+KisteManager *
+kiste_application_get_manager (KisteApplication *self)
+{
+  g_return_val_if_fail (KISTE_IS_APPLICATION (self), NULL);
+
+  if (self->manager == NULL)
+    self->manager = kiste_manager_new (NULL);
+  return self->manager;
+}
+
+void
+kiste_application_set_manager (KisteApplication *self,
+                               KisteManager     *manager)
+{
+  g_return_if_fail (KISTE_IS_APPLICATION (self));
+  g_return_if_fail (KISTE_IS_MANAGER (manager));
+
+  g_set_object (&self->manager, manager);
 }
 
 static void
@@ -137,6 +163,7 @@ kiste_application_dispose (GObject *object)
   KisteApplication *self = KISTE_APPLICATION (object);
 
   g_clear_object (&self->settings);
+  g_clear_object (&self->manager);
 
   G_OBJECT_CLASS (kiste_application_parent_class)->dispose (object);
 }

@@ -9,6 +9,8 @@
 
 #include <adwaita.h>
 
+#include "kiste-manager.h"
+
 G_BEGIN_DECLS
 
 #define KISTE_TYPE_APPLICATION (kiste_application_get_type ())
@@ -18,5 +20,9 @@ G_DECLARE_FINAL_TYPE (KisteApplication, kiste_application, KISTE, APPLICATION, A
 
 KisteApplication *kiste_application_new          (void);
 GSettings        *kiste_application_get_settings (KisteApplication *self);
+KisteManager     *kiste_application_get_manager  (KisteApplication *self);
+/* For tests: a manager with a fake runner, before any window exists */
+void              kiste_application_set_manager  (KisteApplication *self,
+                                                  KisteManager     *manager);
 
 G_END_DECLS

@@ -21,8 +21,13 @@ typedef struct
 } Shortcut;
 
 static const Shortcut shortcuts[] = {
+  { N_("Boxes"), N_("New Box"), "<Control>n" },
+  { N_("Boxes"), N_("Search Boxes"), "<Control>f" },
+  { N_("Boxes"), N_("Delete the Selected Box"), "Delete" },
+  { N_("Boxes"), N_("Refresh"), "F5" },
   { N_("General"), N_("Show Keyboard Shortcuts"), "<Control>question" },
   { N_("General"), N_("Main Menu"), "F10" },
+  { N_("General"), N_("Preferences"), "<Control>comma" },
   { N_("General"), N_("Close Window"), "<Control>w" },
   { N_("General"), N_("Quit"), "<Control>q" },
 };

@@ -8,31 +8,71 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
+#include "kiste-box-page.h"
+#include "kiste-box-row.h"
+#include "kiste-create-dialog.h"
+#include "kiste-error.h"
+#include "kiste-preferences-dialog.h"
+#include "kiste-task-list.h"
 #include "kiste-window.h"
 
 struct _KisteWindow
 {
-  AdwApplicationWindow  parent_instance;
+  AdwApplicationWindow   parent_instance;
 
-  GSettings            *settings;
+  GSettings             *settings;
+  KisteManager          *manager;
+  GCancellable          *cancellable;
+  GtkCustomFilter       *filter;
+  GtkFilterListModel    *filter_model;
+  GtkSingleSelection    *selection;
+  KisteBoxPage          *box_page;
+  /* Rows bound to a box right now, to show busy boxes */
+  GPtrArray             *bound_rows;
+  char                  *search_text;
+  GError                *load_error;
+  guint                  loading : 1;
 
   /* Template widgets */
-  AdwToastOverlay      *toast_overlay;
-  GtkStack             *main_stack;
-  AdwStatusPage        *empty_page;
+  AdwToastOverlay       *toast_overlay;
+  GtkStack              *main_stack;
+  GtkStack              *status_stack;
+  AdwStatusPage         *missing_page;
+  AdwStatusPage         *error_page;
+  GtkLabel              *install_label;
+  GtkWidget             *install_box;
+  AdwNavigationSplitView *split_view;
+  GtkSearchBar          *search_bar;
+  GtkSearchEntry        *search_entry;
+  GtkStack              *list_stack;
+  GtkListView           *list_view;
+  GtkMenuButton         *tasks_button;
+  GtkPopover            *tasks_popover;
+  AdwNavigationPage     *content_page;
+  GtkStack              *content_stack;
+  AdwBin                *page_bin;
 };
 
 G_DEFINE_FINAL_TYPE (KisteWindow, kiste_window, ADW_TYPE_APPLICATION_WINDOW)
 
+static void kiste_window_setup (KisteWindow      *self,
+                                KisteApplication *application);
+
 KisteWindow *
 kiste_window_new (KisteApplication *application)
 {
+  KisteWindow *self;
+
   g_return_val_if_fail (KISTE_IS_APPLICATION (application), NULL);
 
-  return g_object_new (KISTE_TYPE_WINDOW,
+  /* "application" is no construct property: set up once it is there */
+  self = g_object_new (KISTE_TYPE_WINDOW,
                        "application", application,
                        NULL);
+  kiste_window_setup (self, application);
+  return self;
 }
 
 void
@@ -44,6 +84,479 @@ kiste_window_add_toast (KisteWindow *self,
 
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
+
+static GListModel *
+kiste_window_get_boxes (KisteWindow *self)
+{
+  return G_LIST_MODEL (kiste_manager_get_store (self->manager));
+}
+
+/* How to install what is missing, for the distribution we run on */
+static char *
+dup_install_command (const char *package)
+{
+  g_autofree char *id = g_get_os_info (G_OS_INFO_KEY_ID);
+  g_autofree char *like = g_get_os_info ("ID_LIKE");
+  g_autofree char *ids = g_strjoin (" ", id ? id : "", like ? like : "", NULL);
+
+  if (g_file_test ("/run/ostree-booted", G_FILE_TEST_EXISTS))
+    return g_strdup_printf ("rpm-ostree install %s", package);
+  if (strstr (ids, "fedora") || strstr (ids, "rhel") || strstr (ids, "centos"))
+    return g_strdup_printf ("sudo dnf install %s", package);
+  if (strstr (ids, "debian") || strstr (ids, "ubuntu"))
+    return g_strdup_printf ("sudo apt install %s", package);
+  if (strstr (ids, "arch"))
+    return g_strdup_printf ("sudo pacman -S %s", package);
+  if (strstr (ids, "suse"))
+    return g_strdup_printf ("sudo zypper install %s", package);
+  if (strstr (ids, "alpine"))
+    return g_strdup_printf ("sudo apk add %s", package);
+  return NULL;
+}
+
+static void
+kiste_window_update_state (KisteWindow *self)
+{
+  KisteCapabilities *caps = kiste_manager_get_capabilities (self->manager);
+  guint n_boxes = g_list_model_get_n_items (kiste_window_get_boxes (self));
+  guint n_shown = g_list_model_get_n_items (G_LIST_MODEL (self->filter_model));
+
+  if (self->loading)
+    {
+      gtk_stack_set_visible_child_name (self->main_stack, "status");
+      gtk_stack_set_visible_child_name (self->status_stack, "loading");
+      return;
+    }
+
+  if (g_error_matches (self->load_error, KISTE_ERROR, KISTE_ERROR_TOOL_MISSING))
+    {
+      gboolean no_distrobox = !kiste_capabilities_has_distrobox (caps);
+      g_autofree char *command = dup_install_command (no_distrobox ? "distrobox" : "podman");
+      g_autofree char *description = NULL;
+
+      adw_status_page_set_title (self->missing_page,
+                                 no_distrobox ? _("Distrobox Is Not Installed")
+                                              : _("No Container Manager Found"));
+      if (command == NULL)
+        description = g_strdup (self->load_error->message);
+      else if (no_distrobox)
+        description = g_strdup (_("Kiste needs distrobox to create and run boxes. "
+                                  "Install it with this command, then retry."));
+      else
+        description = g_strdup (_("Kiste needs podman or docker to run boxes. "
+                                  "Install podman with this command, then retry."));
+      adw_status_page_set_description (self->missing_page, description);
+      gtk_label_set_label (self->install_label, command);
+      gtk_widget_set_visible (self->install_box, command != NULL);
+
+      gtk_stack_set_visible_child_name (self->main_stack, "status");
+      gtk_stack_set_visible_child_name (self->status_stack, "missing");
+      return;
+    }
+
+  if (self->load_error != NULL)
+    {
+      adw_status_page_set_description (self->error_page, self->load_error->message);
+      gtk_stack_set_visible_child_name (self->main_stack, "status");
+      gtk_stack_set_visible_child_name (self->status_stack, "error");
+      return;
+    }
+
+  if (n_boxes == 0)
+    {
+      gtk_stack_set_visible_child_name (self->main_stack, "status");
+      gtk_stack_set_visible_child_name (self->status_stack, "empty");
+      return;
+    }
+
+  gtk_stack_set_visible_child_name (self->main_stack, "boxes");
+  gtk_stack_set_visible_child_name (self->list_stack, n_shown > 0 ? "list" : "no-results");
+}
+
+static KisteBox *
+kiste_window_get_selected_box (KisteWindow *self)
+{
+  return gtk_single_selection_get_selected_item (self->selection);
+}
+
+static void
+kiste_window_select_by_name (KisteWindow *self,
+                             const char  *name)
+{
+  GListModel *model = G_LIST_MODEL (self->selection);
+  guint n = g_list_model_get_n_items (model);
+
+  if (name == NULL || *name == '\0')
+    return;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(KisteBox) box = g_list_model_get_item (model, i);
+
+      if (g_strcmp0 (kiste_box_get_name (box), name) == 0)
+        {
+          gtk_single_selection_set_selected (self->selection, i);
+          return;
+        }
+    }
+}
+
+static void
+kiste_window_selection_changed_cb (KisteWindow *self)
+{
+  KisteBox *box = kiste_window_get_selected_box (self);
+
+  kiste_box_page_set_box (self->box_page, box);
+  gtk_stack_set_visible_child_name (self->content_stack, box ? "box" : "none");
+  adw_navigation_page_set_title (self->content_page, box ? kiste_box_get_name (box) : _("Box"));
+
+  if (box != NULL && !self->loading)
+    g_settings_set_string (self->settings, "selected-box", kiste_box_get_name (box));
+}
+
+static void
+kiste_window_list_activate_cb (KisteWindow *self,
+                               guint        position)
+{
+  gtk_single_selection_set_selected (self->selection, position);
+  adw_navigation_split_view_set_show_content (self->split_view, TRUE);
+}
+
+/* The list */
+
+static gboolean
+kiste_window_filter_func (gpointer item,
+                          gpointer user_data)
+{
+  KisteWindow *self = user_data;
+  KisteBox *box = item;
+  g_autofree char *name = NULL;
+  g_autofree char *image = NULL;
+
+  if (self->search_text == NULL || *self->search_text == '\0')
+    return TRUE;
+
+  name = g_utf8_casefold (kiste_box_get_name (box), -1);
+  image = g_utf8_casefold (kiste_box_get_image (box) ? kiste_box_get_image (box) : "", -1);
+  return strstr (name, self->search_text) != NULL || strstr (image, self->search_text) != NULL;
+}
+
+static void
+kiste_window_search_changed_cb (KisteWindow *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+  g_autofree char *folded = g_utf8_casefold (text, -1);
+
+  g_free (self->search_text);
+  self->search_text = g_steal_pointer (&folded);
+  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  kiste_window_update_state (self);
+}
+
+static void
+update_list_item (GtkListItem  *item,
+                  KisteManager *manager)
+{
+  KisteBoxRow *row = KISTE_BOX_ROW (gtk_list_item_get_child (item));
+  KisteBox *box = gtk_list_item_get_item (item);
+  KisteTask *task;
+  g_autofree char *label = NULL;
+
+  if (box == NULL)
+    return;
+
+  task = kiste_manager_get_task_for_box (manager, kiste_box_get_name (box));
+  kiste_box_row_set_task (row, task);
+  label = kiste_box_row_dup_accessible_label (box, task);
+  gtk_list_item_set_accessible_label (item, label);
+}
+
+static void
+list_item_state_cb (GtkListItem *item)
+{
+  KisteWindow *self = g_object_get_data (G_OBJECT (item), "kiste-window");
+
+  if (self != NULL)
+    update_list_item (item, self->manager);
+}
+
+static void
+factory_setup_cb (GtkSignalListItemFactory *factory,
+                  GtkListItem              *item,
+                  KisteWindow              *self)
+{
+  gtk_list_item_set_child (item, GTK_WIDGET (kiste_box_row_new ()));
+  g_object_set_data (G_OBJECT (item), "kiste-window", self);
+}
+
+static void
+factory_bind_cb (GtkSignalListItemFactory *factory,
+                 GtkListItem              *item,
+                 KisteWindow              *self)
+{
+  KisteBox *box = gtk_list_item_get_item (item);
+
+  kiste_box_row_set_box (KISTE_BOX_ROW (gtk_list_item_get_child (item)), box);
+  g_signal_connect_object (box, "notify::state", G_CALLBACK (list_item_state_cb), item,
+                           G_CONNECT_SWAPPED);
+  update_list_item (item, self->manager);
+  g_ptr_array_add (self->bound_rows, item);
+}
+
+static void
+factory_unbind_cb (GtkSignalListItemFactory *factory,
+                   GtkListItem              *item,
+                   KisteWindow              *self)
+{
+  KisteBox *box = gtk_list_item_get_item (item);
+
+  g_signal_handlers_disconnect_by_func (box, list_item_state_cb, item);
+  kiste_box_row_set_box (KISTE_BOX_ROW (gtk_list_item_get_child (item)), NULL);
+  kiste_box_row_set_task (KISTE_BOX_ROW (gtk_list_item_get_child (item)), NULL);
+  g_ptr_array_remove_fast (self->bound_rows, item);
+}
+
+static void
+kiste_window_busy_changed_cb (KisteWindow  *self,
+                              const char   *box_name,
+                              KisteManager *manager)
+{
+  for (guint i = 0; i < self->bound_rows->len; i++)
+    {
+      GtkListItem *item = g_ptr_array_index (self->bound_rows, i);
+      KisteBox *box = gtk_list_item_get_item (item);
+
+      if (box != NULL && g_strcmp0 (kiste_box_get_name (box), box_name) == 0)
+        update_list_item (item, manager);
+    }
+}
+
+/* Loading */
+
+static void
+kiste_window_items_changed_cb (KisteWindow *self)
+{
+  kiste_window_update_state (self);
+}
+
+static void
+kiste_window_load_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  g_autoptr(KisteWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *selected = NULL;
+
+  if (!kiste_manager_load_finish (KISTE_MANAGER (object), result, &error) &&
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  self->loading = FALSE;
+  g_clear_error (&self->load_error);
+  self->load_error = g_steal_pointer (&error);
+
+  selected = g_settings_get_string (self->settings, "selected-box");
+  kiste_window_select_by_name (self, selected);
+  if (kiste_window_get_selected_box (self) == NULL &&
+      g_list_model_get_n_items (G_LIST_MODEL (self->selection)) > 0 &&
+      !adw_navigation_split_view_get_collapsed (self->split_view))
+    gtk_single_selection_set_selected (self->selection, 0);
+
+  kiste_window_update_state (self);
+}
+
+static void
+kiste_window_load (KisteWindow *self)
+{
+  g_autofree char *preferred = g_settings_get_string (self->settings, "container-manager");
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+
+  self->loading = TRUE;
+  kiste_window_update_state (self);
+
+  kiste_manager_load_async (self->manager, preferred, self->cancellable,
+                            kiste_window_load_cb, g_object_ref (self));
+}
+
+/* Tasks end with a toast, and a notification when we are in the background */
+
+static void
+show_tasks_cb (KisteWindow *self)
+{
+  gtk_menu_button_popup (self->tasks_button);
+}
+
+static void
+kiste_window_task_finished_cb (KisteWindow *self,
+                               KisteTask   *task)
+{
+  KisteTaskState state = kiste_task_get_state (task);
+  const char *message;
+  AdwToast *toast;
+
+  if (state == KISTE_TASK_CANCELLED)
+    return;
+
+  message = state == KISTE_TASK_SUCCEEDED ? kiste_task_get_done_message (task)
+                                          : kiste_task_get_failed_message (task);
+  if (message == NULL)
+    return;
+
+  toast = adw_toast_new (message);
+  if (state == KISTE_TASK_FAILED)
+    {
+      adw_toast_set_button_label (toast, _("Details"));
+      adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+      adw_toast_set_timeout (toast, 0);
+      g_signal_connect_object (toast, "button-clicked", G_CALLBACK (show_tasks_cb), self,
+                               G_CONNECT_SWAPPED);
+    }
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+
+  if (!gtk_window_is_active (GTK_WINDOW (self)))
+    {
+      g_autoptr(GNotification) notification = g_notification_new (message);
+      GApplication *app = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
+      const GError *error = kiste_task_get_error (task);
+
+      if (error != NULL)
+        g_notification_set_body (notification, error->message);
+      if (app != NULL)
+        g_application_send_notification (app, NULL, notification);
+    }
+}
+
+static void
+kiste_window_tasks_changed_cb (KisteWindow *self,
+                               guint        position,
+                               guint        removed,
+                               guint        added,
+                               GListModel  *tasks)
+{
+  for (guint i = position; i < position + added; i++)
+    {
+      g_autoptr(KisteTask) task = g_list_model_get_item (tasks, i);
+
+      if (kiste_task_get_running (task))
+        g_signal_connect_object (task, "finished", G_CALLBACK (kiste_window_task_finished_cb),
+                                 self, G_CONNECT_SWAPPED);
+      else
+        /* Refused at once (busy, bad input): it finished before we saw it */
+        kiste_window_task_finished_cb (self, task);
+    }
+}
+
+/* Actions */
+
+static void
+kiste_window_created_cb (KisteWindow *self,
+                         const char  *name)
+{
+  kiste_window_select_by_name (self, name);
+}
+
+static void
+kiste_window_new_box_action (GtkWidget  *widget,
+                             const char *action_name,
+                             GVariant   *parameter)
+{
+  KisteWindow *self = KISTE_WINDOW (widget);
+  KisteCreateDialog *dialog = kiste_create_dialog_new (self->manager);
+
+  g_signal_connect_object (dialog, "created", G_CALLBACK (kiste_window_created_cb), self,
+                           G_CONNECT_SWAPPED);
+  adw_dialog_present (ADW_DIALOG (dialog), widget);
+}
+
+static void
+kiste_window_copy_install_command_action (GtkWidget  *widget,
+                                          const char *action_name,
+                                          GVariant   *parameter)
+{
+  KisteWindow *self = KISTE_WINDOW (widget);
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget),
+                          gtk_label_get_label (self->install_label));
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (_("Command copied")));
+}
+
+static void
+kiste_window_reload_action (GtkWidget  *widget,
+                            const char *action_name,
+                            GVariant   *parameter)
+{
+  kiste_window_load (KISTE_WINDOW (widget));
+}
+
+static void
+kiste_window_search_action (GtkWidget  *widget,
+                            const char *action_name,
+                            GVariant   *parameter)
+{
+  KisteWindow *self = KISTE_WINDOW (widget);
+
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->split_view)) ||
+      g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "boxes") != 0)
+    return;
+
+  gtk_search_bar_set_search_mode (self->search_bar, TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+}
+
+static void
+kiste_window_delete_box_action (GtkWidget  *widget,
+                                const char *action_name,
+                                GVariant   *parameter)
+{
+  KisteWindow *self = KISTE_WINDOW (widget);
+
+  if (kiste_window_get_selected_box (self) != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (self->box_page), "box.delete", NULL);
+}
+
+static void
+kiste_window_preferences_action (GtkWidget  *widget,
+                                 const char *action_name,
+                                 GVariant   *parameter)
+{
+  KisteWindow *self = KISTE_WINDOW (widget);
+  KistePreferencesDialog *dialog = kiste_preferences_dialog_new (self->manager, self->settings);
+
+  adw_dialog_present (ADW_DIALOG (dialog), widget);
+}
+
+static void
+kiste_window_upgrade_all_action (GtkWidget  *widget,
+                                 const char *action_name,
+                                 GVariant   *parameter)
+{
+  KisteWindow *self = KISTE_WINDOW (widget);
+  GListModel *boxes = kiste_window_get_boxes (self);
+  guint n = g_list_model_get_n_items (boxes);
+
+  /* Side by side: each box's package manager works on its own */
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(KisteBox) box = g_list_model_get_item (boxes, i);
+
+      kiste_manager_upgrade_async (self->manager, kiste_box_get_name (box), NULL, NULL, NULL);
+    }
+  gtk_menu_button_popup (self->tasks_button);
+}
+
+static void
+kiste_window_settings_changed_cb (KisteWindow *self,
+                                  const char  *key)
+{
+  if (g_strcmp0 (key, "container-manager") == 0)
+    kiste_window_load (self);
+}
+
+/* Window state */
 
 static void
 kiste_window_restore_state (KisteWindow *self)
@@ -78,29 +591,74 @@ kiste_window_save_state (KisteWindow *self)
 static gboolean
 kiste_window_close_request (GtkWindow *window)
 {
-  kiste_window_save_state (KISTE_WINDOW (window));
+  KisteWindow *self = KISTE_WINDOW (window);
+
+  kiste_window_save_state (self);
+  g_cancellable_cancel (self->cancellable);
 
   return GTK_WINDOW_CLASS (kiste_window_parent_class)->close_request (window);
 }
 
 static void
-kiste_window_constructed (GObject *object)
+kiste_window_setup (KisteWindow      *self,
+                    KisteApplication *app)
 {
-  KisteWindow *self = KISTE_WINDOW (object);
-  GtkApplication *app;
+  g_autoptr(GtkListItemFactory) factory = NULL;
+  g_autoptr(GtkSortListModel) sort_model = NULL;
+  g_autoptr(GtkStringSorter) sorter = NULL;
+  GListModel *tasks;
 
-  G_OBJECT_CLASS (kiste_window_parent_class)->constructed (object);
-
-  app = gtk_window_get_application (GTK_WINDOW (self));
-  if (KISTE_IS_APPLICATION (app))
-    self->settings = g_object_ref (kiste_application_get_settings (KISTE_APPLICATION (app)));
-  else
-    self->settings = g_settings_new (APP_ID);
+  self->settings = g_object_ref (kiste_application_get_settings (app));
+  self->manager = g_object_ref (kiste_application_get_manager (app));
 
   kiste_window_restore_state (self);
-
   if (DEVELOPMENT_BUILD)
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
+
+  /* Boxes sorted by name, filtered by the search, one selected */
+  sorter = gtk_string_sorter_new (gtk_property_expression_new (KISTE_TYPE_BOX, NULL, "name"));
+  sort_model = gtk_sort_list_model_new (g_object_ref (kiste_window_get_boxes (self)),
+                                        GTK_SORTER (g_steal_pointer (&sorter)));
+  self->filter = gtk_custom_filter_new (kiste_window_filter_func, self, NULL);
+  self->filter_model = gtk_filter_list_model_new (G_LIST_MODEL (g_steal_pointer (&sort_model)),
+                                                  g_object_ref (GTK_FILTER (self->filter)));
+  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->filter_model)));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  g_signal_connect_object (self->selection, "notify::selected-item",
+                           G_CALLBACK (kiste_window_selection_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->filter_model, "items-changed",
+                           G_CALLBACK (kiste_window_items_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (kiste_window_get_boxes (self), "items-changed",
+                           G_CALLBACK (kiste_window_items_changed_cb), self, G_CONNECT_SWAPPED);
+
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect_object (factory, "setup", G_CALLBACK (factory_setup_cb), self, 0);
+  g_signal_connect_object (factory, "bind", G_CALLBACK (factory_bind_cb), self, 0);
+  g_signal_connect_object (factory, "unbind", G_CALLBACK (factory_unbind_cb), self, 0);
+  gtk_list_view_set_factory (self->list_view, factory);
+  gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
+
+  g_signal_connect_object (self->manager, "busy-changed",
+                           G_CALLBACK (kiste_window_busy_changed_cb), self, G_CONNECT_SWAPPED);
+
+  self->box_page = kiste_box_page_new (self->manager);
+  adw_bin_set_child (self->page_bin, GTK_WIDGET (self->box_page));
+
+  gtk_popover_set_child (self->tasks_popover, GTK_WIDGET (kiste_task_list_new (self->manager)));
+  tasks = kiste_manager_get_tasks (self->manager);
+  g_signal_connect_object (tasks, "items-changed",
+                           G_CALLBACK (kiste_window_tasks_changed_cb), self, G_CONNECT_SWAPPED);
+
+  gtk_search_bar_set_key_capture_widget (self->search_bar, GTK_WIDGET (self->list_view));
+  g_signal_connect_object (self->settings, "changed",
+                           G_CALLBACK (kiste_window_settings_changed_cb), self, G_CONNECT_SWAPPED);
+
+  if (kiste_box_store_get_loaded (kiste_manager_get_store (self->manager)))
+    kiste_window_update_state (self);
+  else
+    kiste_window_load (self);
 }
 
 static void
@@ -108,11 +666,29 @@ kiste_window_dispose (GObject *object)
 {
   KisteWindow *self = KISTE_WINDOW (object);
 
+  g_cancellable_cancel (self->cancellable);
   gtk_widget_dispose_template (GTK_WIDGET (self), KISTE_TYPE_WINDOW);
 
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->filter_model);
+  g_clear_object (&self->filter);
+  g_clear_object (&self->manager);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (kiste_window_parent_class)->dispose (object);
+}
+
+static void
+kiste_window_finalize (GObject *object)
+{
+  KisteWindow *self = KISTE_WINDOW (object);
+
+  g_clear_pointer (&self->bound_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->search_text, g_free);
+  g_clear_error (&self->load_error);
+
+  G_OBJECT_CLASS (kiste_window_parent_class)->finalize (object);
 }
 
 static void
@@ -122,19 +698,68 @@ kiste_window_class_init (KisteWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
-  object_class->constructed = kiste_window_constructed;
   object_class->dispose = kiste_window_dispose;
+  object_class->finalize = kiste_window_finalize;
 
   window_class->close_request = kiste_window_close_request;
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/ui/kiste-window.ui");
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, main_stack);
-  gtk_widget_class_bind_template_child (widget_class, KisteWindow, empty_page);
+  gtk_widget_class_bind_template_child (widget_class, KisteWindow, status_stack);
+  gtk_widget_class_bind_template_child (widget_class, KisteWindow, missing_page);
+  gtk_widget_class_bind_template_child (widget_class, KisteWindow, error_page);
+  gtk_widget_class_bind_template_child (widget_class, KisteWindow, install_label);
+  gtk_widget_class_bind_template_child (widget_class, KisteWindow, install_box);
+  gtk_widget_class_bind_template_child (widget_class, KisteWindow, split_view);
+  gtk_widget_class_bind_template_child (widget_class, KisteWindow, search_bar);
+  gtk_widget_class_bind_template_child (widget_class, KisteWindow, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, KisteWindow, list_stack);
+  gtk_widget_class_bind_template_child (widget_class, KisteWindow, list_view);
+  gtk_widget_class_bind_template_child (widget_class, KisteWindow, tasks_button);
+  gtk_widget_class_bind_template_child (widget_class, KisteWindow, tasks_popover);
+  gtk_widget_class_bind_template_child (widget_class, KisteWindow, content_page);
+  gtk_widget_class_bind_template_child (widget_class, KisteWindow, content_stack);
+  gtk_widget_class_bind_template_child (widget_class, KisteWindow, page_bin);
+  gtk_widget_class_bind_template_callback (widget_class, kiste_window_search_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, kiste_window_list_activate_cb);
+
+  gtk_widget_class_install_action (widget_class, "win.new-box", NULL, kiste_window_new_box_action);
+  gtk_widget_class_install_action (widget_class, "win.reload", NULL, kiste_window_reload_action);
+  gtk_widget_class_install_action (widget_class, "win.copy-install-command", NULL,
+                                   kiste_window_copy_install_command_action);
+  gtk_widget_class_install_action (widget_class, "win.search", NULL, kiste_window_search_action);
+  gtk_widget_class_install_action (widget_class, "win.delete-box", NULL,
+                                   kiste_window_delete_box_action);
+  gtk_widget_class_install_action (widget_class, "win.preferences", NULL,
+                                   kiste_window_preferences_action);
+  gtk_widget_class_install_action (widget_class, "win.upgrade-all", NULL,
+                                   kiste_window_upgrade_all_action);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-box", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "win.search", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "win.reload", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_comma, GDK_CONTROL_MASK,
+                                       "win.preferences", NULL);
+
+  g_type_ensure (KISTE_TYPE_BOX_ROW);
 }
 
 static void
 kiste_window_init (KisteWindow *self)
 {
+  GtkEventController *controller;
+  GtkShortcut *shortcut;
+
+  self->bound_rows = g_ptr_array_new ();
+
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* Delete deletes the selected box only from the list: in a text field it
+   * must keep deleting text */
+  controller = gtk_shortcut_controller_new ();
+  shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Delete, 0),
+                               gtk_named_action_new ("win.delete-box"));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
+  gtk_widget_add_controller (GTK_WIDGET (self->list_view), controller);
 }

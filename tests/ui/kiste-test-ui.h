@@ -9,10 +9,18 @@
 
 #include <adwaita.h>
 
+#include "kiste-manager.h"
+
 G_BEGIN_DECLS
 
+/* gtk_test_init() and adw_init(), without animations so screenshots show
+ * finished transitions */
+void       kiste_test_init           (int         *argc,
+                                      char      ***argv);
 /* Runs the main loop until every widget has been drawn */
 void       kiste_test_flush          (GtkWidget  *widget);
+/* Runs what is pending on the main context */
+void       kiste_test_flush_main_context (void);
 /* Iterates the main context until predicate(data) or the timeout */
 gboolean   kiste_test_wait_for       (gboolean  (*predicate) (gpointer data),
                                       gpointer    data,
@@ -24,5 +32,28 @@ GtkWidget *kiste_test_find_widget    (GtkWidget  *root,
 /* Saves a PNG of widget to $KISTE_SCREENSHOT_DIR/name.png when set */
 void       kiste_test_screenshot     (GtkWidget  *widget,
                                       const char *name);
+
+/* A stand-in for podman and distrobox: every command becomes a small shell
+ * script chosen by what was asked, so widgets go through the real core */
+typedef enum
+{
+  KISTE_TEST_WORLD_BOXES,        /* distrobox and podman, the captured boxes */
+  KISTE_TEST_WORLD_EMPTY,        /* distrobox and podman, no boxes */
+  KISTE_TEST_WORLD_NO_DISTROBOX,
+  KISTE_TEST_WORLD_PS_FAILS,
+  KISTE_TEST_WORLD_SHOWCASE,     /* boxes of several distributions, for screenshots */
+} KisteTestWorld;
+
+#define KISTE_TYPE_TEST_RUNNER (kiste_test_runner_get_type ())
+G_DECLARE_FINAL_TYPE (KisteTestRunner, kiste_test_runner, KISTE, TEST_RUNNER, KisteRunner)
+
+void          kiste_test_runner_set_world (KisteTestRunner *self,
+                                           KisteTestWorld   world);
+/* How many `podman ps` ran */
+guint         kiste_test_runner_get_n_ps  (KisteTestRunner *self);
+/* Every command asked for, for display */
+GPtrArray    *kiste_test_runner_get_commands (KisteTestRunner *self);
+/* A manager on a KisteTestRunner in world, host home /home/tester */
+KisteManager *kiste_test_manager_new      (KisteTestWorld   world);
 
 G_END_DECLS

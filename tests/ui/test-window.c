@@ -45,9 +45,13 @@ test_window_skeleton (void)
   g_assert_nonnull (menu);
   menu = g_menu_model_get_item_link (menu, 0, G_MENU_LINK_SECTION);
   g_assert_nonnull (menu);
-  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 2);
-  g_menu_model_get_item_attribute (menu, 0, G_MENU_ATTRIBUTE_ACTION, "s", &shortcuts_action);
-  g_menu_model_get_item_attribute (menu, 1, G_MENU_ATTRIBUTE_ACTION, "s", &about_action);
+  g_object_unref (menu);
+  menu = g_menu_model_get_item_link (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button)),
+                                     1, G_MENU_LINK_SECTION);
+  g_assert_nonnull (menu);
+  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 3);
+  g_menu_model_get_item_attribute (menu, 1, G_MENU_ATTRIBUTE_ACTION, "s", &shortcuts_action);
+  g_menu_model_get_item_attribute (menu, 2, G_MENU_ATTRIBUTE_ACTION, "s", &about_action);
   g_assert_cmpstr (shortcuts_action, ==, "app.shortcuts");
   g_assert_cmpstr (about_action, ==, "app.about");
   g_object_unref (menu);
@@ -56,7 +60,7 @@ test_window_skeleton (void)
 
   status = kiste_test_find_widget (GTK_WIDGET (window), ADW_TYPE_STATUS_PAGE, "No Boxes");
   g_assert_nonnull (status);
-  g_assert_true (gtk_widget_is_visible (status));
+  g_assert_true (kiste_test_wait_for ((gpointer) gtk_widget_get_mapped, status, 5000));
   g_assert_cmpstr (adw_status_page_get_title (ADW_STATUS_PAGE (status)), ==, "No Boxes");
 
   kiste_test_screenshot (GTK_WIDGET (window), "window-empty");
@@ -130,7 +134,7 @@ test_shortcuts_dialog (void)
 
   group = kiste_test_find_widget (GTK_WIDGET (dialog), ADW_TYPE_PREFERENCES_GROUP, NULL);
   g_assert_nonnull (group);
-  g_assert_cmpstr (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (group)), ==, "General");
+  g_assert_cmpstr (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (group)), ==, "Boxes");
   g_assert_nonnull (kiste_test_find_widget (GTK_WIDGET (dialog), ADW_TYPE_ACTION_ROW, NULL));
 
   kiste_test_screenshot (GTK_WIDGET (window), "shortcuts-dialog");
@@ -144,11 +148,15 @@ main (int   argc,
 {
   int ret;
 
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  kiste_test_init (&argc, &argv);
 
   app = kiste_application_new ();
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  {
+    g_autoptr(KisteManager) manager = kiste_test_manager_new (KISTE_TEST_WORLD_EMPTY);
+
+    kiste_application_set_manager (app, manager);
+  }
   g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
   /* Emits startup, which loads the settings */
   g_application_hold (G_APPLICATION (app));

@@ -1,0 +1,32 @@
+/* kiste-box-row.h
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+#include "kiste-box.h"
+#include "kiste-task.h"
+
+G_BEGIN_DECLS
+
+#define KISTE_TYPE_BOX_ROW (kiste_box_row_get_type ())
+
+G_DECLARE_FINAL_TYPE (KisteBoxRow, kiste_box_row, KISTE, BOX_ROW, GtkWidget)
+
+KisteBoxRow *kiste_box_row_new      (void);
+KisteBox    *kiste_box_row_get_box  (KisteBoxRow *self);
+void         kiste_box_row_set_box  (KisteBoxRow *self,
+                                     KisteBox    *box);
+/* The box's running task, shown as a spinner and in the state text */
+void         kiste_box_row_set_task (KisteBoxRow *self,
+                                     KisteTask   *task);
+/* What a screen reader says for box in a list, e.g. "fedora, Running" */
+char        *kiste_box_row_dup_accessible_label (KisteBox  *box,
+                                                 KisteTask *task);
+
+G_END_DECLS

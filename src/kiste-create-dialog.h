@@ -1,0 +1,55 @@
+/* kiste-create-dialog.h
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+#include "kiste-manager.h"
+
+G_BEGIN_DECLS
+
+#define KISTE_TYPE_CREATE_DIALOG (kiste_create_dialog_get_type ())
+
+G_DECLARE_FINAL_TYPE (KisteCreateDialog, kiste_create_dialog, KISTE, CREATE_DIALOG, AdwDialog)
+
+/* Asks for everything `distrobox create` takes, checks it while people type,
+ * then creates the box and starts it for the first time, showing the
+ * progress. Emits "created" (the box name) once the box is ready. */
+KisteCreateDialog  *kiste_create_dialog_new                      (KisteManager         *manager);
+
+KisteManager       *kiste_create_dialog_get_manager              (KisteCreateDialog    *self);
+
+/* Fills the form from options (a clone with changes, an assemble import) */
+void                kiste_create_dialog_set_options              (KisteCreateDialog    *self,
+                                                                  KisteCreateOptions   *options);
+/* Fills the form from a distrobox.ini manifest. Nothing in it is run: its
+ * values only land in the form, where people see and check them. With
+ * several boxes in it, people pick one. What Kiste leaves out is shown
+ * above the form. KISTE_ERROR_INVALID_INPUT when it is no manifest. */
+gboolean            kiste_create_dialog_import_assemble          (KisteCreateDialog    *self,
+                                                                  const char           *data,
+                                                                  gssize                length,
+                                                                  GError              **error);
+/* What the form says now (transfer none; changes as people edit) */
+KisteCreateOptions *kiste_create_dialog_get_options              (KisteCreateDialog    *self);
+
+/* Whether the form is valid and Create may be pressed */
+gboolean            kiste_create_dialog_get_can_create           (KisteCreateDialog    *self);
+
+/* The host path of a file or folder picked through the Documents portal
+ * (/run/user/UID/doc/ID/NAME/…), asked from the portal's GetHostPaths;
+ * other paths come back unchanged. KISTE_ERROR_NOT_FOUND when the portal
+ * cannot tell. */
+void                kiste_create_dialog_resolve_host_path_async  (const char           *path,
+                                                                  GCancellable         *cancellable,
+                                                                  GAsyncReadyCallback   callback,
+                                                                  gpointer              user_data);
+char               *kiste_create_dialog_resolve_host_path_finish (GAsyncResult         *result,
+                                                                  GError              **error);
+
+G_END_DECLS

@@ -1,0 +1,289 @@
+/* kiste-preferences-dialog.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kiste-preferences-dialog.h"
+
+/* In the order of the combo row's items */
+static const char * const manager_ids[] = { "auto", "podman", "docker" };
+
+struct _KistePreferencesDialog
+{
+  AdwPreferencesDialog  parent_instance;
+
+  KisteManager         *manager;
+  GSettings            *settings;
+
+  /* Template widgets */
+  AdwSwitchRow         *confirm_stop_row;
+  AdwComboRow          *manager_row;
+  AdwActionRow         *manager_info_row;
+  AdwActionRow         *distrobox_row;
+};
+
+G_DEFINE_FINAL_TYPE (KistePreferencesDialog, kiste_preferences_dialog, ADW_TYPE_PREFERENCES_DIALOG)
+
+enum {
+  PROP_0,
+  PROP_MANAGER,
+  PROP_SETTINGS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+KistePreferencesDialog *
+kiste_preferences_dialog_new (KisteManager *manager,
+                              GSettings    *settings)
+{
+  g_return_val_if_fail (KISTE_IS_MANAGER (manager), NULL);
+  g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
+
+  return g_object_new (KISTE_TYPE_PREFERENCES_DIALOG,
+                       "manager", manager,
+                       "settings", settings,
+                       NULL);
+}
+
+static gboolean
+manager_get_mapping (GValue   *value,
+                     GVariant *variant,
+                     gpointer  user_data)
+{
+  const char *id = g_variant_get_string (variant, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (manager_ids); i++)
+    {
+      if (g_str_equal (id, manager_ids[i]))
+        {
+          g_value_set_uint (value, i);
+          return TRUE;
+        }
+    }
+
+  g_value_set_uint (value, 0);
+  return TRUE;
+}
+
+static GVariant *
+manager_set_mapping (const GValue       *value,
+                     const GVariantType *expected_type,
+                     gpointer            user_data)
+{
+  guint selected = g_value_get_uint (value);
+
+  /* Nothing selected while the model is replaced: keep the setting */
+  if (selected >= G_N_ELEMENTS (manager_ids))
+    return NULL;
+
+  return g_variant_new_string (manager_ids[selected]);
+}
+
+/* "Podman 5.4.2"; the names are the projects' own, never translated */
+static char *
+dup_manager_label (KisteCapabilities *caps)
+{
+  const char *manager = kiste_capabilities_get_manager (caps);
+  const char *version = kiste_capabilities_get_manager_version (caps);
+  const char *name = manager;
+
+  if (manager == NULL)
+    return NULL;
+
+  if (g_str_equal (manager, "podman"))
+    name = "Podman";
+  else if (g_str_equal (manager, "docker"))
+    name = "Docker";
+
+  if (version == NULL)
+    return g_strdup (name);
+  return g_strdup_printf ("%s %s", name, version);
+}
+
+static void
+kiste_preferences_dialog_update_tools (KistePreferencesDialog *self)
+{
+  KisteCapabilities *caps = kiste_manager_get_capabilities (self->manager);
+  gboolean loaded = kiste_capabilities_get_loaded (caps);
+  g_autofree char *manager_label = NULL;
+  g_autofree char *using_label = NULL;
+  const char *manager_text;
+  const char *distrobox_text;
+  gboolean can_choose;
+
+  /* A choice only makes sense with both installed */
+  can_choose = loaded &&
+               kiste_capabilities_has_manager (caps, "podman") &&
+               kiste_capabilities_has_manager (caps, "docker");
+
+  if (!loaded)
+    manager_text = _("Checking…");
+  else if ((manager_label = dup_manager_label (caps)) != NULL)
+    manager_text = manager_label;
+  else if (kiste_capabilities_get_manager_problem (caps) != NULL)
+    manager_text = kiste_capabilities_get_manager_problem (caps);
+  else
+    manager_text = _("Not found");
+
+  if (!loaded)
+    distrobox_text = _("Checking…");
+  else if (kiste_capabilities_get_distrobox_version (caps) != NULL)
+    distrobox_text = kiste_capabilities_get_distrobox_version (caps);
+  else if (kiste_capabilities_get_distrobox_problem (caps) != NULL)
+    distrobox_text = kiste_capabilities_get_distrobox_problem (caps);
+  else
+    distrobox_text = _("Not installed");
+
+  gtk_widget_set_visible (GTK_WIDGET (self->manager_row), can_choose);
+  gtk_widget_set_visible (GTK_WIDGET (self->manager_info_row), !can_choose);
+
+  adw_action_row_set_subtitle (self->manager_info_row, manager_text);
+  if (manager_label != NULL)
+    /* Translators: the container manager in use and its version, "Using Podman 5.4.2" */
+    using_label = g_strdup_printf (_("Using %s"), manager_label);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->manager_row),
+                               using_label != NULL ? using_label : manager_text);
+
+  adw_action_row_set_subtitle (self->distrobox_row, distrobox_text);
+}
+
+static void
+kiste_preferences_dialog_constructed (GObject *object)
+{
+  KistePreferencesDialog *self = KISTE_PREFERENCES_DIALOG (object);
+  KisteCapabilities *caps;
+
+  G_OBJECT_CLASS (kiste_preferences_dialog_parent_class)->constructed (object);
+
+  g_return_if_fail (self->manager != NULL);
+  g_return_if_fail (self->settings != NULL);
+
+  g_settings_bind (self->settings, "confirm-stop",
+                   self->confirm_stop_row, "active",
+                   G_SETTINGS_BIND_DEFAULT);
+  /* The window follows changed::container-manager and loads again */
+  g_settings_bind_with_mapping (self->settings, "container-manager",
+                                self->manager_row, "selected",
+                                G_SETTINGS_BIND_DEFAULT,
+                                manager_get_mapping, manager_set_mapping,
+                                NULL, NULL);
+
+  caps = kiste_manager_get_capabilities (self->manager);
+  g_signal_connect_object (caps, "notify::loaded",
+                           G_CALLBACK (kiste_preferences_dialog_update_tools), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (caps, "notify::manager",
+                           G_CALLBACK (kiste_preferences_dialog_update_tools), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (caps, "notify::distrobox-version",
+                           G_CALLBACK (kiste_preferences_dialog_update_tools), self,
+                           G_CONNECT_SWAPPED);
+  kiste_preferences_dialog_update_tools (self);
+}
+
+static void
+kiste_preferences_dialog_dispose (GObject *object)
+{
+  KistePreferencesDialog *self = KISTE_PREFERENCES_DIALOG (object);
+
+  if (self->manager != NULL)
+    g_signal_handlers_disconnect_by_data (kiste_manager_get_capabilities (self->manager), self);
+  if (self->confirm_stop_row != NULL)
+    g_settings_unbind (self->confirm_stop_row, "active");
+  if (self->manager_row != NULL)
+    g_settings_unbind (self->manager_row, "selected");
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), KISTE_TYPE_PREFERENCES_DIALOG);
+  g_clear_object (&self->manager);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (kiste_preferences_dialog_parent_class)->dispose (object);
+}
+
+static void
+kiste_preferences_dialog_get_property (GObject    *object,
+                                       guint       prop_id,
+                                       GValue     *value,
+                                       GParamSpec *pspec)
+{
+  KistePreferencesDialog *self = KISTE_PREFERENCES_DIALOG (object);
+
+  switch (prop_id)
+    {
+    case PROP_MANAGER:
+      g_value_set_object (value, self->manager);
+      break;
+
+    case PROP_SETTINGS:
+      g_value_set_object (value, self->settings);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kiste_preferences_dialog_set_property (GObject      *object,
+                                       guint         prop_id,
+                                       const GValue *value,
+                                       GParamSpec   *pspec)
+{
+  KistePreferencesDialog *self = KISTE_PREFERENCES_DIALOG (object);
+
+  switch (prop_id)
+    {
+    case PROP_MANAGER:
+      self->manager = g_value_dup_object (value);
+      break;
+
+    case PROP_SETTINGS:
+      self->settings = g_value_dup_object (value);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kiste_preferences_dialog_class_init (KistePreferencesDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->constructed = kiste_preferences_dialog_constructed;
+  object_class->dispose = kiste_preferences_dialog_dispose;
+  object_class->get_property = kiste_preferences_dialog_get_property;
+  object_class->set_property = kiste_preferences_dialog_set_property;
+
+  properties[PROP_MANAGER] =
+    g_param_spec_object ("manager", NULL, NULL,
+                         KISTE_TYPE_MANAGER,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SETTINGS] =
+    g_param_spec_object ("settings", NULL, NULL,
+                         G_TYPE_SETTINGS,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               RESOURCE_PATH "/ui/kiste-preferences-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, confirm_stop_row);
+  gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, manager_row);
+  gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, manager_info_row);
+  gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, distrobox_row);
+}
+
+static void
+kiste_preferences_dialog_init (KistePreferencesDialog *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}

@@ -1,0 +1,1137 @@
+/* test-box-page.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "kiste-application.h"
+#include "kiste-box-page.h"
+#include "kiste-box-store-private.h"
+#include "kiste-commands.h"
+#include "kiste-log-dialog.h"
+#include "kiste-name-dialog.h"
+#include "kiste-test-ui.h"
+
+/* What `podman stats --no-stream --format json NAME` printed for a running
+ * container (podman 5.4.2, rootful, cgroups v1) */
+static const char stats_json[] =
+  "[\n"
+  " {\n"
+  "  \"id\": \"3db7a7294156\",\n"
+  "  \"name\": \"kiste-dev-stats\",\n"
+  "  \"cpu_time\": \"46.08861ms\",\n"
+  "  \"cpu_percent\": \"4.20%\",\n"
+  "  \"avg_cpu\": \"4.20%\",\n"
+  "  \"mem_usage\": \"102.4kB / 25.28GB\",\n"
+  "  \"mem_percent\": \"0.00%\",\n"
+  "  \"net_io\": \"0B / 0B\",\n"
+  "  \"block_io\": \"0B / 0B\",\n"
+  "  \"pids\": \"1\"\n"
+  " }\n"
+  "]\n";
+
+/* A first start's log as distrobox colours it */
+static const char log_text[] =
+  "+ printf distrobox: Installing basic packages...\\n\n"
+  "Setting up user's group list...\t\033[32m [ OK ]\033[0m\r\n"
+  "container_setup_done\n";
+
+/* A runner that records every argv and answers like podman would from
+ * captured output: inspect, stats and logs; operations run `true`, or
+ * `sleep` to keep a box busy. */
+#define TEST_TYPE_RUNNER (test_runner_get_type ())
+G_DECLARE_FINAL_TYPE (TestRunner, test_runner, TEST, RUNNER, KisteRunner)
+
+struct _TestRunner
+{
+  KisteRunner  parent_instance;
+  GPtrArray   *commands;
+  gboolean     slow;
+  gboolean     stats_fail;
+};
+
+G_DEFINE_FINAL_TYPE (TestRunner, test_runner, KISTE_TYPE_RUNNER)
+
+static GSubprocess *
+test_runner_spawn (KisteRunner         *runner,
+                   const char * const  *argv,
+                   GSubprocessFlags     flags,
+                   GError             **error)
+{
+  TestRunner *self = TEST_RUNNER (runner);
+  g_autofree char *inspect = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"),
+                                               "inspect-podman5.json", NULL);
+  const char *inspect_argv[] = { "cat", inspect, NULL };
+  const char *stats_argv[] = { "printf", "%s", stats_json, NULL };
+  const char *stats_fail_argv[] = {
+    "sh", "-c", "echo 'Error: stats is not supported in rootless mode without cgroups v2' >&2; exit 125", NULL
+  };
+  const char *logs_argv[] = { "printf", "%s", log_text, NULL };
+  const char *sleep_argv[] = { "sleep", "2", NULL };
+  const char *true_argv[] = { "true", NULL };
+  const char * const *fake = self->slow ? sleep_argv : true_argv;
+
+  g_ptr_array_add (self->commands, kiste_argv_to_display_string (argv));
+
+  if (g_strv_length ((char **) argv) >= 3 && g_str_equal (argv[2], "inspect"))
+    fake = inspect_argv;
+  else if (g_strv_length ((char **) argv) >= 2 && g_str_equal (argv[1], "stats"))
+    fake = self->stats_fail ? stats_fail_argv : stats_argv;
+  else if (g_strv_length ((char **) argv) >= 2 && g_str_equal (argv[1], "logs") && !self->slow)
+    fake = logs_argv;
+
+  return KISTE_RUNNER_CLASS (test_runner_parent_class)->spawn (runner, fake, flags, error);
+}
+
+static void
+test_runner_finalize (GObject *object)
+{
+  g_ptr_array_unref (TEST_RUNNER (object)->commands);
+  G_OBJECT_CLASS (test_runner_parent_class)->finalize (object);
+}
+
+static void
+test_runner_class_init (TestRunnerClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = test_runner_finalize;
+  KISTE_RUNNER_CLASS (klass)->spawn = test_runner_spawn;
+}
+
+static void
+test_runner_init (TestRunner *self)
+{
+  self->commands = g_ptr_array_new_with_free_func (g_free);
+}
+
+static KisteApplication *app;
+
+typedef struct
+{
+  TestRunner   *runner;
+  KisteManager *manager;
+  char         *host_dir;
+  /* The user's home as the captured boxes know it */
+  char         *host_home;
+  GtkWindow    *window;
+  KisteBoxPage *page;
+} Fixture;
+
+static void
+write_file (const char *dir,
+            const char *name,
+            const char *contents)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (path, contents, -1, &error));
+  g_assert_no_error (error);
+}
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
+  g_autofree char *json = NULL;
+  g_autofree char *applications = NULL;
+  g_autofree char *bin = NULL;
+  g_autoptr(GPtrArray) boxes = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *flags[] = { "--name", "--image", "--yes", "--no-entry", "--clone", NULL };
+  KisteBoxStore *store;
+  GtkWidget *toolbar;
+  GtkWidget *overlay;
+
+  fixture->runner = g_object_new (TEST_TYPE_RUNNER, NULL);
+  kiste_runner_set_manager (KISTE_RUNNER (fixture->runner), "podman");
+  kiste_runner_set_cwd (KISTE_RUNNER (fixture->runner), g_get_tmp_dir ());
+  fixture->manager = kiste_manager_new (KISTE_RUNNER (fixture->runner));
+  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                      "1.8.2.5", "podman", flags);
+
+  /* fixture-a exported one app and one program to the "host" */
+  fixture->host_dir = g_dir_make_tmp ("kiste-box-page-XXXXXX", &error);
+  g_assert_no_error (error);
+  applications = g_build_filename (fixture->host_dir, "applications", NULL);
+  bin = g_build_filename (fixture->host_dir, "bin", NULL);
+  g_assert_cmpint (g_mkdir (applications, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir (bin, 0700), ==, 0);
+  write_file (applications, "fixture-a-org.example.Viewer.desktop",
+              "[Desktop Entry]\nType=Application\nName=Viewer (on fixture-a)\n"
+              "Exec=/usr/bin/distrobox-enter  -n fixture-a  --   viewer %u\n");
+  write_file (bin, "x11perf",
+              "#!/bin/sh\n# distrobox_binary\n# name: fixture-a\n"
+              "if [ -z \"${CONTAINER_ID}\" ]; then\n"
+              "\texec \"/usr/bin/distrobox-enter\"  -n fixture-a  --  '/usr/bin/x11perf'  \"$@\"\n"
+              "else\n\texec  '/usr/bin/x11perf' \"$@\"\nfi\n");
+  kiste_manager_set_host_dirs (fixture->manager, applications, bin);
+
+  /* fixture-a was made with the host home: learn it, then read the boxes
+   * as that user's */
+  store = kiste_manager_get_store (fixture->manager);
+  g_assert_true (g_file_get_contents (path, &json, NULL, &error));
+  g_assert_true (_kiste_box_store_parse (store, json, &boxes, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < boxes->len; i++)
+    if (g_str_equal (kiste_box_get_name (g_ptr_array_index (boxes, i)), "fixture-a"))
+      fixture->host_home = g_strdup (kiste_box_get_home (g_ptr_array_index (boxes, i)));
+  g_assert_nonnull (fixture->host_home);
+  g_clear_pointer (&boxes, g_ptr_array_unref);
+  kiste_box_store_set_host_home (store, fixture->host_home);
+  g_assert_true (_kiste_box_store_parse (store, json, &boxes, &error));
+  g_assert_no_error (error);
+  _kiste_box_store_merge (store, boxes);
+
+  /* The page in a window like the main window's content */
+  fixture->page = kiste_box_page_new (fixture->manager);
+  overlay = adw_toast_overlay_new ();
+  adw_toast_overlay_set_child (ADW_TOAST_OVERLAY (overlay), GTK_WIDGET (fixture->page));
+  toolbar = adw_toolbar_view_new ();
+  adw_toolbar_view_add_top_bar (ADW_TOOLBAR_VIEW (toolbar), adw_header_bar_new ());
+  adw_toolbar_view_set_content (ADW_TOOLBAR_VIEW (toolbar), overlay);
+  fixture->window = GTK_WINDOW (adw_window_new ());
+  gtk_window_set_default_size (fixture->window, 720, 800);
+  adw_window_set_content (ADW_WINDOW (fixture->window), toolbar);
+  gtk_window_present (fixture->window);
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+
+  g_settings_set_boolean (kiste_application_get_settings (app), "confirm-stop", FALSE);
+}
+
+static gboolean
+runner_gone (gpointer data)
+{
+  Fixture *fixture = data;
+
+  return fixture->runner == NULL;
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autofree char *applications = g_build_filename (fixture->host_dir, "applications", NULL);
+  g_autofree char *bin = g_build_filename (fixture->host_dir, "bin", NULL);
+  g_autofree char *launcher = g_build_filename (applications, "fixture-a-org.example.Viewer.desktop", NULL);
+  g_autofree char *wrapper = g_build_filename (bin, "x11perf", NULL);
+
+  gtk_window_destroy (fixture->window);
+  g_clear_object (&fixture->manager);
+
+  /* Cancelled reads (usage, details) let go of the runner once their
+   * processes are reaped; anything else holding it is a leak */
+  g_object_add_weak_pointer (G_OBJECT (fixture->runner), (gpointer *) &fixture->runner);
+  g_object_unref (fixture->runner);
+  g_assert_true (kiste_test_wait_for (runner_gone, fixture, 5000));
+
+  g_unlink (launcher);
+  g_unlink (wrapper);
+  g_rmdir (applications);
+  g_rmdir (bin);
+  g_rmdir (fixture->host_dir);
+  g_free (fixture->host_dir);
+  g_free (fixture->host_home);
+}
+
+/* Helpers */
+
+static KisteBox *
+find_box (Fixture    *fixture,
+          const char *name)
+{
+  KisteBox *box = kiste_box_store_find_by_name (kiste_manager_get_store (fixture->manager), name);
+
+  g_assert_nonnull (box);
+  return box;
+}
+
+static AdwActionRow *
+find_row (GtkWidget  *root,
+          const char *title)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      AdwActionRow *found;
+
+      if (ADW_IS_ACTION_ROW (child) &&
+          g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (child)), title) == 0)
+        return ADW_ACTION_ROW (child);
+      if ((found = find_row (child, title)))
+        return found;
+    }
+  return NULL;
+}
+
+static const char *
+row_subtitle (Fixture    *fixture,
+              const char *title)
+{
+  AdwActionRow *row = find_row (GTK_WIDGET (fixture->page), title);
+
+  g_assert_nonnull (row);
+  return adw_action_row_get_subtitle (row);
+}
+
+static GtkButton *
+find_button (GtkWidget  *root,
+             const char *label)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkButton *found;
+
+      if (GTK_IS_BUTTON (child) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (child)), label) == 0)
+        return GTK_BUTTON (child);
+      if ((found = find_button (child, label)))
+        return found;
+    }
+  return NULL;
+}
+
+static void
+click (GtkWidget  *root,
+       const char *label)
+{
+  GtkButton *button = find_button (root, label);
+
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (button)));
+  g_signal_emit_by_name (button, "clicked");
+}
+
+typedef struct
+{
+  Fixture    *fixture;
+  GType       type;
+  const char *heading;
+  GtkWidget  *found;
+} DialogQuery;
+
+static gboolean
+dialog_shown (gpointer data)
+{
+  DialogQuery *query = data;
+
+  query->found = kiste_test_find_widget (GTK_WIDGET (query->fixture->window), query->type, NULL);
+  if (query->found != NULL && query->heading != NULL &&
+      g_strcmp0 (adw_alert_dialog_get_heading (ADW_ALERT_DIALOG (query->found)), query->heading) != 0)
+    query->found = NULL;
+  return query->found != NULL;
+}
+
+static GtkWidget *
+wait_for_dialog (Fixture    *fixture,
+                 GType       type,
+                 const char *heading)
+{
+  DialogQuery query = { fixture, type, heading, NULL };
+
+  g_assert_true (kiste_test_wait_for (dialog_shown, &query, 3000));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  return query.found;
+}
+
+static gboolean
+no_dialog (gpointer data)
+{
+  Fixture *fixture = data;
+
+  return kiste_test_find_widget (GTK_WIDGET (fixture->window), ADW_TYPE_DIALOG, NULL) == NULL;
+}
+
+static void
+wait_for_no_dialog (Fixture *fixture)
+{
+  g_assert_true (kiste_test_wait_for (no_dialog, fixture, 3000));
+}
+
+/* Widget actions have no public getter: buttons bound to them inside the
+ * page are sensitive exactly when the action is enabled. */
+static const char *all_actions[] = {
+  "box.start", "box.stop", "box.restart", "box.upgrade", "box.clone", "box.rename",
+  "box.delete", "box.copy-enter-command", "box.view-log", "box.open-home",
+};
+
+static void
+add_probes (Fixture *fixture)
+{
+  GtkWidget *menu_button = kiste_test_find_widget (GTK_WIDGET (fixture->page),
+                                                   GTK_TYPE_MENU_BUTTON, "More Actions");
+  GtkWidget *box;
+
+  g_assert_nonnull (menu_button);
+  box = gtk_widget_get_parent (menu_button);
+  for (guint i = 0; i < G_N_ELEMENTS (all_actions); i++)
+    {
+      GtkWidget *probe = gtk_button_new ();
+
+      gtk_widget_set_name (probe, all_actions[i]);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (probe), all_actions[i]);
+      gtk_widget_set_visible (probe, FALSE);
+      gtk_box_append (GTK_BOX (box), probe);
+    }
+}
+
+static gboolean
+action_enabled (Fixture    *fixture,
+                const char *action)
+{
+  GtkWidget *menu_button = kiste_test_find_widget (GTK_WIDGET (fixture->page),
+                                                   GTK_TYPE_MENU_BUTTON, "More Actions");
+
+  for (GtkWidget *child = gtk_widget_get_first_child (gtk_widget_get_parent (menu_button));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (g_strcmp0 (gtk_widget_get_name (child), action) == 0)
+      return gtk_widget_get_sensitive (child);
+
+  g_assert_not_reached ();
+}
+
+static GtkWidget *
+find_label (GtkWidget  *root,
+            const char *text)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_LABEL (child) && gtk_widget_get_mapped (child) &&
+          g_strcmp0 (gtk_label_get_label (GTK_LABEL (child)), text) == 0)
+        return child;
+      if ((found = find_label (child, text)))
+        return found;
+    }
+  return NULL;
+}
+
+/* Through the start/stop button, which follows the state */
+static gboolean
+action_enabled_now (Fixture    *fixture,
+                    const char *action)
+{
+  GtkWidget *button = kiste_test_find_widget (GTK_WIDGET (fixture->page), GTK_TYPE_BUTTON,
+                                              g_str_equal (action, "box.start") ? "Start" : "Stop");
+
+  g_assert_nonnull (button);
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, action);
+  return gtk_widget_is_sensitive (button);
+}
+
+static guint
+count_commands (Fixture    *fixture,
+                const char *prefix)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < fixture->runner->commands->len; i++)
+    if (g_str_has_prefix (g_ptr_array_index (fixture->runner->commands, i), prefix))
+      n++;
+  return n;
+}
+
+typedef struct
+{
+  Fixture    *fixture;
+  const char *prefix;
+  guint       n;
+} CommandQuery;
+
+static gboolean
+command_ran (gpointer data)
+{
+  CommandQuery *query = data;
+
+  return count_commands (query->fixture, query->prefix) >= query->n;
+}
+
+/* Answers to dialogs arrive from the main loop */
+static void
+wait_for_command (Fixture    *fixture,
+                  const char *prefix)
+{
+  CommandQuery query = { fixture, prefix, 1 };
+
+  kiste_test_wait_for (command_ran, &query, 3000);
+  g_assert_cmpuint (count_commands (fixture, prefix), ==, 1);
+}
+
+static gboolean
+has_details (gpointer data)
+{
+  return kiste_box_get_has_details (data);
+}
+
+typedef struct
+{
+  Fixture    *fixture;
+  const char *title;
+  const char *subtitle;
+} RowQuery;
+
+static gboolean
+row_says (gpointer data)
+{
+  RowQuery *query = data;
+  AdwActionRow *row = find_row (GTK_WIDGET (query->fixture->page), query->title);
+
+  return row != NULL && g_strcmp0 (adw_action_row_get_subtitle (row), query->subtitle) == 0;
+}
+
+static void
+wait_for_row (Fixture    *fixture,
+              const char *title,
+              const char *subtitle)
+{
+  RowQuery query = { fixture, title, subtitle };
+
+  if (!kiste_test_wait_for (row_says, &query, 3000))
+    g_assert_cmpstr (row_subtitle (fixture, title), ==, subtitle);
+}
+
+static gboolean
+manager_idle (gpointer data)
+{
+  Fixture *fixture = data;
+  GListModel *tasks = kiste_manager_get_tasks (fixture->manager);
+
+  for (guint i = 0; i < g_list_model_get_n_items (tasks); i++)
+    {
+      g_autoptr(KisteTask) task = g_list_model_get_item (tasks, i);
+
+      if (kiste_task_get_running (task))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+scroll_to_end (Fixture *fixture)
+{
+  GtkWidget *page = kiste_test_find_widget (GTK_WIDGET (fixture->page), ADW_TYPE_PREFERENCES_PAGE, NULL);
+  GtkWidget *scrolled;
+  GtkAdjustment *adjustment;
+
+  g_assert_nonnull (page);
+  scrolled = kiste_test_find_widget (page, GTK_TYPE_SCROLLED_WINDOW, NULL);
+  g_assert_nonnull (scrolled);
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+  gtk_adjustment_set_value (adjustment,
+                            gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+}
+
+/* Tests */
+
+static void
+test_empty (Fixture       *fixture,
+            gconstpointer  data)
+{
+  GtkWidget *status = kiste_test_find_widget (GTK_WIDGET (fixture->page), ADW_TYPE_STATUS_PAGE, NULL);
+
+  add_probes (fixture);
+  g_assert_null (kiste_box_page_get_box (fixture->page));
+  g_assert_nonnull (status);
+  g_assert_true (gtk_widget_get_mapped (status));
+  g_assert_cmpstr (adw_status_page_get_title (ADW_STATUS_PAGE (status)), ==, "No Box Selected");
+  for (guint i = 0; i < G_N_ELEMENTS (all_actions); i++)
+    g_assert_false (action_enabled (fixture, all_actions[i]));
+  g_assert_cmpuint (fixture->runner->commands->len, ==, 0);
+}
+
+static void
+test_running_box (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  KisteBox *box = find_box (fixture, "fixture-a");
+  g_autofree char *sentence = NULL;
+  GtkWidget *start_stop;
+  AdwActionRow *home_sharing;
+
+  add_probes (fixture);
+  kiste_box_page_set_box (fixture->page, box);
+  g_assert_true (kiste_box_page_get_box (fixture->page) == box);
+
+  g_assert_cmpstr (row_subtitle (fixture, "Image"), ==, "localhost/kiste-debian:ready");
+  g_assert_cmpstr (row_subtitle (fixture, "State"), ==, "Running");
+  g_assert_cmpstr (row_subtitle (fixture, "Home Folder"), ==, "Your home folder");
+  g_assert_cmpstr (row_subtitle (fixture, "Init System"), ==, "No");
+  g_assert_cmpstr (row_subtitle (fixture, "NVIDIA Integration"), ==, "No");
+  g_assert_cmpstr (row_subtitle (fixture, "Container Manager"), ==, "Podman");
+  g_assert_true (g_str_has_suffix (row_subtitle (fixture, "Created"), ")"));
+
+  /* Before the details, only ps's facts are known */
+  g_assert_cmpstr (row_subtitle (fixture, "Devices and /sys"), ==, "Shared with the host");
+  g_assert_cmpstr (row_subtitle (fixture, "User Groups"), ==, "Shared with the host");
+  g_assert_cmpstr (row_subtitle (fixture, "Shared Memory (IPC)"), ==, "Unknown");
+  g_assert_cmpstr (row_subtitle (fixture, "Network"), ==, "Unknown");
+  g_assert_cmpstr (row_subtitle (fixture, "Processes"), ==, "Unknown");
+
+  /* Setting the box loads its details: one inspect */
+  g_assert_true (kiste_test_wait_for (has_details, box, 3000));
+  g_assert_cmpuint (count_commands (fixture, "podman container inspect --format json "), ==, 1);
+  g_assert_cmpstr (row_subtitle (fixture, "Shared Memory (IPC)"), ==, "Shared with the host");
+  g_assert_cmpstr (row_subtitle (fixture, "Network"), ==, "Shared with the host");
+  g_assert_cmpstr (row_subtitle (fixture, "Processes"), ==, "Shared with the host");
+
+  sentence = g_strdup_printf ("Your home folder %s is shared with this box", fixture->host_home);
+  home_sharing = find_row (GTK_WIDGET (fixture->page), sentence);
+  g_assert_nonnull (home_sharing);
+  g_assert_cmpstr (adw_action_row_get_subtitle (home_sharing), ==,
+                   "Programs in the box can read and change your files");
+
+  wait_for_row (fixture, "Exported Apps and Programs", "1 app and 1 program");
+
+  /* Running: stop, not start */
+  g_assert_false (action_enabled (fixture, "box.start"));
+  g_assert_true (action_enabled (fixture, "box.stop"));
+  g_assert_true (action_enabled (fixture, "box.restart"));
+  g_assert_true (action_enabled (fixture, "box.upgrade"));
+  g_assert_true (action_enabled (fixture, "box.clone"));
+  g_assert_true (action_enabled (fixture, "box.rename"));
+  g_assert_true (action_enabled (fixture, "box.delete"));
+  g_assert_true (action_enabled (fixture, "box.copy-enter-command"));
+  g_assert_true (action_enabled (fixture, "box.view-log"));
+  g_assert_true (action_enabled (fixture, "box.open-home"));
+
+  start_stop = kiste_test_find_widget (GTK_WIDGET (fixture->page), GTK_TYPE_BUTTON, "Stop");
+  g_assert_nonnull (start_stop);
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (start_stop)), ==, "box.stop");
+  g_assert_true (gtk_widget_is_sensitive (start_stop));
+
+  /* The resources of a running box while the page shows: one stats call */
+  wait_for_row (fixture, "Processor", "4.20%");
+  g_assert_cmpstr (row_subtitle (fixture, "Memory"), ==, "102.4kB of 25.28GB");
+  g_assert_cmpuint (count_commands (fixture, "podman stats --no-stream --format json fixture-a"), ==, 1);
+
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "box-page-running");
+  scroll_to_end (fixture);
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "box-page-running-end");
+}
+
+static void
+test_custom_home_box (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  KisteBox *box = find_box (fixture, "fixture-b");
+  g_autofree char *home = g_strdup_printf ("%s/h2", fixture->host_home);
+  g_autofree char *sentence = NULL;
+  GtkWidget *resources;
+
+  add_probes (fixture);
+  kiste_box_page_set_box (fixture->page, box);
+  g_assert_true (kiste_test_wait_for (has_details, box, 3000));
+
+  g_assert_cmpstr (row_subtitle (fixture, "State"), ==, "Created");
+  g_assert_cmpstr (row_subtitle (fixture, "Home Folder"), ==, home);
+  g_assert_cmpstr (row_subtitle (fixture, "Init System"), ==, "Yes");
+
+  /* fixture-b: --init (groups and processes apart), --unshare-netns */
+  g_assert_cmpstr (row_subtitle (fixture, "Devices and /sys"), ==, "Shared with the host");
+  g_assert_cmpstr (row_subtitle (fixture, "User Groups"), ==, "Separate from the host");
+  g_assert_cmpstr (row_subtitle (fixture, "Shared Memory (IPC)"), ==, "Shared with the host");
+  g_assert_cmpstr (row_subtitle (fixture, "Network"), ==, "Separate from the host");
+  g_assert_cmpstr (row_subtitle (fixture, "Processes"), ==, "Separate from the host");
+
+  /* Its own home, and still the host home mounted: say both */
+  sentence = g_strdup_printf ("This box has its own home folder at %s, "
+                              "but your home folder %s is still mounted in it",
+                              home, fixture->host_home);
+  g_assert_nonnull (find_row (GTK_WIDGET (fixture->page), sentence));
+
+  wait_for_row (fixture, "Exported Apps and Programs", "None");
+
+  /* Never started: start, not stop; no usage polled */
+  g_assert_true (action_enabled (fixture, "box.start"));
+  g_assert_false (action_enabled (fixture, "box.stop"));
+  g_assert_false (action_enabled (fixture, "box.restart"));
+  g_assert_nonnull (kiste_test_find_widget (GTK_WIDGET (fixture->page), GTK_TYPE_BUTTON, "Start"));
+  resources = GTK_WIDGET (find_row (GTK_WIDGET (fixture->page), "Processor"));
+  g_assert_false (gtk_widget_get_mapped (resources));
+  g_assert_cmpuint (count_commands (fixture, "podman stats"), ==, 0);
+}
+
+static void
+test_follows_box (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
+  g_autofree char *json = NULL;
+  g_autoptr(GPtrArray) boxes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) stopped = NULL;
+  KisteBoxStore *store = kiste_manager_get_store (fixture->manager);
+  KisteBox *box = find_box (fixture, "fixture-a");
+
+  add_probes (fixture);
+  kiste_box_page_set_box (fixture->page, box);
+  g_assert_true (action_enabled (fixture, "box.stop"));
+
+  /* The store sees fixture-a exited: the same object notifies */
+  g_assert_true (g_file_get_contents (path, &json, NULL, &error));
+  stopped = g_string_new (json);
+  g_assert_cmpuint (g_string_replace (stopped, "\"State\": \"running\"", "\"State\": \"exited\"", 1), ==, 1);
+  g_assert_true (_kiste_box_store_parse (store, stopped->str, &boxes, &error));
+  g_assert_no_error (error);
+  _kiste_box_store_merge (store, boxes);
+  g_assert_true (find_box (fixture, "fixture-a") == box);
+
+  g_assert_cmpstr (row_subtitle (fixture, "State"), ==, "Stopped");
+  g_assert_true (action_enabled (fixture, "box.start"));
+  g_assert_false (action_enabled (fixture, "box.stop"));
+  g_assert_nonnull (kiste_test_find_widget (GTK_WIDGET (fixture->page), GTK_TYPE_BUTTON, "Start"));
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (find_row (GTK_WIDGET (fixture->page), "Processor"))));
+
+  kiste_box_page_set_box (fixture->page, NULL);
+  g_assert_false (action_enabled (fixture, "box.start"));
+  g_assert_false (action_enabled (fixture, "box.copy-enter-command"));
+}
+
+static void
+test_busy (Fixture       *fixture,
+           gconstpointer  data)
+{
+  const char *operations[] = {
+    "box.start", "box.stop", "box.restart", "box.upgrade", "box.clone", "box.rename", "box.delete",
+  };
+  KisteBox *box = find_box (fixture, "fixture-a");
+  GtkWidget *busy_title;
+
+  add_probes (fixture);
+  kiste_box_page_set_box (fixture->page, box);
+  g_assert_true (kiste_test_wait_for (has_details, box, 3000));
+
+  /* A slow stop keeps the box busy */
+  fixture->runner->slow = TRUE;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.stop", NULL));
+  g_assert_true (kiste_manager_is_busy (fixture->manager, "fixture-a"));
+  g_assert_cmpuint (count_commands (fixture, "podman stop --time 10 fixture-a"), ==, 1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (operations); i++)
+    g_assert_false (action_enabled (fixture, operations[i]));
+  /* Looking is still fine */
+  g_assert_true (action_enabled (fixture, "box.copy-enter-command"));
+  g_assert_true (action_enabled (fixture, "box.view-log"));
+
+  busy_title = GTK_WIDGET (kiste_test_find_widget (GTK_WIDGET (fixture->page), ADW_TYPE_SPINNER, "Working"));
+  g_assert_nonnull (busy_title);
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  g_assert_true (gtk_widget_get_mapped (busy_title));
+  g_assert_nonnull (find_button (GTK_WIDGET (fixture->page), "_Cancel"));
+
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "box-page-busy");
+
+  /* A second stop while busy does nothing at all */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.stop", NULL);
+  g_assert_cmpuint (count_commands (fixture, "podman stop"), ==, 1);
+
+  g_assert_true (kiste_test_wait_for (manager_idle, fixture, 5000));
+  g_assert_false (kiste_manager_is_busy (fixture->manager, "fixture-a"));
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_parent (gtk_widget_get_parent (busy_title))));
+  g_assert_true (action_enabled (fixture, "box.stop"));
+  g_assert_true (action_enabled (fixture, "box.delete"));
+}
+
+static void
+test_start_progress (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  KisteBox *box = find_box (fixture, "fixture-b");
+  GtkWidget *progress;
+  GtkWidget *spinner;
+  GtkButton *cancel;
+  KisteTask *task;
+
+  kiste_box_page_set_box (fixture->page, box);
+  fixture->runner->slow = TRUE;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.start", NULL));
+  task = kiste_manager_get_task_for_box (fixture->manager, "fixture-b");
+  g_assert_nonnull (task);
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+
+  /* A first start measures its progress and may be cancelled */
+  progress = kiste_test_find_widget (GTK_WIDGET (fixture->page), GTK_TYPE_PROGRESS_BAR, "Progress");
+  spinner = kiste_test_find_widget (GTK_WIDGET (fixture->page), ADW_TYPE_SPINNER, "Working");
+  cancel = GTK_BUTTON (kiste_test_find_widget (GTK_WIDGET (fixture->page), GTK_TYPE_BUTTON, "Cancel Operation"));
+  g_assert_true (gtk_widget_get_mapped (progress));
+  g_assert_false (gtk_widget_get_visible (spinner));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (cancel)));
+  g_assert_true (kiste_task_get_cancellable_by_user (task));
+
+  /* A step and a fraction from the task show at once */
+  kiste_task_set_step (task, "Installing basic packages");
+  kiste_task_set_fraction (task, 0.4);
+  g_assert_cmpfloat_with_epsilon (gtk_progress_bar_get_fraction (GTK_PROGRESS_BAR (progress)), 0.4, 0.001);
+  g_assert_nonnull (find_label (GTK_WIDGET (fixture->page), "Installing basic packages"));
+  g_assert_nonnull (find_label (GTK_WIDGET (fixture->page), "Starting…"));
+
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "box-page-starting");
+
+  g_signal_emit_by_name (cancel, "clicked");
+  g_assert_true (kiste_test_wait_for (manager_idle, fixture, 5000));
+  g_assert_cmpint (kiste_task_get_state (task), ==, KISTE_TASK_CANCELLED);
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  g_assert_false (gtk_widget_get_mapped (progress));
+  g_assert_true (action_enabled_now (fixture, "box.start"));
+}
+
+static void
+test_confirm_stop (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  GtkWidget *dialog;
+
+  g_settings_set_boolean (kiste_application_get_settings (app), "confirm-stop", TRUE);
+  kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-a"));
+
+  /* Asked first; cancelling stops nothing */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.stop", NULL);
+  dialog = wait_for_dialog (fixture, ADW_TYPE_ALERT_DIALOG, "Stop “fixture-a”?");
+  g_assert_cmpstr (adw_alert_dialog_get_body (ADW_ALERT_DIALOG (dialog)), ==,
+                   "Programs running in it will be closed.");
+  click (dialog, "_Cancel");
+  wait_for_no_dialog (fixture);
+  g_assert_cmpuint (count_commands (fixture, "podman stop"), ==, 0);
+
+  gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.stop", NULL);
+  dialog = wait_for_dialog (fixture, ADW_TYPE_ALERT_DIALOG, "Stop “fixture-a”?");
+  click (dialog, "_Stop");
+  wait_for_no_dialog (fixture);
+  wait_for_command (fixture, "podman stop --time 10 fixture-a");
+  g_assert_true (kiste_test_wait_for (manager_idle, fixture, 5000));
+}
+
+static void
+test_delete_dialog (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autofree char *home = g_strdup_printf ("%s/h2", fixture->host_home);
+  g_autofree char *kept = g_strdup_printf ("%s is kept", home);
+  g_autofree char *check_label = g_strdup_printf ("Also delete the custom home folder %s", home);
+  g_autofree char *rm_home = g_strdup_printf ("rm -rf --one-file-system -- %s", home);
+  GtkWidget *dialog;
+  GtkWidget *check;
+  const char *body;
+
+  /* fixture-a: the host home, so nothing to offer about it */
+  kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-a"));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.delete", NULL);
+  dialog = wait_for_dialog (fixture, ADW_TYPE_ALERT_DIALOG, "Delete “fixture-a”?");
+  body = adw_alert_dialog_get_body (ADW_ALERT_DIALOG (dialog));
+  g_assert_nonnull (strstr (body, "1 app and 1 program"));
+  g_assert_nonnull (strstr (body, "Viewer, x11perf"));
+  g_assert_nonnull (strstr (body, "Files in your home folder are kept."));
+  g_assert_null (adw_alert_dialog_get_extra_child (ADW_ALERT_DIALOG (dialog)));
+  g_assert_null (kiste_test_find_widget (dialog, GTK_TYPE_CHECK_BUTTON, NULL));
+  g_assert_cmpint (adw_alert_dialog_get_response_appearance (ADW_ALERT_DIALOG (dialog), "delete"),
+                   ==, ADW_RESPONSE_DESTRUCTIVE);
+  click (dialog, "_Cancel");
+  wait_for_no_dialog (fixture);
+  g_assert_cmpuint (count_commands (fixture, "distrobox rm"), ==, 0);
+
+  /* fixture-b: its own home, kept unless people tick the box */
+  kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-b"));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.delete", NULL);
+  dialog = wait_for_dialog (fixture, ADW_TYPE_ALERT_DIALOG, "Delete “fixture-b”?");
+  body = adw_alert_dialog_get_body (ADW_ALERT_DIALOG (dialog));
+  g_assert_null (strstr (body, "exported"));
+  g_assert_nonnull (strstr (body, kept));
+  check = kiste_test_find_widget (dialog, GTK_TYPE_CHECK_BUTTON,
+                                  check_label);
+  g_assert_nonnull (check);
+  g_assert_true (gtk_widget_get_mapped (check));
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
+
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "box-page-delete-dialog");
+
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+  click (dialog, "_Delete");
+  wait_for_no_dialog (fixture);
+  wait_for_command (fixture, "distrobox rm --force fixture-b");
+  wait_for_command (fixture, rm_home);
+  g_assert_true (kiste_test_wait_for (manager_idle, fixture, 5000));
+  g_assert_cmpuint (count_commands (fixture, rm_home), ==, 1);
+}
+
+static void
+test_rename (Fixture       *fixture,
+             gconstpointer  data)
+{
+  GtkWidget *dialog;
+  GtkWidget *entry;
+
+  kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-a"));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.rename", NULL);
+  dialog = wait_for_dialog (fixture, KISTE_TYPE_NAME_DIALOG, "Rename “fixture-a”");
+  entry = kiste_test_find_widget (dialog, ADW_TYPE_ENTRY_ROW, "Name");
+  g_assert_nonnull (entry);
+
+  /* The same name is no change: nothing to accept, nothing to complain about */
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "fixture-a");
+  g_assert_false (adw_alert_dialog_get_response_enabled (ADW_ALERT_DIALOG (dialog), "accept"));
+  g_assert_false (gtk_widget_has_css_class (entry, "error"));
+
+  gtk_editable_set_text (GTK_EDITABLE (entry), "fixture-z");
+  g_assert_true (adw_alert_dialog_get_response_enabled (ADW_ALERT_DIALOG (dialog), "accept"));
+  click (dialog, "_Rename");
+  wait_for_no_dialog (fixture);
+  wait_for_command (fixture, "podman rename fixture-a fixture-z");
+  g_assert_true (kiste_test_wait_for (manager_idle, fixture, 5000));
+}
+
+static void
+test_clone_running (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  GtkWidget *dialog;
+
+  kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-a"));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.clone", NULL);
+
+  /* A running box: first ask to stop it, then for the name */
+  dialog = wait_for_dialog (fixture, ADW_TYPE_ALERT_DIALOG, "Stop “fixture-a” to Clone It?");
+  g_assert_false (KISTE_IS_NAME_DIALOG (dialog));
+  click (dialog, "C_ontinue");
+  wait_for_no_dialog (fixture);
+  dialog = wait_for_dialog (fixture, KISTE_TYPE_NAME_DIALOG, "Clone “fixture-a”");
+  g_assert_cmpstr (kiste_name_dialog_get_name (KISTE_NAME_DIALOG (dialog)), ==, "fixture-a-copy");
+  g_assert_true (kiste_name_dialog_get_valid (KISTE_NAME_DIALOG (dialog)));
+  g_assert_cmpuint (count_commands (fixture, "podman stop"), ==, 0);
+
+  click (dialog, "_Clone");
+  wait_for_no_dialog (fixture);
+  wait_for_command (fixture, "podman stop --time 10 fixture-a");
+  wait_for_command (fixture, "distrobox create --yes --no-entry --clone fixture-a --name fixture-a-copy");
+  g_assert_true (kiste_test_wait_for (manager_idle, fixture, 5000));
+}
+
+static void
+test_name_dialog (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  const char *names[] = { "fixture-a", "fixture-b", NULL };
+  KisteNameDialog *dialog;
+  GtkWidget *entry;
+  GtkWidget *error_label;
+  int start;
+  int end;
+
+  dialog = kiste_name_dialog_new ("Clone “fixture-a”", NULL, "_Clone", "fixture-a-copy", NULL, names);
+  adw_dialog_present (ADW_DIALOG (dialog), GTK_WIDGET (fixture->window));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  entry = kiste_test_find_widget (GTK_WIDGET (dialog), ADW_TYPE_ENTRY_ROW, "Name");
+  g_assert_nonnull (entry);
+  /* Typing replaces the suggestion */
+  g_assert_true (gtk_editable_get_selection_bounds (GTK_EDITABLE (entry), &start, &end));
+  g_assert_cmpint (start, ==, 0);
+  g_assert_cmpint (end, ==, strlen ("fixture-a-copy"));
+  g_assert_true (kiste_name_dialog_get_valid (dialog));
+  g_assert_true (adw_alert_dialog_get_response_enabled (ADW_ALERT_DIALOG (dialog), "accept"));
+  g_assert_cmpstr (adw_alert_dialog_get_response_label (ADW_ALERT_DIALOG (dialog), "accept"), ==, "_Clone");
+
+  /* Taken, dotted, empty: refused, with the validator's reason */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "fixture-b");
+  g_assert_false (kiste_name_dialog_get_valid (dialog));
+  g_assert_false (adw_alert_dialog_get_response_enabled (ADW_ALERT_DIALOG (dialog), "accept"));
+  g_assert_true (gtk_widget_has_css_class (entry, "error"));
+  error_label = NULL;
+  for (GtkWidget *w = gtk_widget_get_next_sibling (gtk_widget_get_ancestor (entry, GTK_TYPE_LIST_BOX));
+       w != NULL; w = gtk_widget_get_next_sibling (w))
+    if (GTK_IS_LABEL (w))
+      error_label = w;
+  g_assert_nonnull (error_label);
+  g_assert_true (gtk_widget_get_visible (error_label));
+  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (error_label)), "taken"));
+
+  gtk_editable_set_text (GTK_EDITABLE (entry), "my.box");
+  g_assert_false (kiste_name_dialog_get_valid (dialog));
+  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (error_label)), "“.”"));
+
+  gtk_editable_set_text (GTK_EDITABLE (entry), "");
+  g_assert_false (kiste_name_dialog_get_valid (dialog));
+
+  /* Blanks around a pasted name do not count */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "  new-box ");
+  g_assert_true (kiste_name_dialog_get_valid (dialog));
+  g_assert_cmpstr (kiste_name_dialog_get_name (dialog), ==, "new-box");
+  g_assert_false (gtk_widget_get_visible (error_label));
+  g_assert_false (gtk_widget_has_css_class (entry, "error"));
+
+  adw_dialog_force_close (ADW_DIALOG (dialog));
+}
+
+static void
+test_copy_enter_command (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (fixture->page));
+  g_auto(GValue) text = G_VALUE_INIT;
+  g_autoptr(GError) error = NULL;
+
+  kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-b"));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.copy-enter-command", NULL);
+
+  g_assert_true (gdk_clipboard_is_local (clipboard));
+  g_value_init (&text, G_TYPE_STRING);
+  g_assert_true (gdk_content_provider_get_value (gdk_clipboard_get_content (clipboard), &text, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (g_value_get_string (&text), ==, "distrobox enter fixture-b");
+
+  /* Copying runs nothing and is no task */
+  g_assert_cmpuint (g_list_model_get_n_items (kiste_manager_get_tasks (fixture->manager)), ==, 0);
+}
+
+static gboolean
+log_loaded (gpointer data)
+{
+  return !kiste_log_dialog_get_loading (data);
+}
+
+static void
+test_log_dialog (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  KisteBox *box = find_box (fixture, "fixture-a");
+  g_autoptr(GDateTime) created = g_date_time_new_from_unix_utc (kiste_box_get_created (box));
+  g_autofree char *since = kiste_commands_format_since (created);
+  g_autofree char *logs = g_strdup_printf ("podman logs --since %s fixture-a", since);
+  GtkWidget *dialog;
+  g_autofree char *text = NULL;
+
+  kiste_box_page_set_box (fixture->page, box);
+  gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.view-log", NULL);
+  dialog = wait_for_dialog (fixture, KISTE_TYPE_LOG_DIALOG, NULL);
+  g_assert_true (kiste_test_wait_for (log_loaded, dialog, 3000));
+
+  /* Everything since the box exists, colours and carriage returns removed */
+  g_assert_cmpuint (count_commands (fixture, logs), ==, 1);
+  text = kiste_log_dialog_dup_text (KISTE_LOG_DIALOG (dialog));
+  g_assert_cmpstr (text, ==,
+                   "+ printf distrobox: Installing basic packages...\\n\n"
+                   "Setting up user's group list...\t [ OK ]\n"
+                   "container_setup_done");
+  g_assert_nonnull (kiste_test_find_widget (dialog, GTK_TYPE_TEXT_VIEW, "Log"));
+  g_assert_true (gtk_widget_is_sensitive (kiste_test_find_widget (dialog, GTK_TYPE_BUTTON, "Copy Log")));
+
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "box-page-log-dialog");
+
+  /* Reload reads it again */
+  kiste_log_dialog_reload (KISTE_LOG_DIALOG (dialog));
+  g_assert_true (kiste_test_wait_for (log_loaded, dialog, 3000));
+  g_assert_cmpuint (count_commands (fixture, "podman logs"), ==, 2);
+  adw_dialog_force_close (ADW_DIALOG (dialog));
+}
+
+static gboolean
+stats_counted (gpointer data)
+{
+  Fixture *fixture = data;
+
+  return count_commands (fixture, "podman stats") >= 2;
+}
+
+static void
+test_stats_polling (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  guint n;
+
+  kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-a"));
+  wait_for_row (fixture, "Processor", "4.20%");
+
+  /* Every few seconds while visible */
+  g_assert_true (kiste_test_wait_for (stats_counted, fixture, 8000));
+
+  /* Not at all while hidden */
+  gtk_widget_set_visible (GTK_WIDGET (fixture->page), FALSE);
+  n = count_commands (fixture, "podman stats");
+  {
+    gint64 until = g_get_monotonic_time () + 6 * G_USEC_PER_SEC;
+
+    while (g_get_monotonic_time () < until)
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (10 * 1000);
+  }
+  g_assert_cmpuint (count_commands (fixture, "podman stats"), ==, n);
+
+  /* Shown again: measured at once */
+  gtk_widget_set_visible (GTK_WIDGET (fixture->page), TRUE);
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  g_assert_cmpuint (count_commands (fixture, "podman stats"), ==, n + 1);
+}
+
+static void
+test_stats_unavailable (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  AdwPreferencesGroup *group;
+
+  fixture->runner->stats_fail = TRUE;
+  kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-a"));
+  wait_for_row (fixture, "Processor", "Not available");
+  g_assert_cmpstr (row_subtitle (fixture, "Memory"), ==, "Not available");
+
+  group = ADW_PREFERENCES_GROUP (gtk_widget_get_ancestor (GTK_WIDGET (find_row (GTK_WIDGET (fixture->page),
+                                                                                 "Processor")),
+                                                          ADW_TYPE_PREFERENCES_GROUP));
+  g_assert_nonnull (strstr (adw_preferences_group_get_description (group),
+                            "stats is not supported in rootless mode without cgroups v2"));
+  g_assert_cmpuint (count_commands (fixture, "podman stats"), ==, 1);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int ret;
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  /* Dialogs close at once */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+
+  app = kiste_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  g_application_hold (G_APPLICATION (app));
+
+#define ADD(path, func) \
+  g_test_add ("/kiste/box-page/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+
+  ADD ("empty", test_empty);
+  ADD ("running-box", test_running_box);
+  ADD ("custom-home-box", test_custom_home_box);
+  ADD ("follows-box", test_follows_box);
+  ADD ("busy", test_busy);
+  ADD ("start-progress", test_start_progress);
+  ADD ("confirm-stop", test_confirm_stop);
+  ADD ("delete-dialog", test_delete_dialog);
+  ADD ("rename", test_rename);
+  ADD ("clone-running", test_clone_running);
+  ADD ("copy-enter-command", test_copy_enter_command);
+  ADD ("log-dialog", test_log_dialog);
+  ADD ("stats-polling", test_stats_polling);
+  ADD ("stats-unavailable", test_stats_unavailable);
+  ADD ("name-dialog", test_name_dialog);
+
+#undef ADD
+
+  ret = g_test_run ();
+
+  g_application_release (G_APPLICATION (app));
+  g_clear_object (&app);
+  return ret;
+}

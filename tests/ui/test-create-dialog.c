@@ -1,0 +1,1290 @@
+/* test-create-dialog.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <unistd.h>
+
+#include "kiste-box-store-private.h"
+#include "kiste-create-dialog.h"
+#include "kiste-error.h"
+#include "kiste-resources.h"
+#include "kiste-test-ui.h"
+#include "kiste-volume-row.h"
+
+#define IMAGE "localhost/kiste-debian:ready"
+
+static const char images_json[] =
+  "[{\"Id\":\"d401\",\"RepoTags\":null,\"Names\":[\"localhost/kiste-debian:ready\"],\"Size\":2183569684},"
+  " {\"Id\":\"203e\",\"Names\":[\"localhost/kiste-debian:bookworm\"],\"Size\":674899038},"
+  " {\"Id\":\"0000\",\"Names\":null,\"RepoTags\":[\"<none>:<none>\"]}]";
+
+typedef enum
+{
+  CREATE_SUCCEEDS,
+  CREATE_FAILS,
+} CreateScenario;
+
+typedef enum
+{
+  LOGS_WHOLE,      /* a whole first start, up to container_setup_done */
+  LOGS_PARTIAL,    /* part of a first start, then nothing more */
+} LogsScenario;
+
+/* A runner that records every command and stands in for distrobox and
+ * podman: ps lists the fixture boxes (plus the new one once it was
+ * created), start/inspect/logs replay a captured first start. */
+#define TEST_TYPE_RUNNER (test_runner_get_type ())
+G_DECLARE_FINAL_TYPE (TestRunner, test_runner, TEST, RUNNER, KisteRunner)
+
+struct _TestRunner
+{
+  KisteRunner     parent_instance;
+  GPtrArray      *commands;
+  char           *ps_before;
+  char           *ps_after;
+  char           *state_dir;
+  CreateScenario  create;
+  LogsScenario    logs;
+  gboolean        created;
+};
+
+G_DEFINE_FINAL_TYPE (TestRunner, test_runner, KISTE_TYPE_RUNNER)
+
+/* `distrobox create --compatibility` calls in this process, all runners */
+static guint n_compatibility_calls;
+
+static GSubprocess *
+test_runner_spawn (KisteRunner         *runner,
+                   const char * const  *argv,
+                   GSubprocessFlags     flags,
+                   GError             **error)
+{
+  TestRunner *self = TEST_RUNNER (runner);
+  g_autofree char *fake = g_build_filename (g_getenv ("KISTE_TEST_FAKES"), "ops-podman.sh", NULL);
+  g_autofree char *logs = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"),
+                                            "logs-first-start-debian.txt", NULL);
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) replacement = NULL;
+  guint n = g_strv_length ((char **) argv);
+
+  g_ptr_array_add (self->commands, kiste_argv_to_display_string (argv));
+
+  if (n >= 3 && g_str_equal (argv[0], "distrobox") && g_str_equal (argv[1], "create") &&
+      g_str_equal (argv[2], "--compatibility"))
+    {
+      n_compatibility_calls++;
+      g_strv_builder_add_many (builder, "printf", "%s\\n",
+                             "quay.io/toolbx/ubuntu-toolbox:24.04",
+                             "docker.io/library/debian:12",
+                             "registry.fedoraproject.org/fedora-toolbox:41",
+                             NULL);
+    }
+  else if (n >= 2 && g_str_equal (argv[0], "distrobox") && g_str_equal (argv[1], "create"))
+    {
+      if (self->create == CREATE_SUCCEEDS)
+        {
+          self->created = TRUE;
+          g_strv_builder_add_many (builder, "sh", "-c",
+                                   "echo \"Image docker.io/library/debian:12 not found.\"; "
+                                   "echo \"Trying to pull docker.io/library/debian:12...\"; "
+                                   "echo \"Copying blob sha256:0a1b2c3d done\"; "
+                                   "echo \"Writing manifest to image destination\"; "
+                                   "sleep 0.2; "
+                                   "echo \"Creating 'newbox' using image " IMAGE "\"",
+                                   NULL);
+        }
+      else
+        g_strv_builder_add_many (builder, "sh", "-c",
+                                 "echo \"Creating 'newbox' using image " IMAGE "\"; "
+                                 "echo 'Error: crun: cannot stat /proc/self/fd/5: OCI permission "
+                                 "denied' >&2; exit 125",
+                                 NULL);
+    }
+  else if (n >= 2 && g_str_equal (argv[0], "podman") && g_str_equal (argv[1], "images"))
+    g_strv_builder_add_many (builder, "printf", "%s", images_json, NULL);
+  else if (n >= 2 && g_str_equal (argv[0], "podman") && g_str_equal (argv[1], "ps"))
+    g_strv_builder_add_many (builder, "cat", self->created ? self->ps_after : self->ps_before, NULL);
+  else if (n >= 2 && g_str_equal (argv[0], "podman") && g_str_equal (argv[1], "logs") &&
+           self->logs == LOGS_PARTIAL)
+    g_strv_builder_add_many (builder, "sh", "-c", "head -n 1430 \"$0\"; exec sleep 600", logs, NULL);
+  else if (n >= 1 && g_str_equal (argv[0], "podman"))
+    {
+      g_strv_builder_add (builder, fake);
+      g_strv_builder_addv (builder, (const char **) argv + 1);
+    }
+  else
+    g_strv_builder_add (builder, "true");
+
+  replacement = g_strv_builder_end (builder);
+  return KISTE_RUNNER_CLASS (test_runner_parent_class)->spawn (runner,
+                                                               (const char * const *) replacement,
+                                                               flags, error);
+}
+
+static void
+test_runner_finalize (GObject *object)
+{
+  TestRunner *self = TEST_RUNNER (object);
+
+  g_ptr_array_unref (self->commands);
+  g_free (self->ps_before);
+  g_free (self->ps_after);
+  g_free (self->state_dir);
+  G_OBJECT_CLASS (test_runner_parent_class)->finalize (object);
+}
+
+static void
+test_runner_class_init (TestRunnerClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = test_runner_finalize;
+  KISTE_RUNNER_CLASS (klass)->spawn = test_runner_spawn;
+}
+
+static void
+test_runner_init (TestRunner *self)
+{
+  self->commands = g_ptr_array_new_with_free_func (g_free);
+}
+
+typedef struct
+{
+  TestRunner        *runner;
+  KisteManager      *manager;
+  GtkWindow         *window;
+  KisteCreateDialog *dialog;
+  char              *created;
+  gboolean           closed;
+} Fixture;
+
+/* The fixture boxes, and the same plus "newbox" (a copy of fixture-a) */
+static void
+write_ps_files (TestRunner *runner)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonNode) copy = NULL;
+  g_autoptr(JsonArray) names = json_array_new ();
+  g_autoptr(GError) error = NULL;
+  JsonArray *boxes;
+  JsonObject *box;
+
+  runner->ps_before = g_build_filename (runner->state_dir, "ps-before.json", NULL);
+  runner->ps_after = g_build_filename (runner->state_dir, "ps-after.json", NULL);
+
+  g_assert_true (json_parser_load_from_file (parser, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (json_to_string (json_parser_get_root (parser), FALSE) != NULL);
+  {
+    g_autofree char *before = json_to_string (json_parser_get_root (parser), FALSE);
+    g_autofree char *after = NULL;
+
+    g_assert_true (g_file_set_contents (runner->ps_before, before, -1, &error));
+
+    boxes = json_node_get_array (json_parser_get_root (parser));
+    copy = json_node_copy (json_array_get_element (boxes, 0));
+    box = json_node_get_object (copy);
+    json_array_add_string_element (names, "newbox");
+    json_object_set_array_member (box, "Names", json_array_ref (names));
+    json_object_set_string_member (box, "Id", "4e3f00aa5c9b2ae4df7abcf863363139d087d796a812a86878e4b097630ca1f7");
+    json_object_set_string_member (box, "State", "exited");
+    json_array_add_element (boxes, g_steal_pointer (&copy));
+    after = json_to_string (json_parser_get_root (parser), FALSE);
+    g_assert_true (g_file_set_contents (runner->ps_after, after, -1, &error));
+  }
+}
+
+static char **
+help_flags (const char *fixture)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), fixture, NULL);
+  g_autofree char *help = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (path, &help, NULL, &error));
+  g_assert_no_error (error);
+  return kiste_capabilities_parse_create_help (help);
+}
+
+/* The flags of a distrobox's `create --help`, minus those in remove */
+static void
+set_capabilities (Fixture            *fx,
+                  const char         *help_fixture,
+                  const char * const *remove)
+{
+  g_auto(GStrv) flags = help_flags (help_fixture);
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) kept = NULL;
+
+  for (guint i = 0; flags[i] != NULL; i++)
+    if (remove == NULL || !g_strv_contains (remove, flags[i]))
+      g_strv_builder_add (builder, flags[i]);
+  kept = g_strv_builder_end (builder);
+
+  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fx->manager),
+                                      "1.8.2.5", "podman", (const char * const *) kept);
+}
+
+static void
+created_cb (KisteCreateDialog *dialog,
+            const char        *name,
+            Fixture           *fx)
+{
+  g_free (fx->created);
+  fx->created = g_strdup (name);
+}
+
+static void
+closed_cb (AdwDialog *dialog,
+           Fixture   *fx)
+{
+  fx->closed = TRUE;
+}
+
+static void
+open_dialog (Fixture *fx)
+{
+  if (fx->dialog != NULL)
+    adw_dialog_force_close (ADW_DIALOG (fx->dialog));
+  g_clear_object (&fx->dialog);
+
+  fx->closed = FALSE;
+  fx->dialog = g_object_ref_sink (kiste_create_dialog_new (fx->manager));
+  g_signal_connect (fx->dialog, "created", G_CALLBACK (created_cb), fx);
+  g_signal_connect (fx->dialog, "closed", G_CALLBACK (closed_cb), fx);
+  adw_dialog_present (ADW_DIALOG (fx->dialog), GTK_WIDGET (fx->window));
+  kiste_test_flush (GTK_WIDGET (fx->window));
+}
+
+static void
+fixture_setup (Fixture       *fx,
+               gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
+  g_autofree char *json = NULL;
+  g_autoptr(GPtrArray) boxes = NULL;
+  g_autoptr(GError) error = NULL;
+  KisteBoxStore *store;
+
+  fx->runner = g_object_new (TEST_TYPE_RUNNER, NULL);
+  fx->runner->state_dir = g_dir_make_tmp ("kiste-test-create-XXXXXX", &error);
+  g_assert_no_error (error);
+  write_ps_files (fx->runner);
+  kiste_runner_set_in_flatpak (KISTE_RUNNER (fx->runner), FALSE);
+  kiste_runner_set_manager (KISTE_RUNNER (fx->runner), "podman");
+  kiste_runner_set_cwd (KISTE_RUNNER (fx->runner), g_get_tmp_dir ());
+  kiste_runner_setenv (KISTE_RUNNER (fx->runner), "KISTE_FAKE_STATE", fx->runner->state_dir);
+  kiste_runner_setenv (KISTE_RUNNER (fx->runner), "KISTE_FAKE_BOX", "newbox");
+  kiste_runner_setenv (KISTE_RUNNER (fx->runner), "KISTE_TEST_FIXTURES", g_getenv ("KISTE_TEST_FIXTURES"));
+
+  fx->manager = kiste_manager_new (KISTE_RUNNER (fx->runner));
+  set_capabilities (fx, "help-distrobox-1.8.2.5.txt", NULL);
+
+  store = kiste_manager_get_store (fx->manager);
+  kiste_box_store_set_host_home (store, "/home/kistetest");
+  g_assert_true (g_file_get_contents (path, &json, NULL, &error));
+  g_assert_true (_kiste_box_store_parse (store, json, &boxes, &error));
+  g_assert_no_error (error);
+  _kiste_box_store_merge (store, boxes);
+
+  fx->window = GTK_WINDOW (adw_window_new ());
+  gtk_window_set_default_size (fx->window, 760, 980);
+  gtk_window_present (fx->window);
+  kiste_test_flush (GTK_WIDGET (fx->window));
+
+  open_dialog (fx);
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)))
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+static void
+fixture_teardown (Fixture       *fx,
+                  gconstpointer  data)
+{
+  g_autofree char *state_dir = g_strdup (fx->runner->state_dir);
+
+  if (fx->dialog != NULL)
+    adw_dialog_force_close (ADW_DIALOG (fx->dialog));
+  g_clear_object (&fx->dialog);
+  gtk_window_destroy (fx->window);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_clear_object (&fx->manager);
+  g_clear_object (&fx->runner);
+  g_clear_pointer (&fx->created, g_free);
+  remove_tree (state_dir);
+}
+
+/* Widgets ---------------------------------------------------------------- */
+
+static GtkWidget *
+find_row (GtkWidget  *root,
+          const char *title)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (ADW_IS_PREFERENCES_ROW (child) &&
+          g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (child)), title) == 0)
+        return child;
+      if ((found = find_row (child, title)))
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+row (Fixture    *fx,
+     const char *title)
+{
+  GtkWidget *widget = find_row (GTK_WIDGET (fx->dialog), title);
+
+  if (widget == NULL)
+    g_error ("no row titled “%s”", title);
+  return widget;
+}
+
+static GtkWidget *
+find_button (GtkWidget  *root,
+             const char *label)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_BUTTON (child) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (child)), label) == 0)
+        return child;
+      if ((found = find_button (child, label)))
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+button (Fixture    *fx,
+        const char *label)
+{
+  GtkWidget *widget = find_button (GTK_WIDGET (fx->dialog), label);
+
+  if (widget == NULL)
+    g_error ("no button labelled “%s”", label);
+  return widget;
+}
+
+static void
+collect_error_labels (GtkWidget *root,
+                      GPtrArray *labels)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_LABEL (child) && gtk_widget_has_css_class (child, "error") &&
+          gtk_widget_is_visible (child) && gtk_label_get_text (GTK_LABEL (child))[0] != '\0')
+        g_ptr_array_add (labels, child);
+      collect_error_labels (child, labels);
+    }
+}
+
+static GtkWidget *
+find_label_containing (GtkWidget  *root,
+                       const char *text)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_LABEL (child) && gtk_widget_is_visible (child) &&
+          strstr (gtk_label_get_text (GTK_LABEL (child)), text) != NULL)
+        return child;
+      if ((found = find_label_containing (child, text)))
+        return found;
+    }
+  return NULL;
+}
+
+/* Scrolls the form so that widget is at the top, for screenshots */
+static void
+scroll_to (Fixture   *fx,
+           GtkWidget *widget)
+{
+  GtkWidget *scrolled = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *content;
+  GtkAdjustment *adjustment;
+  graphene_point_t point;
+
+  g_assert_nonnull (scrolled);
+  kiste_test_flush (GTK_WIDGET (fx->window));
+  content = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scrolled));
+  g_assert_true (gtk_widget_compute_point (widget, content, &GRAPHENE_POINT_INIT (0, 0), &point));
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+  /* the point is relative to what is in view now */
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + point.y - 12);
+  kiste_test_flush (GTK_WIDGET (fx->window));
+}
+
+static void
+set_text (Fixture    *fx,
+          const char *title,
+          const char *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (row (fx, title)), text);
+}
+
+static void
+set_active (Fixture    *fx,
+            const char *title,
+            gboolean    active)
+{
+  adw_switch_row_set_active (ADW_SWITCH_ROW (row (fx, title)), active);
+}
+
+static const char *
+subtitle (Fixture    *fx,
+          const char *title)
+{
+  return adw_action_row_get_subtitle (ADW_ACTION_ROW (row (fx, title)));
+}
+
+static GtkWidget *
+find_label_with_class (GtkWidget  *root,
+                       const char *css_class)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_LABEL (child) && gtk_widget_has_css_class (child, css_class))
+        return child;
+      if ((found = find_label_with_class (child, css_class)))
+        return found;
+    }
+  return NULL;
+}
+
+/* The text in the "Show Command" expander */
+static const char *
+command_text (Fixture *fx)
+{
+  GtkWidget *label = find_label_with_class (row (fx, "Show C_ommand"), "monospace");
+
+  g_assert_nonnull (label);
+  return gtk_label_get_text (GTK_LABEL (label));
+}
+
+static guint
+n_create_commands (Fixture *fx)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < fx->runner->commands->len; i++)
+    {
+      const char *command = g_ptr_array_index (fx->runner->commands, i);
+
+      if (g_str_has_prefix (command, "distrobox create") && !strstr (command, "--compatibility"))
+        n++;
+    }
+  return n;
+}
+
+static const char *
+find_command (Fixture    *fx,
+              const char *prefix)
+{
+  for (guint i = 0; i < fx->runner->commands->len; i++)
+    if (g_str_has_prefix (g_ptr_array_index (fx->runner->commands, i), prefix))
+      return g_ptr_array_index (fx->runner->commands, i);
+  return NULL;
+}
+
+static void
+fill_valid (Fixture *fx)
+{
+  set_text (fx, "Image", IMAGE);
+  set_text (fx, "Name", "newbox");
+  g_assert_true (kiste_create_dialog_get_can_create (fx->dialog));
+}
+
+/* The message sits next to the field: in the same group or expander,
+ * visible, and the field is marked and described */
+static void
+assert_error_at (Fixture    *fx,
+                 GtkWidget  *field,
+                 const char *expected)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  GtkWidget *container;
+  GtkWidget *label = NULL;
+  g_autofree char *mismatch = NULL;
+
+  kiste_test_flush (GTK_WIDGET (fx->window));
+
+  container = gtk_widget_get_ancestor (field, ADW_TYPE_EXPANDER_ROW);
+  if (container == NULL)
+    container = gtk_widget_get_ancestor (field, ADW_TYPE_PREFERENCES_GROUP);
+  if (KISTE_IS_VOLUME_ROW (field))
+    container = field;
+  g_assert_nonnull (container);
+
+  collect_error_labels (container, labels);
+  g_assert_cmpuint (labels->len, >=, 1);
+  for (guint i = 0; i < labels->len; i++)
+    if (strstr (gtk_label_get_text (g_ptr_array_index (labels, i)), expected))
+      label = g_ptr_array_index (labels, i);
+  if (label == NULL)
+    g_error ("no error containing “%s”, first is “%s”", expected,
+             gtk_label_get_text (g_ptr_array_index (labels, 0)));
+  g_assert_true (gtk_widget_get_mapped (label));
+
+  g_assert_true (gtk_widget_has_css_class (field, "error"));
+  mismatch = gtk_test_accessible_check_property (GTK_ACCESSIBLE (field),
+                                                 GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                                 gtk_label_get_text (GTK_LABEL (label)));
+  g_assert_null (mismatch);
+}
+
+static void
+assert_nothing_runs (Fixture *fx)
+{
+  GtkWidget *create = button (fx, "C_reate");
+
+  g_assert_false (kiste_create_dialog_get_can_create (fx->dialog));
+  g_assert_false (gtk_widget_get_sensitive (create));
+
+  /* even a click forced on the insensitive button starts nothing */
+  g_signal_emit_by_name (create, "clicked");
+  kiste_test_flush (GTK_WIDGET (fx->window));
+  if (n_create_commands (fx) != 0)
+    g_test_message ("ran: %s", find_command (fx, "distrobox create --yes"));
+  g_assert_cmpuint (n_create_commands (fx), ==, 0);
+  g_assert_null (kiste_manager_get_task_for_box (fx->manager, "newbox"));
+}
+
+/* Tests ------------------------------------------------------------------- */
+
+static void
+test_suggested_name (Fixture       *fx,
+                     gconstpointer  data)
+{
+  GtkWidget *name = row (fx, "Name");
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  /* an empty form is not wrong yet, only incomplete */
+  collect_error_labels (GTK_WIDGET (fx->dialog), labels);
+  g_assert_cmpuint (labels->len, ==, 0);
+  g_assert_false (gtk_widget_get_sensitive (button (fx, "C_reate")));
+
+  set_text (fx, "Image", "docker.io/library/ubuntu:24.04");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (name)), ==, "ubuntu-24-04");
+  g_assert_true (kiste_create_dialog_get_can_create (fx->dialog));
+
+  /* a taken name gets a number */
+  set_text (fx, "Image", "example.org/fixture:a");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (name)), ==, "fixture-a-2");
+
+  /* once people type their own, the image no longer changes it */
+  set_text (fx, "Name", "mine");
+  set_text (fx, "Image", "quay.io/toolbx/arch-toolbox:latest");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (name)), ==, "mine");
+
+  /* cleared, it follows the image again */
+  set_text (fx, "Name", "");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (name)), ==, "");
+  set_text (fx, "Image", "quay.io/toolbx/arch-toolbox:latest");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (name)), ==, "arch-toolbox-latest");
+
+  /* a separate home follows the name until it is edited */
+  set_active (fx, "_Separate Home Folder", TRUE);
+  g_assert_true (g_str_has_suffix (gtk_editable_get_text (GTK_EDITABLE (row (fx, "Folder"))),
+                                   "/Boxes/arch-toolbox-latest"));
+  set_text (fx, "Name", "other");
+  g_assert_true (g_str_has_suffix (gtk_editable_get_text (GTK_EDITABLE (row (fx, "Folder"))),
+                                   "/Boxes/other"));
+  g_assert_true (strstr (command_text (fx), "--home ") != NULL);
+}
+
+static const struct
+{
+  const char *field;
+  const char *value;
+  const char *expected;
+} bad_inputs[] = {
+  { "Name", "bad;name", "may only contain letters" },
+  { "Name", "x$(touch /tmp/pwned)", "may only contain letters" },
+  { "Name", "`id`", "may only contain letters" },
+  { "Name", "has space", "may only contain letters" },
+  { "Name", "-leading", "may only contain letters" },
+  { "Name", "bøx-ünïcode", "may only contain letters" },
+  { "Name", "fixture-a", "is taken" },
+  { "Image", "Ubuntu:Latest; rm -rf ~", NULL },
+  { "Host Name", "h234567890123456789012345678901234567890123456789012345678901234567890", "64" },
+  { "Folder", "relative/home", "absolute path" },
+  { "Folder", "/home/u/$(id)", "may not contain" },
+  { "Additional Packages, Separated by Spaces", "vim;reboot", NULL },
+};
+
+static void
+test_bad_input (Fixture       *fx,
+                gconstpointer  data)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (bad_inputs); i++)
+    {
+      open_dialog (fx);
+      fill_valid (fx);
+      if (g_str_equal (bad_inputs[i].field, "Folder"))
+        set_active (fx, "_Separate Home Folder", TRUE);
+
+      set_text (fx, bad_inputs[i].field, bad_inputs[i].value);
+      g_test_message ("bad input: %s = %s", bad_inputs[i].field, bad_inputs[i].value);
+      assert_error_at (fx, row (fx, bad_inputs[i].field),
+                       bad_inputs[i].expected ? bad_inputs[i].expected : "");
+      assert_nothing_runs (fx);
+      if (i == 0)
+        kiste_test_screenshot (GTK_WIDGET (fx->dialog), "create-dialog-errors");
+    }
+
+  /* 300 characters */
+  {
+    g_autofree char *long_name = g_strnfill (300, 'a');
+
+    open_dialog (fx);
+    fill_valid (fx);
+    set_text (fx, "Name", long_name);
+    assert_error_at (fx, row (fx, "Name"), "at most");
+    assert_nothing_runs (fx);
+  }
+
+  /* No hostname but its own network: NAME.<host> must fit in 64 */
+  {
+    g_autofree char *long_name = g_strnfill (62, 'n');
+
+    open_dialog (fx);
+    fill_valid (fx);
+    set_text (fx, "Name", long_name);
+    g_assert_true (kiste_create_dialog_get_can_create (fx->dialog));
+    set_active (fx, "_Network", TRUE);
+    assert_error_at (fx, row (fx, "Host Name"), "");
+    /* the folded section opened to show it */
+    g_assert_true (adw_expander_row_get_expanded (ADW_EXPANDER_ROW (row (fx, "S_ystem"))));
+    assert_nothing_runs (fx);
+    set_text (fx, "Host Name", "devbox");
+    g_assert_true (kiste_create_dialog_get_can_create (fx->dialog));
+  }
+
+  /* A volume without a colon, shown at its own row */
+  {
+    g_autoptr(KisteCreateOptions) options = kiste_create_options_new ();
+    GtkWidget *volume;
+
+    open_dialog (fx);
+    kiste_create_options_set_name (options, "newbox");
+    kiste_create_options_set_image (options, IMAGE);
+    kiste_create_options_add_volume (options, "/srv/data");
+    kiste_create_dialog_set_options (fx->dialog, options);
+
+    volume = kiste_test_find_widget (GTK_WIDGET (fx->dialog), KISTE_TYPE_VOLUME_ROW, NULL);
+    g_assert_nonnull (volume);
+    g_assert_cmpstr (kiste_volume_row_get_host_path (KISTE_VOLUME_ROW (volume)), ==, "/srv/data");
+    assert_error_at (fx, volume, "needs a colon");
+    g_assert_true (adw_expander_row_get_expanded (ADW_EXPANDER_ROW (row (fx, "_Volumes"))));
+    assert_nothing_runs (fx);
+
+    /* the path in the box fixes it */
+    kiste_volume_row_set_box_path (KISTE_VOLUME_ROW (volume), "/data");
+    g_assert_null (kiste_volume_row_get_error (KISTE_VOLUME_ROW (volume)));
+    g_assert_true (kiste_create_dialog_get_can_create (fx->dialog));
+    g_assert_true (strstr (command_text (fx), "--volume /srv/data:/data") != NULL);
+  }
+
+  /* An empty home folder is no home folder: refused too */
+  open_dialog (fx);
+  fill_valid (fx);
+  set_active (fx, "_Separate Home Folder", TRUE);
+  set_text (fx, "Folder", "");
+  assert_error_at (fx, row (fx, "Folder"), "Choose a folder");
+  assert_nothing_runs (fx);
+}
+
+static void
+test_capability_gating (Fixture       *fx,
+                        gconstpointer  data)
+{
+  const char *without[] = { "--unshare-home", "--unshare-groups", NULL };
+  GtkWidget *home;
+  GtkWidget *groups;
+
+  /* released distrobox: no home isolation; pretend groups are missing too */
+  set_capabilities (fx, "help-distrobox-1.8.2.5-unshare-home.txt", without);
+  open_dialog (fx);
+  fill_valid (fx);
+
+  home = row (fx, "_Home Folder");
+  groups = row (fx, "User _Groups");
+  g_assert_false (gtk_widget_get_sensitive (home));
+  g_assert_false (adw_switch_row_get_active (ADW_SWITCH_ROW (home)));
+  g_assert_true (g_str_has_prefix (subtitle (fx, "_Home Folder"), "Not available in distrobox 1.8.2.5"));
+  /* and the whole truth about the home folder */
+  g_assert_true (strstr (subtitle (fx, "_Home Folder"), "still mounted") != NULL);
+  g_assert_true (strstr (subtitle (fx, "_Separate Home Folder"), "still mounted") != NULL);
+  g_assert_false (gtk_widget_get_sensitive (groups));
+  g_assert_cmpstr (subtitle (fx, "User _Groups"), ==, "Not available in distrobox 1.8.2.5");
+  g_assert_true (gtk_widget_get_sensitive (row (fx, "Shared _Memory")));
+  g_assert_cmpstr (subtitle (fx, "Isolate _Everything"), ==,
+                   "Turns on every switch below except the home folder");
+
+  /* a prefilled flag the distrobox lacks is dropped, not kept hidden */
+  {
+    g_autoptr(KisteCreateOptions) options = kiste_create_options_new ();
+
+    kiste_create_options_set_name (options, "newbox");
+    kiste_create_options_set_image (options, IMAGE);
+    kiste_create_options_set_unshare (options, KISTE_UNSHARE_HOME, TRUE);
+    kiste_create_options_set_unshare (options, KISTE_UNSHARE_IPC, TRUE);
+    kiste_create_dialog_set_options (fx->dialog, options);
+    g_assert_true (kiste_create_dialog_get_can_create (fx->dialog));
+    g_assert_null (strstr (command_text (fx), "--unshare-home"));
+    g_assert_nonnull (strstr (command_text (fx), "--unshare-ipc"));
+  }
+
+  /* a patched distrobox with both */
+  set_capabilities (fx, "help-distrobox-1.8.2.5-unshare-home.txt", NULL);
+  open_dialog (fx);
+  fill_valid (fx);
+  home = row (fx, "_Home Folder");
+  g_assert_true (gtk_widget_get_sensitive (home));
+  g_assert_cmpstr (subtitle (fx, "_Home Folder"), ==, "Your home folder is not mounted in the box");
+  g_assert_cmpstr (subtitle (fx, "_Separate Home Folder"), ==,
+                   "Programs in the box still see your home folder unless home isolation is on");
+  g_assert_true (gtk_widget_get_sensitive (row (fx, "User _Groups")));
+  set_active (fx, "_Home Folder", TRUE);
+  set_active (fx, "User _Groups", TRUE);
+  g_assert_nonnull (strstr (command_text (fx), " --unshare-groups"));
+  g_assert_nonnull (strstr (command_text (fx), " --unshare-home"));
+
+  scroll_to (fx, gtk_widget_get_ancestor (row (fx, "Isolate _Everything"), ADW_TYPE_PREFERENCES_GROUP));
+  kiste_test_screenshot (GTK_WIDGET (fx->dialog), "create-dialog-isolation-patched");
+}
+
+static void
+test_locks (Fixture       *fx,
+            gconstpointer  data)
+{
+  const char *rows[] = { "_Devices", "User _Groups", "Shared _Memory", "_Network", "_Processes" };
+
+  fill_valid (fx);
+  set_active (fx, "_Network", TRUE);
+
+  /* Isolate everything: all on, all locked, one flag */
+  set_active (fx, "Isolate _Everything", TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      g_assert_false (gtk_widget_get_sensitive (row (fx, rows[i])));
+      g_assert_true (adw_switch_row_get_active (ADW_SWITCH_ROW (row (fx, rows[i]))));
+      g_assert_cmpstr (subtitle (fx, rows[i]), ==, "Included in “Isolate Everything”");
+    }
+  /* no home isolation in a released distrobox, so it is not included */
+  g_assert_false (gtk_widget_get_sensitive (row (fx, "_Home Folder")));
+  g_assert_false (adw_switch_row_get_active (ADW_SWITCH_ROW (row (fx, "_Home Folder"))));
+  g_assert_true (g_str_has_suffix (command_text (fx), "--unshare-all --no-entry"));
+  g_assert_null (strstr (command_text (fx), "--unshare-netns"));
+
+  scroll_to (fx, gtk_widget_get_ancestor (row (fx, "Isolate _Everything"), ADW_TYPE_PREFERENCES_GROUP));
+  kiste_test_screenshot (GTK_WIDGET (fx->dialog), "create-dialog-isolation");
+
+  /* off again: what people chose before comes back */
+  set_active (fx, "Isolate _Everything", FALSE);
+  g_assert_true (adw_switch_row_get_active (ADW_SWITCH_ROW (row (fx, "_Network"))));
+  g_assert_false (adw_switch_row_get_active (ADW_SWITCH_ROW (row (fx, "_Processes"))));
+  g_assert_true (gtk_widget_get_sensitive (row (fx, "_Processes")));
+
+  /* the init system needs its own processes and groups */
+  set_active (fx, "_Init System", TRUE);
+  g_assert_false (gtk_widget_get_sensitive (row (fx, "_Processes")));
+  g_assert_true (adw_switch_row_get_active (ADW_SWITCH_ROW (row (fx, "_Processes"))));
+  g_assert_cmpstr (subtitle (fx, "_Processes"), ==, "Needed by the init system");
+  g_assert_false (gtk_widget_get_sensitive (row (fx, "User _Groups")));
+  g_assert_cmpstr (subtitle (fx, "User _Groups"), ==, "Needed by the init system");
+  g_assert_true (gtk_widget_get_sensitive (row (fx, "Shared _Memory")));
+  g_assert_nonnull (strstr (command_text (fx), " --init "));
+  g_assert_null (strstr (command_text (fx), "--unshare-process"));
+
+  set_active (fx, "_Init System", FALSE);
+  g_assert_true (gtk_widget_get_sensitive (row (fx, "_Processes")));
+  g_assert_false (adw_switch_row_get_active (ADW_SWITCH_ROW (row (fx, "_Processes"))));
+}
+
+static void
+test_show_command (Fixture       *fx,
+                   gconstpointer  data)
+{
+  g_autoptr(KisteCreateOptions) expected = kiste_create_options_new ();
+  g_auto(GStrv) argv = NULL;
+  g_autofree char *display = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *packages[] = { "vim git", NULL };
+  GtkWidget *copy;
+
+  kiste_create_options_set_name (expected, "dev-box");
+  kiste_create_options_set_image (expected, IMAGE);
+  kiste_create_options_set_hostname (expected, "devbox");
+  kiste_create_options_set_home (expected, "/home/kistetest/Boxes/dev box");
+  kiste_create_options_set_unshare (expected, KISTE_UNSHARE_IPC, TRUE);
+  kiste_create_options_set_unshare (expected, KISTE_UNSHARE_DEVSYS, TRUE);
+  kiste_create_options_set_nvidia (expected, TRUE);
+  kiste_create_options_set_additional_packages (expected, packages);
+  kiste_create_options_set_init_hooks (expected, "touch /etc/kiste-ready");
+  kiste_create_options_set_add_to_menu (expected, TRUE);
+  kiste_create_options_add_volume (expected, "/srv/data:/data:ro");
+  argv = kiste_create_options_to_argv (expected, kiste_manager_get_capabilities (fx->manager), &error);
+  g_assert_no_error (error);
+  display = kiste_argv_to_display_string ((const char * const *) argv);
+
+  /* typed into the form, the same command appears */
+  set_text (fx, "Image", IMAGE);
+  set_text (fx, "Name", "dev-box");
+  set_text (fx, "Host Name", "devbox");
+  set_active (fx, "_Separate Home Folder", TRUE);
+  set_text (fx, "Folder", "/home/kistetest/Boxes/dev box");
+  set_active (fx, "Shared _Memory", TRUE);
+  set_active (fx, "_Devices", TRUE);
+  set_active (fx, "NVIDIA _Graphics", TRUE);
+  set_text (fx, "Additional Packages, Separated by Spaces", "vim git");
+  set_text (fx, "Commands After Setup (as root)", "touch /etc/kiste-ready");
+  set_active (fx, "Add to the _App Menu", TRUE);
+  g_signal_emit_by_name (row (fx, "_Add Volume"), "activated");
+  {
+    KisteVolumeRow *volume = KISTE_VOLUME_ROW (kiste_test_find_widget (GTK_WIDGET (fx->dialog),
+                                                                       KISTE_TYPE_VOLUME_ROW, NULL));
+
+    kiste_volume_row_set_host_path (volume, "/srv/data");
+    kiste_volume_row_set_box_path (volume, "/data");
+    kiste_volume_row_set_read_only (volume, TRUE);
+  }
+
+  g_assert_true (kiste_create_dialog_get_can_create (fx->dialog));
+  g_assert_cmpstr (command_text (fx), ==, display);
+  g_assert_nonnull (strstr (display, "--home '/home/kistetest/Boxes/dev box'"));
+
+  /* live: one change, one new command */
+  set_active (fx, "_Devices", FALSE);
+  g_assert_null (strstr (command_text (fx), "--unshare-devsys"));
+
+  copy = kiste_test_find_widget (GTK_WIDGET (fx->dialog), GTK_TYPE_BUTTON, "Copy Command");
+  g_assert_nonnull (copy);
+  g_assert_true (gtk_widget_get_sensitive (copy));
+
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row (fx, "Show C_ommand")), TRUE);
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row (fx, "_Volumes")), TRUE);
+  scroll_to (fx, gtk_widget_get_ancestor (row (fx, "_Volumes"), ADW_TYPE_PREFERENCES_GROUP));
+  kiste_test_screenshot (GTK_WIDGET (fx->dialog), "create-dialog-command");
+}
+
+static gboolean
+images_listed (gpointer data)
+{
+  Fixture *fx = data;
+  GtkWidget *list = kiste_test_find_widget (GTK_WIDGET (fx->dialog), GTK_TYPE_LIST_BOX, "Images");
+  guint n = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (list); child; child = gtk_widget_get_next_sibling (child))
+    if (ADW_IS_ACTION_ROW (child))
+      n++;
+  return n == 5;
+}
+
+static void
+test_images (Fixture       *fx,
+             gconstpointer  data)
+{
+  GtkWidget *list;
+  GtkWidget *search;
+  GtkWidget *first;
+  guint n_visible = 0;
+
+  /* two local images (the untagged one left out) and the known list */
+  g_assert_true (kiste_test_wait_for (images_listed, fx, 5000));
+  g_assert_nonnull (find_command (fx, "podman images --format json"));
+  /* the list needs the network once: it is asked for once per process */
+  g_assert_cmpuint (n_compatibility_calls, ==, 1);
+
+  list = kiste_test_find_widget (GTK_WIDGET (fx->dialog), GTK_TYPE_LIST_BOX, "Images");
+  first = gtk_widget_get_first_child (list);
+  while (!ADW_IS_ACTION_ROW (first))
+    first = gtk_widget_get_next_sibling (first);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (first)), ==, IMAGE);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (first)), ==, "Downloaded");
+
+  gtk_menu_button_popup (GTK_MENU_BUTTON (kiste_test_find_widget (GTK_WIDGET (fx->dialog),
+                                                                  GTK_TYPE_MENU_BUTTON,
+                                                                  "Browse Images")));
+  kiste_test_flush (GTK_WIDGET (fx->window));
+  search = kiste_test_find_widget (GTK_WIDGET (fx->dialog), GTK_TYPE_SEARCH_ENTRY, "Search Images");
+  gtk_editable_set_text (GTK_EDITABLE (search), "fedora");
+  kiste_test_wait_for ((gpointer) gtk_widget_get_mapped, search, 1000);
+  g_signal_emit_by_name (search, "search-changed");
+  kiste_test_flush (GTK_WIDGET (fx->window));
+  for (GtkWidget *child = gtk_widget_get_first_child (list); child; child = gtk_widget_get_next_sibling (child))
+    if (ADW_IS_ACTION_ROW (child) && gtk_widget_get_child_visible (child))
+      n_visible++;
+  g_assert_cmpuint (n_visible, ==, 1);
+  kiste_test_screenshot (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (
+    kiste_test_find_widget (GTK_WIDGET (fx->dialog), GTK_TYPE_MENU_BUTTON, "Browse Images")))),
+    "create-dialog-images");
+
+  /* Enter picks the one match; the name follows */
+  g_signal_emit_by_name (search, "activate");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row (fx, "Image"))), ==,
+                   "registry.fedoraproject.org/fedora-toolbox:41");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row (fx, "Name"))), ==, "fedora-toolbox-41");
+}
+
+static gboolean
+stage_is_start (gpointer data)
+{
+  Fixture *fx = data;
+  KisteTask *task = kiste_manager_get_task_for_box (fx->manager, "newbox");
+
+  return task != NULL && g_str_equal (kiste_task_get_title (task), "Starting") &&
+         kiste_task_get_fraction (task) > 0.3;
+}
+
+static gboolean
+dialog_closed (gpointer data)
+{
+  return ((Fixture *) data)->closed;
+}
+
+static gboolean
+retry_shown (gpointer data)
+{
+  Fixture *fx = data;
+  GtkWidget *retry = find_button (GTK_WIDGET (fx->dialog), "_Try Again");
+
+  return retry != NULL && gtk_widget_is_visible (retry);
+}
+
+static void
+test_create_succeeds (Fixture       *fx,
+                      gconstpointer  data)
+{
+  const char *create;
+
+  fill_valid (fx);
+  set_active (fx, "Shared _Memory", TRUE);
+  set_active (fx, "_Init System", FALSE);
+  g_signal_emit_by_name (button (fx, "C_reate"), "clicked");
+
+  /* create, then the first start, until the box is ready */
+  g_assert_true (kiste_test_wait_for (dialog_closed, fx, 30000));
+  g_assert_cmpstr (fx->created, ==, "newbox");
+
+  create = find_command (fx, "distrobox create --yes");
+  g_assert_cmpstr (create, ==,
+                   "distrobox create --yes --name newbox --image " IMAGE " --unshare-ipc --no-entry");
+  g_assert_cmpuint (n_create_commands (fx), ==, 1);
+  g_assert_nonnull (find_command (fx, "podman start newbox"));
+  g_assert_nonnull (find_command (fx, "podman logs --follow --since"));
+}
+
+static void
+test_create_progress_and_cancel (Fixture       *fx,
+                                 gconstpointer  data)
+{
+  GtkWidget *cancel;
+  GtkWidget *progress;
+  GtkWidget *delete;
+
+  fx->runner->logs = LOGS_PARTIAL;
+  set_text (fx, "Image", "docker.io/library/debian:12");
+  set_text (fx, "Name", "newbox");
+  set_active (fx, "Shared _Memory", TRUE);
+  g_signal_emit_by_name (button (fx, "C_reate"), "clicked");
+
+  g_assert_true (kiste_test_wait_for (stage_is_start, fx, 20000));
+  /* let the log view catch up with the lines */
+  kiste_test_flush (GTK_WIDGET (fx->window));
+  progress = kiste_test_find_widget (GTK_WIDGET (fx->dialog), GTK_TYPE_PROGRESS_BAR, NULL);
+  g_assert_nonnull (progress);
+  g_assert_true (gtk_widget_is_visible (progress));
+  g_assert_cmpfloat (gtk_progress_bar_get_fraction (GTK_PROGRESS_BAR (progress)), >, 0.3);
+  g_assert_false (adw_dialog_get_can_close (ADW_DIALOG (fx->dialog)));
+  g_assert_false (gtk_widget_get_visible (button (fx, "C_reate")));
+  kiste_test_screenshot (GTK_WIDGET (fx->dialog), "create-dialog-progress");
+
+  /* Cancel stops following; the box exists, so it can be deleted */
+  cancel = button (fx, "_Cancel");
+  g_signal_emit_by_name (cancel, "clicked");
+  g_assert_true (kiste_test_wait_for (retry_shown, fx, 10000));
+  g_assert_false (fx->closed);
+  g_assert_null (fx->created);
+  delete = button (fx, "_Delete Box");
+  g_assert_true (gtk_widget_is_visible (delete));
+  g_assert_true (adw_dialog_get_can_close (ADW_DIALOG (fx->dialog)));
+  kiste_test_screenshot (GTK_WIDGET (fx->dialog), "create-dialog-stopped");
+
+  /* Try again: back to the form, filled in as before */
+  g_signal_emit_by_name (button (fx, "_Try Again"), "clicked");
+  kiste_test_flush (GTK_WIDGET (fx->window));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row (fx, "Name"))), ==, "newbox");
+  /* the box exists now, so its name is taken */
+  assert_error_at (fx, row (fx, "Name"), "is taken");
+}
+
+static void
+test_create_fails (Fixture       *fx,
+                   gconstpointer  data)
+{
+  GtkWidget *view;
+  GtkWidget *label;
+  g_autofree char *log = NULL;
+  GtkTextIter start, end;
+  GtkTextBuffer *buffer;
+
+  fx->runner->create = CREATE_FAILS;
+  fill_valid (fx);
+  g_signal_emit_by_name (button (fx, "C_reate"), "clicked");
+  g_assert_true (kiste_test_wait_for (retry_shown, fx, 10000));
+
+  /* the error and the output stay visible; no box, nothing to delete */
+  g_assert_false (gtk_widget_is_visible (button (fx, "_Delete Box")));
+  g_assert_nonnull (find_button (GTK_WIDGET (fx->dialog), "_Close"));
+  view = kiste_test_find_widget (GTK_WIDGET (fx->dialog), GTK_TYPE_TEXT_VIEW, NULL);
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  log = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  g_assert_nonnull (strstr (log, "distrobox create --yes --name newbox"));
+  g_assert_nonnull (strstr (log, "OCI permission denied"));
+  label = find_label_containing (GTK_WIDGET (fx->dialog), "OCI permission denied");
+  g_assert_nonnull (label);
+  g_assert_true (gtk_widget_is_visible (label));
+  g_assert_nonnull (find_label_containing (GTK_WIDGET (fx->dialog), "Could Not Create “newbox”"));
+  kiste_test_screenshot (GTK_WIDGET (fx->dialog), "create-dialog-failed");
+
+  g_signal_emit_by_name (button (fx, "_Try Again"), "clicked");
+  g_assert_true (kiste_create_dialog_get_can_create (fx->dialog));
+  g_assert_true (gtk_widget_get_sensitive (button (fx, "C_reate")));
+}
+
+static void
+test_form_screenshot (Fixture       *fx,
+                      gconstpointer  data)
+{
+  set_text (fx, "Image", "quay.io/toolbx/ubuntu-toolbox:24.04");
+  set_active (fx, "_Separate Home Folder", TRUE);
+  set_text (fx, "Folder", "/home/kistetest/Boxes/ubuntu-toolbox-24-04");
+  set_active (fx, "_Network", TRUE);
+  g_assert_true (kiste_create_dialog_get_can_create (fx->dialog));
+  gtk_widget_grab_focus (row (fx, "Name"));
+  kiste_test_screenshot (GTK_WIDGET (fx->dialog), "create-dialog-form");
+}
+
+/* The Documents portal ---------------------------------------------------- */
+
+static const char portal_xml[] =
+  "<node>"
+  "  <interface name='org.freedesktop.portal.Documents'>"
+  "    <method name='GetHostPaths'>"
+  "      <arg type='as' name='doc_ids' direction='in'/>"
+  "      <arg type='a{say}' name='paths' direction='out'/>"
+  "    </method>"
+  "  </interface>"
+  "</node>";
+
+static guint n_portal_calls;
+
+static void
+portal_method_call (GDBusConnection       *connection,
+                    const char            *sender,
+                    const char            *object_path,
+                    const char            *interface_name,
+                    const char            *method_name,
+                    GVariant              *parameters,
+                    GDBusMethodInvocation *invocation,
+                    gpointer               user_data)
+{
+  g_autofree const char **ids = NULL;
+  GVariantBuilder builder;
+
+  n_portal_calls++;
+  g_assert_cmpstr (method_name, ==, "GetHostPaths");
+  g_variant_get (parameters, "(^a&s)", &ids);
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{say}"));
+  /* like the portal: unknown ids are left out */
+  for (guint i = 0; ids[i] != NULL; i++)
+    if (g_str_equal (ids[i], "a1b2c3d4"))
+      g_variant_builder_add (&builder, "{s@ay}", ids[i],
+                             g_variant_new_bytestring ("/home/kistetest/Projects"));
+  g_dbus_method_invocation_return_value (invocation, g_variant_new ("(a{say})", &builder));
+}
+
+static const GDBusInterfaceVTable portal_vtable = { portal_method_call, NULL, NULL, { 0 } };
+
+static void
+resolved_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  *(GAsyncResult **) user_data = g_object_ref (result);
+}
+
+static char *
+resolve (const char  *path,
+         GError     **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+
+  kiste_create_dialog_resolve_host_path_async (path, NULL, resolved_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return kiste_create_dialog_resolve_host_path_finish (result, error);
+}
+
+static void
+test_portal_paths (void)
+{
+  g_autoptr(GDBusConnection) bus = NULL;
+  g_autoptr(GDBusNodeInfo) info = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *doc = g_strdup_printf ("/run/user/%u/doc", (guint) getuid ());
+  g_autofree char *folder = g_strdup_printf ("%s/a1b2c3d4/Projects", doc);
+  g_autofree char *below = g_strdup_printf ("%s/a1b2c3d4/Projects/box homes/dev", doc);
+  g_autofree char *unknown = g_strdup_printf ("%s/ffff0000/Elsewhere", doc);
+  g_autofree char *path = NULL;
+  guint registration;
+  guint owner;
+
+  if (g_getenv ("DBUS_SESSION_BUS_ADDRESS") == NULL)
+    {
+      g_test_skip ("no test session bus");
+      return;
+    }
+
+  bus = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, &error);
+  g_assert_no_error (error);
+  info = g_dbus_node_info_new_for_xml (portal_xml, &error);
+  g_assert_no_error (error);
+  registration = g_dbus_connection_register_object (bus, "/org/freedesktop/portal/documents",
+                                                    info->interfaces[0], &portal_vtable,
+                                                    NULL, NULL, &error);
+  g_assert_no_error (error);
+  owner = g_bus_own_name_on_connection (bus, "org.freedesktop.portal.Documents",
+                                        G_BUS_NAME_OWNER_FLAGS_NONE, NULL, NULL, NULL, NULL);
+
+  /* ordinary paths stay as they are, without asking */
+  path = resolve ("/home/kistetest/Boxes/dev", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (path, ==, "/home/kistetest/Boxes/dev");
+  g_assert_cmpuint (n_portal_calls, ==, 0);
+  g_clear_pointer (&path, g_free);
+
+  /* the exported folder itself, and a folder inside it */
+  path = resolve (folder, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (path, ==, "/home/kistetest/Projects");
+  g_clear_pointer (&path, g_free);
+  path = resolve (below, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (path, ==, "/home/kistetest/Projects/box homes/dev");
+  g_clear_pointer (&path, g_free);
+  g_assert_cmpuint (n_portal_calls, ==, 2);
+
+  /* the portal does not know it: an error for people, no portal path */
+  path = resolve (unknown, &error);
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_NOT_FOUND);
+  g_assert_null (path);
+  g_clear_error (&error);
+
+  g_bus_unown_name (owner);
+  g_dbus_connection_unregister_object (bus, registration);
+
+  /* no portal on the bus at all */
+  path = resolve (folder, &error);
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_NOT_FOUND);
+  g_assert_null (path);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  GTestDBus *test_bus = NULL;
+  g_autofree char *dbus_daemon = g_find_program_in_path ("dbus-daemon");
+  g_autofree char *display = g_strdup (g_getenv ("DISPLAY"));
+  int ret;
+
+  /* a private session bus for the fake Documents portal (it unsets DISPLAY) */
+  if (dbus_daemon != NULL)
+    {
+      test_bus = g_test_dbus_new (G_TEST_DBUS_NONE);
+      g_test_dbus_up (test_bus);
+      if (display != NULL)
+        g_setenv ("DISPLAY", display, TRUE);
+    }
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  kiste_register_resource ();
+  /* no transitions half-way in screenshots */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  gtk_icon_theme_add_resource_path (gtk_icon_theme_get_for_display (gdk_display_get_default ()),
+                                    RESOURCE_PATH "/icons");
+
+#define ADD(path, func) \
+  g_test_add ("/kiste/create-dialog/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+
+  ADD ("suggested-name", test_suggested_name);
+  ADD ("bad-input", test_bad_input);
+  ADD ("capability-gating", test_capability_gating);
+  ADD ("locks", test_locks);
+  ADD ("show-command", test_show_command);
+  ADD ("images", test_images);
+  ADD ("form-screenshot", test_form_screenshot);
+  ADD ("create-succeeds", test_create_succeeds);
+  ADD ("create-progress-and-cancel", test_create_progress_and_cancel);
+  ADD ("create-fails", test_create_fails);
+
+#undef ADD
+
+  g_test_add_func ("/kiste/create-dialog/portal-paths", test_portal_paths);
+
+  ret = g_test_run ();
+
+  if (test_bus != NULL)
+    {
+      g_autoptr(GDBusConnection) bus = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, NULL);
+
+      /* stopping the bus must not end the process */
+      if (bus != NULL)
+        g_dbus_connection_set_exit_on_close (bus, FALSE);
+      /* not unreffed: that would wait for GTK to drop the bus */
+      g_test_dbus_stop (test_bus);
+    }
+  return ret;
+}

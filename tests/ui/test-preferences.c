@@ -1,0 +1,330 @@
+/* test-preferences.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "kiste-preferences-dialog.h"
+#include "kiste-resources.h"
+#include "kiste-test-ui.h"
+
+/* A runner answering the capability probes from captured outputs; docker
+ * answers only when the test installed it. */
+#define TEST_TYPE_RUNNER (test_runner_get_type ())
+G_DECLARE_FINAL_TYPE (TestRunner, test_runner, TEST, RUNNER, KisteRunner)
+
+struct _TestRunner
+{
+  KisteRunner  parent_instance;
+  gboolean     has_docker;
+};
+
+G_DEFINE_FINAL_TYPE (TestRunner, test_runner, KISTE_TYPE_RUNNER)
+
+static GSubprocess *
+test_runner_spawn (KisteRunner         *runner,
+                   const char * const  *argv,
+                   GSubprocessFlags     flags,
+                   GError             **error)
+{
+  TestRunner *self = TEST_RUNNER (runner);
+  const char *fixtures = g_getenv ("KISTE_TEST_FIXTURES");
+  const char *missing_argv[] = { "sh", "-c", "exit 127", NULL };
+  g_autofree char *file = NULL;
+  g_autofree char *path = NULL;
+  const char *cat_argv[] = { "cat", NULL, NULL };
+
+  if (g_str_equal (argv[0], "distrobox") && g_str_equal (argv[1], "--version"))
+    file = g_strdup ("version-distrobox-1.8.2.5.txt");
+  else if (g_str_equal (argv[0], "distrobox") && g_str_equal (argv[1], "create"))
+    file = g_strdup ("help-distrobox-1.8.2.5.txt");
+  else if (g_str_equal (argv[0], "podman"))
+    file = g_strdup ("version-podman-5.4.2.txt");
+  else if (g_str_equal (argv[0], "docker") && self->has_docker)
+    file = g_strdup ("version-docker-28.2.2.txt");
+
+  if (file == NULL)
+    return KISTE_RUNNER_CLASS (test_runner_parent_class)->spawn (runner, missing_argv, flags, error);
+
+  path = g_build_filename (fixtures, file, NULL);
+  cat_argv[1] = path;
+  return KISTE_RUNNER_CLASS (test_runner_parent_class)->spawn (runner, cat_argv, flags, error);
+}
+
+static void
+test_runner_class_init (TestRunnerClass *klass)
+{
+  KISTE_RUNNER_CLASS (klass)->spawn = test_runner_spawn;
+}
+
+static void
+test_runner_init (TestRunner *self)
+{
+}
+
+typedef struct
+{
+  TestRunner             *runner;
+  KisteManager           *manager;
+  GSettings              *settings;
+  AdwWindow              *window;
+  KistePreferencesDialog *dialog;
+} Fixture;
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  const char *no_files[] = { NULL };
+
+  fixture->runner = g_object_new (TEST_TYPE_RUNNER, NULL);
+  fixture->manager = kiste_manager_new (KISTE_RUNNER (fixture->runner));
+  kiste_capabilities_set_config_files (kiste_manager_get_capabilities (fixture->manager), no_files);
+
+  fixture->settings = g_settings_new (APP_ID);
+  g_settings_reset (fixture->settings, "container-manager");
+  g_settings_reset (fixture->settings, "confirm-stop");
+
+  fixture->window = ADW_WINDOW (adw_window_new ());
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 720, 600);
+  adw_window_set_content (fixture->window, adw_status_page_new ());
+  gtk_window_present (GTK_WINDOW (fixture->window));
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  if (fixture->dialog != NULL)
+    {
+      g_object_add_weak_pointer (G_OBJECT (fixture->dialog), (gpointer *) &fixture->dialog);
+      adw_dialog_force_close (ADW_DIALOG (fixture->dialog));
+      kiste_test_flush (GTK_WIDGET (fixture->window));
+      g_assert_null (fixture->dialog);
+    }
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  g_assert_finalize_object (fixture->manager);
+  g_assert_finalize_object (fixture->runner);
+  g_clear_object (&fixture->settings);
+}
+
+static void
+present_dialog (Fixture *fixture)
+{
+  fixture->dialog = kiste_preferences_dialog_new (fixture->manager, fixture->settings);
+  adw_dialog_present (ADW_DIALOG (fixture->dialog), GTK_WIDGET (fixture->window));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+}
+
+static void
+refresh_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean *done = user_data;
+
+  g_assert_true (kiste_capabilities_refresh_finish (KISTE_CAPABILITIES (object), result, &error));
+  g_assert_no_error (error);
+  *done = TRUE;
+}
+
+static gboolean
+is_true (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
+/* Probes the fake tools as the window does on start */
+static void
+refresh (Fixture *fixture)
+{
+  gboolean done = FALSE;
+
+  kiste_capabilities_refresh_async (kiste_manager_get_capabilities (fixture->manager),
+                                    NULL, refresh_cb, &done);
+  g_assert_true (kiste_test_wait_for (is_true, &done, 5000));
+}
+
+/* A row of exactly this type (a combo row is an action row too) and title */
+static GtkWidget *
+find_row_in (GtkWidget  *root,
+             GType       type,
+             const char *title)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (G_OBJECT_TYPE (child) == type)
+        {
+          g_autoptr(GString) plain = g_string_new (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (child)));
+
+          /* Titles may carry a mnemonic */
+          g_string_replace (plain, "_", "", 0);
+          if (g_str_equal (plain->str, title))
+            return child;
+        }
+      if ((found = find_row_in (child, type, title)))
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_row (Fixture    *fixture,
+          GType       type,
+          const char *title)
+{
+  GtkWidget *row = find_row_in (GTK_WIDGET (fixture->dialog), type, title);
+
+  g_assert_nonnull (row);
+  return row;
+}
+
+static const char *
+row_subtitle (GtkWidget *row)
+{
+  return adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+}
+
+static void
+test_one_manager (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  GtkWidget *combo;
+  GtkWidget *info;
+  GtkWidget *distrobox;
+
+  refresh (fixture);
+  present_dialog (fixture);
+
+  /* Only podman: nothing to choose, just what is used */
+  combo = find_row (fixture, ADW_TYPE_COMBO_ROW, "Container Manager");
+  info = find_row (fixture, ADW_TYPE_ACTION_ROW, "Container Manager");
+  g_assert_false (gtk_widget_get_visible (combo));
+  g_assert_true (gtk_widget_get_visible (info));
+  g_assert_cmpstr (row_subtitle (info), ==, "Podman 5.4.2");
+  distrobox = find_row (fixture, ADW_TYPE_ACTION_ROW, "Distrobox");
+  g_assert_true (gtk_widget_get_visible (distrobox));
+  g_assert_cmpstr (row_subtitle (distrobox), ==, "1.8.2.5");
+
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "preferences-one-manager");
+
+  /* What the capabilities say later shows at once */
+  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                      "1.8.2.5", "docker", NULL);
+  g_assert_false (gtk_widget_get_visible (combo));
+  g_assert_cmpstr (row_subtitle (info), ==, "Docker");
+}
+
+static void
+test_both_managers (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  GtkWidget *combo;
+
+  fixture->runner->has_docker = TRUE;
+  refresh (fixture);
+  present_dialog (fixture);
+
+  combo = find_row (fixture, ADW_TYPE_COMBO_ROW, "Container Manager");
+  g_assert_true (gtk_widget_get_visible (combo));
+  /* distrobox's own order: podman first */
+  g_assert_cmpstr (row_subtitle (combo), ==, "Using Podman 5.4.2");
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (combo)), ==, 0);
+  g_assert_cmpstr (row_subtitle (find_row (fixture, ADW_TYPE_ACTION_ROW, "Distrobox")), ==, "1.8.2.5");
+
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "preferences");
+
+  /* Setting → combo */
+  g_settings_set_string (fixture->settings, "container-manager", "docker");
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (combo)), ==, 2);
+  g_settings_set_string (fixture->settings, "container-manager", "podman");
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (combo)), ==, 1);
+
+  /* Combo → setting */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (combo), 0);
+  g_assert_cmpstr (g_settings_get_string (fixture->settings, "container-manager"), ==, "auto");
+  adw_combo_row_set_selected (ADW_COMBO_ROW (combo), 2);
+  g_assert_cmpstr (g_settings_get_string (fixture->settings, "container-manager"), ==, "docker");
+}
+
+static void
+test_confirm_stop (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  GtkWidget *row;
+
+  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                      "1.8.2.5", "podman", NULL);
+  present_dialog (fixture);
+
+  row = find_row (fixture, ADW_TYPE_SWITCH_ROW, "Ask Before Stopping a Box");
+  g_assert_true (adw_switch_row_get_active (ADW_SWITCH_ROW (row)));
+
+  /* Toggling the switch writes the setting */
+  adw_switch_row_set_active (ADW_SWITCH_ROW (row), FALSE);
+  g_assert_false (g_settings_get_boolean (fixture->settings, "confirm-stop"));
+
+  /* And the setting moves the switch */
+  g_settings_set_boolean (fixture->settings, "confirm-stop", TRUE);
+  g_assert_true (adw_switch_row_get_active (ADW_SWITCH_ROW (row)));
+  g_settings_set_boolean (fixture->settings, "confirm-stop", FALSE);
+  g_assert_false (adw_switch_row_get_active (ADW_SWITCH_ROW (row)));
+}
+
+static void
+test_tools_missing (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  KisteCapabilities *caps = kiste_manager_get_capabilities (fixture->manager);
+  GtkWidget *distrobox;
+  GtkWidget *combo;
+  GtkWidget *info;
+
+  /* Not probed yet */
+  present_dialog (fixture);
+  distrobox = find_row (fixture, ADW_TYPE_ACTION_ROW, "Distrobox");
+  combo = find_row (fixture, ADW_TYPE_COMBO_ROW, "Container Manager");
+  info = find_row (fixture, ADW_TYPE_ACTION_ROW, "Container Manager");
+  g_assert_cmpstr (row_subtitle (distrobox), ==, "Checking…");
+  g_assert_cmpstr (row_subtitle (info), ==, "Checking…");
+  g_assert_false (gtk_widget_get_visible (combo));
+
+  /* Probed: nothing there, and the rows say why */
+  kiste_capabilities_set_for_testing (caps, NULL, NULL, NULL);
+  g_assert_cmpstr (row_subtitle (distrobox), ==, kiste_capabilities_get_distrobox_problem (caps));
+  g_assert_nonnull (kiste_capabilities_get_manager_problem (caps));
+  g_assert_false (gtk_widget_get_visible (combo));
+  g_assert_true (gtk_widget_get_visible (info));
+  g_assert_cmpstr (row_subtitle (info), ==, kiste_capabilities_get_manager_problem (caps));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  kiste_register_resource ();
+
+  /* The probes must see only the fake tools' answers */
+  g_unsetenv ("DBX_CONTAINER_MANAGER");
+
+  g_test_add ("/kiste/preferences/one-manager", Fixture, NULL,
+              fixture_setup, test_one_manager, fixture_teardown);
+  g_test_add ("/kiste/preferences/both-managers", Fixture, NULL,
+              fixture_setup, test_both_managers, fixture_teardown);
+  g_test_add ("/kiste/preferences/confirm-stop", Fixture, NULL,
+              fixture_setup, test_confirm_stop, fixture_teardown);
+  g_test_add ("/kiste/preferences/tools-missing", Fixture, NULL,
+              fixture_setup, test_tools_missing, fixture_teardown);
+
+  return g_test_run ();
+}
