@@ -489,6 +489,26 @@ op_done (GTask *task)
   op_return (task, NULL);
 }
 
+static void
+op_reload_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  /* Best effort: the events stream brings the change anyway */
+  kiste_box_store_reload_finish (KISTE_BOX_STORE (object), result, NULL);
+  op_return (user_data, NULL);
+}
+
+/* For operations that add, remove or rename boxes: the list knows the
+ * change before they end, so the next operation finds the box */
+static void
+op_reload_done (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  kiste_box_store_reload_async (op->self->store, NULL, op_reload_cb, task);
+}
+
 gboolean
 kiste_manager_operation_finish (KisteManager  *self,
                                 GAsyncResult  *result,
@@ -737,7 +757,7 @@ kiste_manager_create_async (KisteManager        *self,
 
   /* A pull can take long; the command stops cleanly when cancelled */
   kiste_task_set_cancellable_by_user (ktask, TRUE);
-  op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, op_done);
+  op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, op_reload_done);
   return ktask;
 }
 
@@ -752,7 +772,7 @@ delete_home (GTask *task)
   Op *op = g_task_get_task_data (task);
   const char *argv[] = { "rm", "-rf", "--one-file-system", "--", op->home, NULL };
 
-  op_run (task, argv, SHORT_TIMEOUT_MS, FALSE, op_done);
+  op_run (task, argv, SHORT_TIMEOUT_MS, FALSE, op_reload_done);
 }
 
 static void
@@ -773,7 +793,7 @@ delete_leftovers_listed_cb (GObject      *object,
       if (op->home != NULL)
         delete_home (g_steal_pointer (&task));
       else
-        op_return (g_steal_pointer (&task), NULL);
+        op_reload_done (g_steal_pointer (&task));
       return;
     }
 
@@ -783,7 +803,7 @@ delete_leftovers_listed_cb (GObject      *object,
   argv = g_strv_builder_end (builder);
 
   op_run (g_steal_pointer (&task), (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE,
-          op->home ? delete_home : op_done);
+          op->home ? delete_home : op_reload_done);
 }
 
 /* distrobox rm may leave some of a box's launchers behind */
@@ -895,7 +915,7 @@ clone_run (GTask *task)
   g_auto(GStrv) argv = NULL;
 
   argv = kiste_commands_clone_argv (kiste_manager_get_major (op->self), op->box_name, op->arg);
-  op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, op_done);
+  op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, op_reload_done);
 }
 
 KisteTask *
@@ -1014,7 +1034,10 @@ rename_rewrite_listed_cb (GObject      *object,
       kiste_task_append_line (op->ktask, g_file_peek_path (target));
     }
 
-  op_return (g_steal_pointer (&task), g_steal_pointer (&error));
+  if (error != NULL)
+    op_return (g_steal_pointer (&task), g_steal_pointer (&error));
+  else
+    op_reload_done (g_steal_pointer (&task));
 }
 
 static void

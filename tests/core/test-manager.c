@@ -11,8 +11,9 @@
 #include "kiste-error.h"
 #include "kiste-manager.h"
 
-/* A runner that records every argv and runs a harmless stand-in: `sleep`
- * for the first command when asked (to keep a box busy), `true` otherwise. */
+/* A runner that records every argv and runs a harmless stand-in: the
+ * captured listing for `ps`, `sleep` when asked (to keep a box busy), `true`
+ * otherwise. */
 #define TEST_TYPE_RUNNER (test_runner_get_type ())
 G_DECLARE_FINAL_TYPE (TestRunner, test_runner, TEST, RUNNER, KisteRunner)
 
@@ -32,14 +33,19 @@ test_runner_spawn (KisteRunner         *runner,
                    GError             **error)
 {
   TestRunner *self = TEST_RUNNER (runner);
+  g_autofree char *fixture = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
   const char *sleep_argv[] = { "sleep", "0.3", NULL };
   const char *true_argv[] = { "true", NULL };
+  const char *ps_argv[] = { "cat", fixture, NULL };
+  const char * const *stand_in = self->slow ? sleep_argv : true_argv;
 
   g_ptr_array_add (self->commands, kiste_argv_to_display_string (argv));
 
-  return KISTE_RUNNER_CLASS (test_runner_parent_class)->spawn (runner,
-                                                               self->slow ? sleep_argv : true_argv,
-                                                               flags, error);
+  /* Listings show the captured boxes again */
+  if (g_strv_length ((char **) argv) > 1 && g_str_equal (argv[1], "ps"))
+    stand_in = ps_argv;
+
+  return KISTE_RUNNER_CLASS (test_runner_parent_class)->spawn (runner, stand_in, flags, error);
 }
 
 static void
@@ -249,9 +255,11 @@ test_delete_home (Fixture       *fixture,
   kiste_manager_delete_async (fixture->manager, "fixture-b", TRUE, NULL, operation_cb, &r);
   wait_result (&r);
   g_assert_no_error (r.error);
-  g_assert_cmpuint (n_commands (fixture), ==, 2);
+  g_assert_cmpuint (n_commands (fixture), ==, 3);
   g_assert_cmpstr (command (fixture, 0), ==, "distrobox rm --force fixture-b");
   g_assert_cmpstr (command (fixture, 1), ==, "rm -rf --one-file-system -- /home/tester/h2");
+  /* The list learns of it before the operation ends */
+  g_assert_true (g_str_has_prefix (command (fixture, 2), "podman ps"));
 }
 
 static void
@@ -295,14 +303,15 @@ test_clone_and_rename (Fixture       *fixture,
   kiste_manager_rename_async (fixture->manager, "fixture-c", "bad name", NULL, operation_cb, &r);
   wait_result (&r);
   g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
-  g_assert_cmpuint (n_commands (fixture), ==, 2);
+  /* stop, clone, and the listing that learns of the clone */
+  g_assert_cmpuint (n_commands (fixture), ==, 3);
   g_clear_error (&r.error);
 
   r = (Result) { 0 };
   kiste_manager_rename_async (fixture->manager, "fixture-c", "fixture-b", NULL, operation_cb, &r);
   wait_result (&r);
   g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
-  g_assert_cmpuint (n_commands (fixture), ==, 2);
+  g_assert_cmpuint (n_commands (fixture), ==, 3);
   g_clear_error (&r.error);
 }
 
