@@ -11,6 +11,7 @@
 #include <json-glib/json-glib.h>
 #include <unistd.h>
 
+#include "kiste-assemble.h"
 #include "kiste-create-dialog.h"
 #include "kiste-distro.h"
 #include "kiste-error.h"
@@ -165,6 +166,7 @@ struct _KisteCreateDialog
   AdwExpanderRow      *command_expander;
   GtkButton           *copy_button;
   GtkLabel            *command_label;
+  AdwButtonRow        *import_row;
 
   /* progress */
   GtkImage            *progress_icon;
@@ -197,6 +199,8 @@ struct _KisteCreateDialog
   char                *running_name;
   char                *suggested_name;
   char                *suggested_home;
+  /* what an import left out, shown above the form until dismissed */
+  char                *notice;
   DialogState          state;
   Stage                stage;
   StageState           stage_states[N_STAGES];
@@ -303,6 +307,14 @@ show_toast (KisteCreateDialog *self,
             const char        *title)
 {
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (title));
+}
+
+/* Once disposed (its cancellable is cancelled then), late callbacks must
+ * not touch the widgets */
+static gboolean
+is_gone (KisteCreateDialog *self)
+{
+  return g_cancellable_is_cancelled (self->cancellable);
 }
 
 static const char *
@@ -624,6 +636,13 @@ kiste_create_dialog_validate (KisteCreateDialog *self)
                                   kiste_capabilities_get_manager (caps) == NULL))
         valid = FALSE;
     }
+  if (banner_text == NULL && self->notice != NULL)
+    {
+      adw_banner_set_button_label (self->banner, _("_Dismiss"));
+      banner_text = self->notice;
+    }
+  else
+    adw_banner_set_button_label (self->banner, NULL);
   adw_banner_set_title (self->banner, banner_text ? banner_text : "");
   adw_banner_set_revealed (self->banner, banner_text != NULL);
 
@@ -1112,8 +1131,8 @@ kiste_create_dialog_add_volume_cb (KisteCreateDialog *self)
 
   adw_expander_row_set_expanded (self->volumes_expander, TRUE);
   kiste_create_dialog_update_rows (self);
+  /* the path can be typed or picked with the row's folder button */
   gtk_widget_grab_focus (GTK_WIDGET (row));
-  choose_folder (self, row);
 }
 
 /* Folder pickers and the Documents portal ------------------------------- */
@@ -1318,6 +1337,9 @@ picked_folder_resolved_cb (GObject      *object,
   g_autoptr(GError) error = NULL;
   g_autofree char *path = NULL;
 
+  if (is_gone (data->self))
+    return;
+
   path = kiste_create_dialog_resolve_host_path_finish (result, &error);
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
@@ -1333,6 +1355,9 @@ folder_chosen_cb (GObject      *object,
   g_autoptr(GFile) folder = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *path = NULL;
+
+  if (is_gone (data->self))
+    return;
 
   folder = gtk_file_dialog_select_folder_finish (GTK_FILE_DIALOG (object), result, &error);
   if (folder == NULL)
@@ -1569,6 +1594,9 @@ images_listed_cb (GObject      *object,
   g_autofree char *output = NULL;
   g_autoptr(GPtrArray) images = NULL;
 
+  if (is_gone (self))
+    return;
+
   if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &output, NULL, &error))
     {
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -1610,9 +1638,11 @@ compatibility_listed_cb (GObject      *object,
         g_strv_builder_add (builder, line);
     }
 
+  /* kept for the next dialog even when this one is gone */
   if (compatible_images == NULL)
     compatible_images = g_strv_builder_end (builder);
-  kiste_create_dialog_fill_images (self);
+  if (!is_gone (self))
+    kiste_create_dialog_fill_images (self);
 }
 
 static void
@@ -1753,6 +1783,205 @@ kiste_create_dialog_set_options (KisteCreateDialog  *self,
   self->updating--;
 
   kiste_create_dialog_changed (self);
+}
+
+/* distrobox.ini ------------------------------------------------------------- */
+
+static void
+apply_assemble_entry (KisteCreateDialog  *self,
+                      KisteAssembleEntry *entry)
+{
+  g_autoptr(GStrvBuilder) notes = g_strv_builder_new ();
+  g_auto(GStrv) all = NULL;
+  g_autofree char *toast = NULL;
+
+  if (entry->error != NULL)
+    g_strv_builder_add (notes, entry->error);
+  for (guint i = 0; entry->warnings != NULL && entry->warnings[i] != NULL; i++)
+    g_strv_builder_add (notes, entry->warnings[i]);
+  if ((entry->exported_apps != NULL && entry->exported_apps[0] != NULL) ||
+      (entry->exported_bins != NULL && entry->exported_bins[0] != NULL))
+    g_strv_builder_add (notes, _("Apps and programs to export are left out: export them once "
+                                 "the box is ready."));
+  all = g_strv_builder_end (notes);
+
+  g_clear_pointer (&self->notice, g_free);
+  if (all[0] != NULL)
+    self->notice = g_strjoinv (" ", all);
+
+  kiste_create_dialog_set_options (self, entry->options);
+
+  toast = g_strdup_printf (_("Settings of “%s” filled in"), entry->section);
+  show_toast (self, toast);
+}
+
+static void
+assemble_row_activated_cb (GtkListBox    *list,
+                           GtkListBoxRow *row,
+                           AdwDialog     *alert)
+{
+  KisteCreateDialog *self = g_object_get_data (G_OBJECT (alert), "dialog");
+  GPtrArray *entries = g_object_get_data (G_OBJECT (alert), "entries");
+  int index = gtk_list_box_row_get_index (row);
+
+  if (index >= 0 && (guint) index < entries->len)
+    apply_assemble_entry (self, g_ptr_array_index (entries, index));
+  adw_dialog_close (alert);
+}
+
+static void
+choose_assemble_entry (KisteCreateDialog *self,
+                       GPtrArray         *entries)
+{
+  AdwDialog *alert;
+  GtkWidget *list;
+
+  alert = adw_alert_dialog_new (_("Which Box?"),
+                                _("This file describes several boxes. Choose the one to fill in."));
+  adw_alert_dialog_add_response (ADW_ALERT_DIALOG (alert), "cancel", _("_Cancel"));
+  adw_alert_dialog_set_close_response (ADW_ALERT_DIALOG (alert), "cancel");
+
+  list = gtk_list_box_new ();
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "boxed-list");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (list),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Boxes"),
+                                  -1);
+  for (guint i = 0; i < entries->len; i++)
+    {
+      KisteAssembleEntry *entry = g_ptr_array_index (entries, i);
+      const char *image = kiste_create_options_get_image (entry->options);
+      GtkWidget *row = adw_action_row_new ();
+
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), entry->section);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), image ? image : "");
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row),
+                                 gtk_image_new_from_icon_name (
+                                   kiste_distro_icon_name (kiste_distro_id_for_image (image))));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      gtk_list_box_append (GTK_LIST_BOX (list), row);
+    }
+  adw_alert_dialog_set_extra_child (ADW_ALERT_DIALOG (alert), list);
+
+  g_object_set_data_full (G_OBJECT (alert), "entries", g_ptr_array_ref (entries),
+                          (GDestroyNotify) g_ptr_array_unref);
+  g_object_set_data_full (G_OBJECT (alert), "dialog", g_object_ref (self), g_object_unref);
+  g_signal_connect_object (list, "row-activated", G_CALLBACK (assemble_row_activated_cb), alert, 0);
+  adw_dialog_present (alert, GTK_WIDGET (self));
+}
+
+gboolean
+kiste_create_dialog_import_assemble (KisteCreateDialog  *self,
+                                     const char         *data,
+                                     gssize              length,
+                                     GError            **error)
+{
+  g_autoptr(GPtrArray) entries = NULL;
+
+  g_return_val_if_fail (KISTE_IS_CREATE_DIALOG (self), FALSE);
+  g_return_val_if_fail (data != NULL, FALSE);
+
+  if (!(entries = kiste_assemble_parse (data, length, error)))
+    return FALSE;
+
+  if (entries->len == 0)
+    {
+      g_set_error_literal (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                           _("The file describes no box."));
+      return FALSE;
+    }
+
+  if (self->state != STATE_FORM)
+    {
+      g_set_error_literal (error, KISTE_ERROR, KISTE_ERROR_BUSY,
+                           _("A box is being created. Import once it is done."));
+      return FALSE;
+    }
+
+  if (entries->len == 1)
+    apply_assemble_entry (self, g_ptr_array_index (entries, 0));
+  else
+    choose_assemble_entry (self, entries);
+
+  return TRUE;
+}
+
+static void
+assemble_loaded_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr(KisteCreateDialog) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+
+  if (is_gone (self))
+    return;
+
+  if (!g_file_load_contents_finish (G_FILE (object), result, &contents, &length, NULL, &error) ||
+      !kiste_create_dialog_import_assemble (self, contents, length, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        show_toast (self, error->message);
+    }
+}
+
+static void
+assemble_chosen_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr(KisteCreateDialog) self = user_data;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (is_gone (self))
+    return;
+
+  if (!(file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (object), result, &error)))
+    {
+      if (!g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED) &&
+          !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_CANCELLED))
+        show_toast (self, error->message);
+      return;
+    }
+
+  /* a manifest is only read here, never run */
+  g_file_load_contents_async (file, self->cancellable, assemble_loaded_cb, g_object_ref (self));
+}
+
+static void
+kiste_create_dialog_import_cb (KisteCreateDialog *self)
+{
+  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
+  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+  g_autoptr(GtkFileFilter) manifests = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) everything = gtk_file_filter_new ();
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  gtk_file_filter_set_name (manifests, _("distrobox Manifests"));
+  gtk_file_filter_add_pattern (manifests, "*.ini");
+  gtk_file_filter_set_name (everything, _("All Files"));
+  gtk_file_filter_add_pattern (everything, "*");
+  g_list_store_append (filters, manifests);
+  g_list_store_append (filters, everything);
+
+  gtk_file_dialog_set_title (dialog, _("Import Settings from distrobox.ini"));
+  gtk_file_dialog_set_modal (dialog, TRUE);
+  gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
+  gtk_file_dialog_set_default_filter (dialog, manifests);
+  gtk_file_dialog_open (dialog, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                        self->cancellable, assemble_chosen_cb, g_object_ref (self));
+}
+
+static void
+kiste_create_dialog_banner_clicked_cb (KisteCreateDialog *self)
+{
+  g_clear_pointer (&self->notice, g_free);
+  kiste_create_dialog_validate (self);
 }
 
 /* Progress ---------------------------------------------------------------- */
@@ -2055,7 +2284,7 @@ failure_reload_cb (GObject      *object,
 
   /* best effort: the list decides whether "Delete Box" is offered */
   kiste_box_store_reload_finish (KISTE_BOX_STORE (object), result, NULL);
-  if (data->self->state == STATE_RUNNING)
+  if (!is_gone (data->self) && data->self->state == STATE_RUNNING)
     show_failure (data->self, data->error);
 
   g_object_unref (data->self);
@@ -2085,6 +2314,9 @@ start_cb (GObject      *object,
   g_autoptr(KisteCreateDialog) self = user_data;
   g_autoptr(GError) error = NULL;
 
+  if (is_gone (self))
+    return;
+
   if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
     {
       if (self->state == STATE_RUNNING)
@@ -2097,38 +2329,16 @@ start_cb (GObject      *object,
 }
 
 static void
-created_reload_cb (GObject      *object,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  g_autoptr(KisteCreateDialog) self = user_data;
-  g_autoptr(GError) error = NULL;
-  KisteTask *task;
-
-  if (!kiste_box_store_reload_finish (KISTE_BOX_STORE (object), result, &error) ||
-      g_cancellable_is_cancelled (self->run_cancellable))
-    {
-      if (error == NULL)
-        error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled"));
-      if (self->state == STATE_RUNNING)
-        kiste_create_dialog_failed (self, error);
-      return;
-    }
-
-  set_stage (self, STAGE_START);
-  append_log (self, "");
-  task = kiste_manager_start_async (self->manager, self->running_name, self->run_cancellable,
-                                    start_cb, g_object_ref (self));
-  follow_task (self, task);
-}
-
-static void
 create_cb (GObject      *object,
            GAsyncResult *result,
            gpointer      user_data)
 {
   g_autoptr(KisteCreateDialog) self = user_data;
   g_autoptr(GError) error = NULL;
+  KisteTask *task;
+
+  if (is_gone (self))
+    return;
 
   if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
     {
@@ -2146,9 +2356,12 @@ create_cb (GObject      *object,
                      _("The image was on this computer already"));
   follow_task (self, NULL);
 
-  /* the first start needs the box in the list */
-  kiste_box_store_reload_async (kiste_manager_get_store (self->manager), self->run_cancellable,
-                                created_reload_cb, g_object_ref (self));
+  /* The manager has the new box in its list by now */
+  set_stage (self, STAGE_START);
+  append_log (self, "");
+  task = kiste_manager_start_async (self->manager, self->running_name, self->run_cancellable,
+                                    start_cb, g_object_ref (self));
+  follow_task (self, task);
 }
 
 static void
@@ -2274,6 +2487,9 @@ delete_cb (GObject      *object,
   g_autoptr(KisteCreateDialog) self = user_data;
   g_autoptr(GError) error = NULL;
 
+  if (is_gone (self))
+    return;
+
   gtk_widget_set_sensitive (GTK_WIDGET (self->delete_button), TRUE);
   gtk_widget_set_sensitive (GTK_WIDGET (self->retry_button), TRUE);
 
@@ -2298,7 +2514,8 @@ delete_response_cb (AdwAlertDialog    *alert,
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->delete_button), FALSE);
   gtk_widget_set_sensitive (GTK_WIDGET (self->retry_button), FALSE);
-  kiste_manager_delete_async (self->manager, self->running_name, FALSE, self->cancellable,
+  /* no cancellable: closing the dialog must not stop a deletion half-way */
+  kiste_manager_delete_async (self->manager, self->running_name, FALSE, NULL,
                               delete_cb, g_object_ref (self));
 }
 
@@ -2310,8 +2527,8 @@ kiste_create_dialog_delete_clicked_cb (KisteCreateDialog *self)
   alert = adw_alert_dialog_new (NULL, NULL);
   adw_alert_dialog_format_heading (ADW_ALERT_DIALOG (alert), _("Delete “%s”?"), self->running_name);
   adw_alert_dialog_set_body (ADW_ALERT_DIALOG (alert),
-                             _("The box and everything installed in it are removed. Your home "
-                               "folder is kept."));
+                             _("The box and everything installed in it are removed. Files in "
+                               "its home folder are kept."));
   adw_alert_dialog_add_responses (ADW_ALERT_DIALOG (alert),
                                   "cancel", _("_Cancel"),
                                   "delete", _("_Delete"),
@@ -2343,25 +2560,30 @@ store_changed_cb (KisteCreateDialog *self)
     kiste_create_dialog_validate (self);
 }
 
+/* The icons say the state to screen readers too */
 static GtkWidget *
 stage_icon_new (const char *icon_name,
-                const char *css_class)
+                const char *css_class,
+                const char *label)
 {
-  GtkWidget *image = gtk_image_new_from_icon_name (icon_name);
+  GtkWidget *icon = icon_name ? gtk_image_new_from_icon_name (icon_name) : adw_spinner_new ();
 
   if (css_class != NULL)
-    gtk_widget_add_css_class (image, css_class);
-  return image;
+    gtk_widget_add_css_class (icon, css_class);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (icon),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                  -1);
+  return icon;
 }
 
 static void
 fill_stage_icons (GtkStack *stack)
 {
-  gtk_stack_add_named (stack, stage_icon_new ("radio-symbolic", "dim-label"), "pending");
-  gtk_stack_add_named (stack, adw_spinner_new (), "active");
-  gtk_stack_add_named (stack, stage_icon_new ("emblem-ok-symbolic", "success"), "done");
-  gtk_stack_add_named (stack, stage_icon_new ("dialog-error-symbolic", "error"), "failed");
-  gtk_stack_add_named (stack, stage_icon_new ("process-stop-symbolic", "warning"), "stopped");
+  gtk_stack_add_named (stack, stage_icon_new ("radio-symbolic", "dim-label", _("Waiting")), "pending");
+  gtk_stack_add_named (stack, stage_icon_new (NULL, NULL, _("In progress")), "active");
+  gtk_stack_add_named (stack, stage_icon_new ("emblem-ok-symbolic", "success", _("Done")), "done");
+  gtk_stack_add_named (stack, stage_icon_new ("dialog-error-symbolic", "error", _("Failed")), "failed");
+  gtk_stack_add_named (stack, stage_icon_new ("process-stop-symbolic", "warning", _("Stopped")), "stopped");
 }
 
 static void
@@ -2388,11 +2610,10 @@ kiste_create_dialog_constructed (GObject *object)
   kiste_create_dialog_changed (self);
 }
 
+/* Whatever still runs for this dialog stops; late results are dropped */
 static void
-kiste_create_dialog_dispose (GObject *object)
+kiste_create_dialog_stop_everything (KisteCreateDialog *self)
 {
-  KisteCreateDialog *self = KISTE_CREATE_DIALOG (object);
-
   g_cancellable_cancel (self->cancellable);
   if (self->run_cancellable != NULL)
     g_cancellable_cancel (self->run_cancellable);
@@ -2404,6 +2625,25 @@ kiste_create_dialog_dispose (GObject *object)
     }
   g_clear_object (&self->task);
   g_clear_handle_id (&self->pulse_id, g_source_remove);
+}
+
+/* Closing stops what still runs for the dialog. While a box is being
+ * created only a forced close gets here: its window went away. */
+static void
+kiste_create_dialog_closed (AdwDialog *dialog)
+{
+  kiste_create_dialog_stop_everything (KISTE_CREATE_DIALOG (dialog));
+
+  if (ADW_DIALOG_CLASS (kiste_create_dialog_parent_class)->closed)
+    ADW_DIALOG_CLASS (kiste_create_dialog_parent_class)->closed (dialog);
+}
+
+static void
+kiste_create_dialog_dispose (GObject *object)
+{
+  KisteCreateDialog *self = KISTE_CREATE_DIALOG (object);
+
+  kiste_create_dialog_stop_everything (self);
 
   gtk_widget_dispose_template (GTK_WIDGET (object), KISTE_TYPE_CREATE_DIALOG);
 
@@ -2425,6 +2665,7 @@ kiste_create_dialog_finalize (GObject *object)
   g_clear_pointer (&self->running_name, g_free);
   g_clear_pointer (&self->suggested_name, g_free);
   g_clear_pointer (&self->suggested_home, g_free);
+  g_clear_pointer (&self->notice, g_free);
 
   G_OBJECT_CLASS (kiste_create_dialog_parent_class)->finalize (object);
 }
@@ -2482,6 +2723,8 @@ kiste_create_dialog_class_init (KisteCreateDialogClass *klass)
   object_class->finalize = kiste_create_dialog_finalize;
   object_class->get_property = kiste_create_dialog_get_property;
   object_class->set_property = kiste_create_dialog_set_property;
+
+  ADW_DIALOG_CLASS (klass)->closed = kiste_create_dialog_closed;
 
   properties[PROP_MANAGER] =
     g_param_spec_object ("manager", NULL, NULL,
@@ -2565,6 +2808,7 @@ kiste_create_dialog_class_init (KisteCreateDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, command_expander);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, copy_button);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, command_label);
+  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, import_row);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, progress_icon);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, progress_title);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, progress_subtitle);
@@ -2604,6 +2848,8 @@ kiste_create_dialog_class_init (KisteCreateDialogClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_entry_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_add_volume_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_copy_command_cb);
+  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_import_cb);
+  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_banner_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_delete_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_retry_clicked_cb);
 }

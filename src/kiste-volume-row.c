@@ -258,6 +258,13 @@ kiste_volume_row_remove_cb (KisteVolumeRow *self)
   g_signal_emit (self, signals[REMOVE], 0);
 }
 
+/* Focusing the row means starting to type its folder */
+static gboolean
+kiste_volume_row_grab_focus (GtkWidget *widget)
+{
+  return gtk_widget_grab_focus (GTK_WIDGET (KISTE_VOLUME_ROW (widget)->host_entry));
+}
+
 static void
 kiste_volume_row_dispose (GObject *object)
 {
@@ -340,6 +347,8 @@ kiste_volume_row_class_init (KisteVolumeRowClass *klass)
   object_class->finalize = kiste_volume_row_finalize;
   object_class->get_property = kiste_volume_row_get_property;
   object_class->set_property = kiste_volume_row_set_property;
+
+  widget_class->grab_focus = kiste_volume_row_grab_focus;
 
   properties[PROP_HOST_PATH] =
     g_param_spec_string ("host-path", NULL, NULL, NULL,

@@ -24,6 +24,12 @@ static const char images_json[] =
   " {\"Id\":\"203e\",\"Names\":[\"localhost/kiste-debian:bookworm\"],\"Size\":674899038},"
   " {\"Id\":\"0000\",\"Names\":null,\"RepoTags\":[\"<none>:<none>\"]}]";
 
+/* docker prints one JSON object per line */
+static const char docker_images[] =
+  "{\"Containers\":\"N/A\",\"Repository\":\"docker.io/library/ubuntu\",\"Tag\":\"24.04\"}\n"
+  "{\"Containers\":\"N/A\",\"Repository\":\"<none>\",\"Tag\":\"<none>\"}\n"
+  "{\"Containers\":\"N/A\",\"Repository\":\"quay.io/toolbx/arch-toolbox\",\"Tag\":\"latest\"}\n";
+
 typedef enum
 {
   CREATE_SUCCEEDS,
@@ -108,6 +114,8 @@ test_runner_spawn (KisteRunner         *runner,
     }
   else if (n >= 2 && g_str_equal (argv[0], "podman") && g_str_equal (argv[1], "images"))
     g_strv_builder_add_many (builder, "printf", "%s", images_json, NULL);
+  else if (n >= 2 && g_str_equal (argv[0], "docker") && g_str_equal (argv[1], "images"))
+    g_strv_builder_add_many (builder, "printf", "%s", docker_images, NULL);
   else if (n >= 2 && g_str_equal (argv[0], "podman") && g_str_equal (argv[1], "ps"))
     g_strv_builder_add_many (builder, "cat", self->created ? self->ps_after : self->ps_before, NULL);
   else if (n >= 2 && g_str_equal (argv[0], "podman") && g_str_equal (argv[1], "logs") &&
@@ -168,10 +176,11 @@ write_ps_files (TestRunner *runner)
 {
   g_autofree char *path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
   g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(JsonNode) copy = NULL;
   g_autoptr(JsonArray) names = json_array_new ();
   g_autoptr(GError) error = NULL;
-  JsonArray *boxes;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  JsonNode *copy;
   JsonObject *box;
 
   runner->ps_before = g_build_filename (runner->state_dir, "ps-before.json", NULL);
@@ -179,24 +188,19 @@ write_ps_files (TestRunner *runner)
 
   g_assert_true (json_parser_load_from_file (parser, path, &error));
   g_assert_no_error (error);
-  g_assert_true (json_to_string (json_parser_get_root (parser), FALSE) != NULL);
-  {
-    g_autofree char *before = json_to_string (json_parser_get_root (parser), FALSE);
-    g_autofree char *after = NULL;
+  before = json_to_string (json_parser_get_root (parser), FALSE);
+  g_assert_true (g_file_set_contents (runner->ps_before, before, -1, &error));
 
-    g_assert_true (g_file_set_contents (runner->ps_before, before, -1, &error));
-
-    boxes = json_node_get_array (json_parser_get_root (parser));
-    copy = json_node_copy (json_array_get_element (boxes, 0));
-    box = json_node_get_object (copy);
-    json_array_add_string_element (names, "newbox");
-    json_object_set_array_member (box, "Names", json_array_ref (names));
-    json_object_set_string_member (box, "Id", "4e3f00aa5c9b2ae4df7abcf863363139d087d796a812a86878e4b097630ca1f7");
-    json_object_set_string_member (box, "State", "exited");
-    json_array_add_element (boxes, g_steal_pointer (&copy));
-    after = json_to_string (json_parser_get_root (parser), FALSE);
-    g_assert_true (g_file_set_contents (runner->ps_after, after, -1, &error));
-  }
+  copy = json_node_copy (json_array_get_element (json_node_get_array (json_parser_get_root (parser)), 0));
+  box = json_node_get_object (copy);
+  json_array_add_string_element (names, "newbox");
+  json_object_set_array_member (box, "Names", json_array_ref (names));
+  json_object_set_string_member (box, "Id", "4e3f00aa5c9b2ae4df7abcf863363139d087d796a812a86878e4b097630ca1f7");
+  json_object_set_string_member (box, "State", "exited");
+  json_array_add_element (json_node_get_array (json_parser_get_root (parser)), copy);
+  after = json_to_string (json_parser_get_root (parser), FALSE);
+  g_assert_true (g_file_set_contents (runner->ps_after, after, -1, &error));
+  g_assert_no_error (error);
 }
 
 static char **
@@ -637,7 +641,7 @@ static const struct
   const char *expected;
 } bad_inputs[] = {
   { "Name", "bad;name", "may only contain letters" },
-  { "Name", "x$(touch /tmp/pwned)", "may only contain letters" },
+  { "Name", "x$(touch pwned)", "may only contain letters" },
   { "Name", "`id`", "may only contain letters" },
   { "Name", "has space", "may only contain letters" },
   { "Name", "-leading", "may only contain letters" },
@@ -854,7 +858,7 @@ test_show_command (Fixture       *fx,
   kiste_create_options_set_name (expected, "dev-box");
   kiste_create_options_set_image (expected, IMAGE);
   kiste_create_options_set_hostname (expected, "devbox");
-  kiste_create_options_set_home (expected, "/home/kistetest/Boxes/dev box");
+  kiste_create_options_set_home (expected, "/home/alex/Boxes/dev box");
   kiste_create_options_set_unshare (expected, KISTE_UNSHARE_IPC, TRUE);
   kiste_create_options_set_unshare (expected, KISTE_UNSHARE_DEVSYS, TRUE);
   kiste_create_options_set_nvidia (expected, TRUE);
@@ -871,7 +875,7 @@ test_show_command (Fixture       *fx,
   set_text (fx, "Name", "dev-box");
   set_text (fx, "Host Name", "devbox");
   set_active (fx, "_Separate Home Folder", TRUE);
-  set_text (fx, "Folder", "/home/kistetest/Boxes/dev box");
+  set_text (fx, "Folder", "/home/alex/Boxes/dev box");
   set_active (fx, "Shared _Memory", TRUE);
   set_active (fx, "_Devices", TRUE);
   set_active (fx, "NVIDIA _Graphics", TRUE);
@@ -890,7 +894,7 @@ test_show_command (Fixture       *fx,
 
   g_assert_true (kiste_create_dialog_get_can_create (fx->dialog));
   g_assert_cmpstr (command_text (fx), ==, display);
-  g_assert_nonnull (strstr (display, "--home '/home/kistetest/Boxes/dev box'"));
+  g_assert_nonnull (strstr (display, "--home '/home/alex/Boxes/dev box'"));
 
   /* live: one change, one new command */
   set_active (fx, "_Devices", FALSE);
@@ -963,6 +967,38 @@ test_images (Fixture       *fx,
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row (fx, "Image"))), ==,
                    "registry.fedoraproject.org/fedora-toolbox:41");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row (fx, "Name"))), ==, "fedora-toolbox-41");
+}
+
+static GtkWidget *
+first_image_row (Fixture *fx)
+{
+  GtkWidget *list = kiste_test_find_widget (GTK_WIDGET (fx->dialog), GTK_TYPE_LIST_BOX, "Images");
+  GtkWidget *child = gtk_widget_get_first_child (list);
+
+  while (child != NULL && !ADW_IS_ACTION_ROW (child))
+    child = gtk_widget_get_next_sibling (child);
+  return child;
+}
+
+static void
+test_images_docker (Fixture       *fx,
+                    gconstpointer  data)
+{
+  GtkWidget *first;
+
+  kiste_runner_set_manager (KISTE_RUNNER (fx->runner), "docker");
+  open_dialog (fx);
+
+  /* two tagged images, the untagged one left out, and the known list */
+  g_assert_true (kiste_test_wait_for (images_listed, fx, 5000));
+  g_assert_nonnull (find_command (fx, "docker images --format '{{json .}}'"));
+  first = first_image_row (fx);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (first)), ==,
+                   "docker.io/library/ubuntu:24.04");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (first)), ==, "Downloaded");
+  first = gtk_widget_get_next_sibling (first);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (first)), ==,
+                   "quay.io/toolbx/arch-toolbox:latest");
 }
 
 static gboolean
@@ -1057,6 +1093,93 @@ test_create_progress_and_cancel (Fixture       *fx,
   assert_error_at (fx, row (fx, "Name"), "is taken");
 }
 
+static gboolean
+widget_hidden (gpointer data)
+{
+  return !gtk_widget_get_visible (data);
+}
+
+static void
+test_create_stopped_delete (Fixture       *fx,
+                            gconstpointer  data)
+{
+  GtkWidget *delete;
+  GtkWidget *alert;
+
+  fx->runner->logs = LOGS_PARTIAL;
+  fill_valid (fx);
+  g_signal_emit_by_name (button (fx, "C_reate"), "clicked");
+  g_assert_true (kiste_test_wait_for (stage_is_start, fx, 20000));
+  g_signal_emit_by_name (button (fx, "_Cancel"), "clicked");
+  g_assert_true (kiste_test_wait_for (retry_shown, fx, 10000));
+
+  /* deleting asks first */
+  delete = button (fx, "_Delete Box");
+  g_signal_emit_by_name (delete, "clicked");
+  kiste_test_flush (GTK_WIDGET (fx->window));
+  alert = kiste_test_find_widget (GTK_WIDGET (fx->window), ADW_TYPE_ALERT_DIALOG, NULL);
+  g_assert_nonnull (alert);
+  g_assert_cmpstr (adw_alert_dialog_get_heading (ADW_ALERT_DIALOG (alert)), ==, "Delete “newbox”?");
+  g_assert_cmpint (adw_alert_dialog_get_response_appearance (ADW_ALERT_DIALOG (alert), "delete"), ==,
+                   ADW_RESPONSE_DESTRUCTIVE);
+  g_assert_null (find_command (fx, "distrobox rm"));
+  g_signal_emit_by_name (alert, "response", "delete");
+  adw_dialog_force_close (ADW_DIALOG (alert));
+
+  g_assert_true (kiste_test_wait_for (widget_hidden, delete, 10000));
+  g_assert_nonnull (find_command (fx, "distrobox rm"));
+  g_assert_true (gtk_widget_get_visible (button (fx, "_Try Again")));
+}
+
+static gboolean
+not_busy (gpointer data)
+{
+  Fixture *fx = data;
+
+  return !kiste_manager_is_busy (fx->manager, "newbox");
+}
+
+static gboolean
+pointer_cleared (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+static void
+test_closed_while_running (Fixture       *fx,
+                           gconstpointer  data)
+{
+  KisteCreateDialog *gone = NULL;
+  KisteTask *task;
+
+  fill_valid (fx);
+  g_signal_emit_by_name (button (fx, "C_reate"), "clicked");
+  task = kiste_manager_get_task_for_box (fx->manager, "newbox");
+  g_assert_nonnull (task);
+  g_object_ref (task);
+
+  /* Escape does not drop a running creation */
+  adw_dialog_close (ADW_DIALOG (fx->dialog));
+  kiste_test_flush (GTK_WIDGET (fx->window));
+  g_assert_false (fx->closed);
+
+  /* the window going away does: the task is cancelled, late results are
+   * dropped without touching the gone dialog */
+  adw_dialog_force_close (ADW_DIALOG (fx->dialog));
+  g_assert_true (fx->closed);
+  g_object_add_weak_pointer (G_OBJECT (fx->dialog), (gpointer *) &gone);
+  g_clear_object (&fx->dialog);
+  g_assert_true (kiste_test_wait_for (not_busy, fx, 10000));
+  g_assert_cmpint (kiste_task_get_state (task), ==, KISTE_TASK_CANCELLED);
+  g_assert_null (fx->created);
+  g_object_unref (task);
+
+  /* and nothing keeps it alive */
+  g_assert_true (kiste_test_wait_for (pointer_cleared, &gone, 5000));
+  g_assert_cmpuint (n_create_commands (fx), ==, 1);
+  g_assert_null (find_command (fx, "podman start"));
+}
+
 static void
 test_create_fails (Fixture       *fx,
                    gconstpointer  data)
@@ -1098,11 +1221,136 @@ test_form_screenshot (Fixture       *fx,
 {
   set_text (fx, "Image", "quay.io/toolbx/ubuntu-toolbox:24.04");
   set_active (fx, "_Separate Home Folder", TRUE);
-  set_text (fx, "Folder", "/home/kistetest/Boxes/ubuntu-toolbox-24-04");
+  set_text (fx, "Folder", "/home/alex/Boxes/ubuntu-toolbox-24-04");
   set_active (fx, "_Network", TRUE);
   g_assert_true (kiste_create_dialog_get_can_create (fx->dialog));
   gtk_widget_grab_focus (row (fx, "Name"));
   kiste_test_screenshot (GTK_WIDGET (fx->dialog), "create-dialog-form");
+}
+
+static void
+test_clone_prefill (Fixture       *fx,
+                    gconstpointer  data)
+{
+  g_autoptr(KisteCreateOptions) options = kiste_create_options_new ();
+
+  kiste_create_options_set_name (options, "fixture-a-copy");
+  kiste_create_options_set_clone_source (options, "fixture-a");
+  kiste_create_options_set_unshare (options, KISTE_UNSHARE_NETNS, TRUE);
+  kiste_create_dialog_set_options (fx->dialog, options);
+
+  /* a copy has no image to choose, and says what it copies */
+  g_assert_false (gtk_widget_get_visible (row (fx, "Image")));
+  g_assert_true (gtk_widget_get_visible (row (fx, "Copy Of")));
+  g_assert_cmpstr (subtitle (fx, "Copy Of"), ==, "fixture-a");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row (fx, "Name"))), ==, "fixture-a-copy");
+  g_assert_true (adw_switch_row_get_active (ADW_SWITCH_ROW (row (fx, "_Network"))));
+  g_assert_true (kiste_create_dialog_get_can_create (fx->dialog));
+  g_assert_cmpstr (command_text (fx), ==,
+                   "distrobox create --yes --name fixture-a-copy --clone fixture-a "
+                   "--unshare-netns --no-entry");
+
+  /* the dialog works on its own copy */
+  kiste_create_options_set_name (options, "changed-later");
+  g_assert_cmpstr (kiste_create_options_get_name (kiste_create_dialog_get_options (fx->dialog)), ==,
+                   "fixture-a-copy");
+}
+
+static const char single_manifest[] =
+  "[devbox]\n"
+  "image=docker.io/library/debian:12\n"
+  "unshare_netns=true\n"
+  "hostname=devbox\n"
+  "additional_packages=\"git vim\"\n"
+  "volume=/srv/data:/data:ro\n"
+  "exported_apps=\"emacs\"\n";
+
+static GtkWidget *
+find_alert_list (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
+      GtkWidget *list = kiste_test_find_widget (window, GTK_TYPE_LIST_BOX, "Boxes");
+
+      if (list != NULL)
+        return list;
+    }
+  return NULL;
+}
+
+static void
+test_assemble_import (Fixture       *fx,
+                      gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "assemble-realistic.ini", NULL);
+  g_autofree char *manifest = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *banner;
+  GtkWidget *list;
+  GtkWidget *ubuntu = NULL;
+
+  /* one box: straight into the form, nothing runs */
+  g_assert_true (kiste_create_dialog_import_assemble (fx->dialog, single_manifest, -1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row (fx, "Name"))), ==, "devbox");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row (fx, "Image"))), ==,
+                   "docker.io/library/debian:12");
+  g_assert_true (adw_switch_row_get_active (ADW_SWITCH_ROW (row (fx, "_Network"))));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row (fx, "Host Name"))), ==, "devbox");
+  g_assert_nonnull (kiste_test_find_widget (GTK_WIDGET (fx->dialog), KISTE_TYPE_VOLUME_ROW, NULL));
+  g_assert_true (kiste_create_dialog_get_can_create (fx->dialog));
+  g_assert_cmpstr (command_text (fx), ==,
+                   "distrobox create --yes --name devbox --image docker.io/library/debian:12 "
+                   "--hostname devbox --unshare-netns --volume /srv/data:/data:ro "
+                   "--additional-packages 'git vim'");
+  /* distrobox assemble adds a launcher unless entry=false */
+  g_assert_true (adw_switch_row_get_active (ADW_SWITCH_ROW (row (fx, "Add to the _App Menu"))));
+  g_assert_cmpuint (n_create_commands (fx), ==, 0);
+
+  /* what was left out is said, until dismissed */
+  banner = kiste_test_find_widget (GTK_WIDGET (fx->dialog), ADW_TYPE_BANNER, NULL);
+  g_assert_true (adw_banner_get_revealed (ADW_BANNER (banner)));
+  g_assert_nonnull (strstr (adw_banner_get_title (ADW_BANNER (banner)), "export"));
+  kiste_test_screenshot (GTK_WIDGET (fx->dialog), "create-dialog-import");
+  g_signal_emit_by_name (banner, "button-clicked");
+  g_assert_false (adw_banner_get_revealed (ADW_BANNER (banner)));
+
+  /* values are data, not shell: a command substitution is a bad image */
+  g_assert_true (kiste_create_dialog_import_assemble (fx->dialog,
+                                                      "[evil]\nimage=$(touch pwned)\n",
+                                                      -1, &error));
+  assert_error_at (fx, row (fx, "Image"), "");
+  assert_nothing_runs (fx);
+
+  /* not a manifest */
+  g_assert_false (kiste_create_dialog_import_assemble (fx->dialog, "just text\n", -1, &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_clear_error (&error);
+
+  /* several boxes: people pick one */
+  g_assert_true (g_file_get_contents (path, &manifest, NULL, &error));
+  g_assert_true (kiste_create_dialog_import_assemble (fx->dialog, manifest, -1, &error));
+  g_assert_no_error (error);
+  kiste_test_flush (GTK_WIDGET (fx->window));
+  list = find_alert_list ();
+  g_assert_nonnull (list);
+  for (GtkWidget *child = gtk_widget_get_first_child (list); child; child = gtk_widget_get_next_sibling (child))
+    if (ADW_IS_ACTION_ROW (child) &&
+        g_str_equal (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (child)), "ubuntu-dev"))
+      ubuntu = child;
+  g_assert_nonnull (ubuntu);
+  kiste_test_screenshot (GTK_WIDGET (fx->window), "create-dialog-import-choose");
+  g_signal_emit_by_name (list, "row-activated", ubuntu);
+  kiste_test_flush (GTK_WIDGET (fx->window));
+  g_assert_null (find_alert_list ());
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row (fx, "Name"))), ==, "ubuntu-dev");
+  g_assert_true (adw_switch_row_get_active (ADW_SWITCH_ROW (row (fx, "_Init System"))));
+  g_assert_true (adw_switch_row_get_active (ADW_SWITCH_ROW (row (fx, "_Network"))));
+  g_assert_nonnull (strstr (command_text (fx), " --init "));
+  g_assert_cmpuint (n_create_commands (fx), ==, 0);
 }
 
 /* The Documents portal ---------------------------------------------------- */
@@ -1140,7 +1388,7 @@ portal_method_call (GDBusConnection       *connection,
   for (guint i = 0; ids[i] != NULL; i++)
     if (g_str_equal (ids[i], "a1b2c3d4"))
       g_variant_builder_add (&builder, "{s@ay}", ids[i],
-                             g_variant_new_bytestring ("/home/kistetest/Projects"));
+                             g_variant_new_bytestring ("/home/alex/Projects"));
   g_dbus_method_invocation_return_value (invocation, g_variant_new ("(a{say})", &builder));
 }
 
@@ -1198,20 +1446,20 @@ test_portal_paths (void)
                                         G_BUS_NAME_OWNER_FLAGS_NONE, NULL, NULL, NULL, NULL);
 
   /* ordinary paths stay as they are, without asking */
-  path = resolve ("/home/kistetest/Boxes/dev", &error);
+  path = resolve ("/home/alex/Boxes/dev", &error);
   g_assert_no_error (error);
-  g_assert_cmpstr (path, ==, "/home/kistetest/Boxes/dev");
+  g_assert_cmpstr (path, ==, "/home/alex/Boxes/dev");
   g_assert_cmpuint (n_portal_calls, ==, 0);
   g_clear_pointer (&path, g_free);
 
   /* the exported folder itself, and a folder inside it */
   path = resolve (folder, &error);
   g_assert_no_error (error);
-  g_assert_cmpstr (path, ==, "/home/kistetest/Projects");
+  g_assert_cmpstr (path, ==, "/home/alex/Projects");
   g_clear_pointer (&path, g_free);
   path = resolve (below, &error);
   g_assert_no_error (error);
-  g_assert_cmpstr (path, ==, "/home/kistetest/Projects/box homes/dev");
+  g_assert_cmpstr (path, ==, "/home/alex/Projects/box homes/dev");
   g_clear_pointer (&path, g_free);
   g_assert_cmpuint (n_portal_calls, ==, 2);
 
@@ -1265,10 +1513,15 @@ main (int   argc,
   ADD ("locks", test_locks);
   ADD ("show-command", test_show_command);
   ADD ("images", test_images);
+  ADD ("images-docker", test_images_docker);
   ADD ("form-screenshot", test_form_screenshot);
   ADD ("create-succeeds", test_create_succeeds);
   ADD ("create-progress-and-cancel", test_create_progress_and_cancel);
+  ADD ("create-stopped-delete", test_create_stopped_delete);
   ADD ("create-fails", test_create_fails);
+  ADD ("closed-while-running", test_closed_while_running);
+  ADD ("clone-prefill", test_clone_prefill);
+  ADD ("assemble-import", test_assemble_import);
 
 #undef ADD
 
