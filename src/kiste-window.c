@@ -50,6 +50,8 @@ struct _KisteWindow
   GtkListView           *list_view;
   GtkMenuButton         *tasks_button;
   GtkPopover            *tasks_popover;
+  GtkMenuButton         *status_tasks_button;
+  GtkPopover            *status_tasks_popover;
   AdwNavigationPage     *content_page;
   GtkStack              *content_stack;
   AdwBin                *page_bin;
@@ -384,10 +386,14 @@ kiste_window_load (KisteWindow *self)
 
 /* Tasks end with a toast, and a notification when we are in the background */
 
+/* The tasks button of whichever header is on screen */
 static void
 show_tasks_cb (KisteWindow *self)
 {
-  gtk_menu_button_popup (self->tasks_button);
+  if (gtk_widget_get_mapped (GTK_WIDGET (self->tasks_button)))
+    gtk_menu_button_popup (self->tasks_button);
+  else
+    gtk_menu_button_popup (self->status_tasks_button);
 }
 
 static void
@@ -545,7 +551,7 @@ kiste_window_upgrade_all_action (GtkWidget  *widget,
 
       kiste_manager_upgrade_async (self->manager, kiste_box_get_name (box), NULL, NULL, NULL);
     }
-  gtk_menu_button_popup (self->tasks_button);
+  show_tasks_cb (self);
 }
 
 static void
@@ -647,6 +653,8 @@ kiste_window_setup (KisteWindow      *self,
   adw_bin_set_child (self->page_bin, GTK_WIDGET (self->box_page));
 
   gtk_popover_set_child (self->tasks_popover, GTK_WIDGET (kiste_task_list_new (self->manager)));
+  gtk_popover_set_child (self->status_tasks_popover,
+                         GTK_WIDGET (kiste_task_list_new (self->manager)));
   tasks = kiste_manager_get_tasks (self->manager);
   g_signal_connect_object (tasks, "items-changed",
                            G_CALLBACK (kiste_window_tasks_changed_cb), self, G_CONNECT_SWAPPED);
@@ -718,6 +726,8 @@ kiste_window_class_init (KisteWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, list_view);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, tasks_button);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, tasks_popover);
+  gtk_widget_class_bind_template_child (widget_class, KisteWindow, status_tasks_button);
+  gtk_widget_class_bind_template_child (widget_class, KisteWindow, status_tasks_popover);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, content_page);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, content_stack);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, page_bin);
