@@ -31,13 +31,16 @@ A typical test:
 """
 
 import contextlib
+import fnmatch
 import json
 import os
 import re
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import traceback
 
@@ -698,6 +701,238 @@ class App:
             diagnose(f'{exc_type.__name__} while the app was running')
         self.terminate()
         return False
+
+
+# Mouse
+
+def screen_extents(acc):
+    """(x, y, width, height) of acc on the screen.
+
+    GTK 4 reports every position relative to the accessible parent, and
+    the top-level window at minus its shadow width; without a window
+    manager (our Xvfb) the window's surface sits at the screen's origin.
+    """
+    rect = Atspi.Component.get_extents(acc, Atspi.CoordType.SCREEN)
+    if rect.x or rect.y:
+        return rect.x, rect.y, rect.width, rect.height
+    x = y = 0
+    node = acc
+    while node is not None and role_name(node) not in ('frame', 'window', 'dialog', 'alert'):
+        if node.get_component_iface() is not None:
+            pos = Atspi.Component.get_extents(node, Atspi.CoordType.PARENT)
+            x, y = x + pos.x, y + pos.y
+        node = node.get_parent()
+    if node is not None:
+        top = Atspi.Component.get_extents(node, Atspi.CoordType.PARENT)
+        x, y = x - min(top.x, 0), y - min(top.y, 0)
+    return x, y, rect.width, rect.height
+
+
+def click_at(acc, button=1):
+    """Clicks the middle of acc with the real (XTest) pointer, for what
+    AT-SPI actions cannot do (move the keyboard focus to a list row)."""
+    check(acc.get_component_iface() is not None, f'{describe(acc)} has no position to click')
+    x, y, width, height = screen_extents(acc)
+    check(width > 0 and height > 0, f'{describe(acc)} has no size on screen')
+    x, y = x + width // 2, y + height // 2
+    log(f'mouse click at {x},{y} on {describe(acc)}')
+    Atspi.generate_mouse_event(x, y, f'b{button}c')
+    pump()
+
+
+# Boxes in the main window
+
+BOX_LIST = 'Boxes'
+
+
+def box_list(win, timeout=10.0):
+    """The list of boxes (role list, accessible name "Boxes") once it shows."""
+    return find(win, 'list', BOX_LIST, showing=True, timeout=timeout)
+
+
+def parse_row_label(label):
+    """Splits a box row's accessible label "NAME, STATE" into (NAME, STATE);
+    box names never contain ", "."""
+    name, sep, state = (label or '').rpartition(', ')
+    return (name, state) if sep else (label or '', '')
+
+
+def box_rows(lst):
+    """{name: (state, row)} for the rows of the box list right now."""
+    rows = {}
+    for acc in children(lst):
+        try:
+            if role_name(acc) != 'list item':
+                continue
+            name, state = parse_row_label(acc.get_name())
+        except GLib.Error:
+            continue
+        rows[name] = (state, acc)
+    return rows
+
+
+def find_box_row(lst, name, state=None, timeout=10.0, interval=0.1):
+    """The row of box name, waiting until it is there (and, with state
+    given, until its accessible label says that state)."""
+    def probe():
+        found = box_rows(lst).get(name)
+        if found is None or (state is not None and found[0] != state):
+            return None
+        return found[1]
+    try:
+        return wait_until(probe, timeout,
+                          f'box {name!r} in the list' + (f' as {state!r}' if state else ''),
+                          interval)
+    except Failure as e:
+        shown_rows = ', '.join(f'{n} ({s})' for n, (s, _) in sorted(box_rows(lst).items()))
+        raise Failure(f'{e}; the list shows: {shown_rows or "nothing"}') from None
+
+
+def wait_box_row_gone(lst, name, timeout=10.0, interval=0.1):
+    wait_until(lambda: name not in box_rows(lst), timeout,
+               f'box {name!r} to leave the list', interval)
+
+
+def row_texts(row):
+    """The texts of the labels in a row, in order (name, image, state...)."""
+    return [get_text(acc) for acc in walk(row, max_nodes=50) if role_name(acc) == 'label']
+
+
+def select_box(lst, name, timeout=10.0):
+    """Selects the row of box name the way a screen reader would (AT-SPI
+    Selection), falling back to a mouse click; returns the row."""
+    row = find_box_row(lst, name, timeout=timeout)
+    if not has_state(row, Atspi.StateType.SELECTED):
+        try:
+            index = row.get_index_in_parent()
+        except GLib.Error:
+            index = -1
+        log(f'select {describe(row)}')
+        selected = False
+        if index >= 0 and lst.get_selection_iface() is not None:
+            try:
+                selected = Atspi.Selection.select_child(lst, index)
+            except GLib.Error as e:
+                log(f'AT-SPI selection failed: {e.message}')
+        if not selected:
+            click_at(row)
+    wait_until(lambda: has_state(row, Atspi.StateType.SELECTED), 5.0,
+               f'box {name!r} to be selected')
+    return row
+
+
+# Dialogs and menus
+
+def find_alert(root, heading=None, timeout=10.0):
+    """A showing AdwAlertDialog (role alert) or other dialog, by heading."""
+    return find(root, ('alert', 'dialog'), heading, showing=True, timeout=timeout)
+
+
+def respond(dialog, label, timeout=5.0):
+    """Clicks the response button named label in dialog and waits for the
+    dialog to go away."""
+    what = describe(dialog)
+    click(find(dialog, 'button', label, showing=True, timeout=timeout))
+    wait_until(lambda: is_gone(dialog), timeout, f'{what} to close after {label!r}')
+
+
+def is_gone(acc):
+    """Whether acc no longer shows.  GTK may leave a hidden widget's
+    "showing" state stale, so being dropped by its parent counts too."""
+    try:
+        if not is_showing(acc):
+            return True
+        parent = acc.get_parent()
+        return parent is None or acc.get_index_in_parent() < 0 or acc not in children(parent)
+    except GLib.Error:
+        return True
+
+
+MENU_ITEM_ROLES = ('menu item', 'check menu item', 'radio menu item')
+
+
+def open_menu(app, button, timeout=5.0):
+    """Opens the menu of a menu button and returns the showing menu."""
+    name = accessible_name(button)
+    click(button)
+    return find(app.accessible, 'menu', name or None, showing=True, timeout=timeout)
+
+
+def choose_menu_item(app, button, item, timeout=5.0):
+    """Opens the menu of button and activates its item named item."""
+    menu = open_menu(app, button, timeout)
+    click(find(menu, MENU_ITEM_ROLES, item, showing=True, timeout=timeout))
+
+
+# Accessibility audits
+
+CONTROL_ROLES = ('button', 'toggle button', *MENU_ITEM_ROLES)
+
+
+def controls(root, roles=CONTROL_ROLES):
+    """The showing controls under root as (path, accessible name) pairs,
+    where path names the control's labelled ancestors (for messages)."""
+    found = []
+
+    def visit(acc, path):
+        for child in children(acc):
+            try:
+                label = accessible_name(child)
+                role = role_name(child)
+            except GLib.Error:
+                continue
+            if not is_showing(child):
+                continue
+            if _matches_role(child, roles):
+                found.append((' > '.join(path + [f'[{role}] {label!r}']), label))
+            visit(child, path + [f'[{role}] {label!r}'] if label else path)
+
+    visit(root, [describe(root)])
+    return found
+
+
+def unnamed_controls(root, roles=CONTROL_ROLES):
+    """Paths of the showing controls under root without an accessible name."""
+    return [path for path, label in controls(root, roles) if not label.strip()]
+
+
+# Programs on PATH
+
+@contextlib.contextmanager
+def program_dir(exclude=(), sources=('/usr/bin', '/bin')):
+    """A temporary directory of symlinks to every program in sources except
+    those matching the shell patterns in exclude, to run the app with a
+    PATH that lacks some tool.  Yields the directory; add_programs() puts
+    programs back."""
+    path = tempfile.mkdtemp(prefix='kiste-e2e-path.')
+    try:
+        os.chmod(path, 0o755)
+        add_programs(path, '*', sources, exclude)
+        yield path
+    finally:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def add_programs(path, pattern, sources=('/usr/bin', '/bin'), exclude=()):
+    """Symlinks the programs in sources matching pattern into path (the
+    first source wins); returns their names."""
+    added = []
+    for source in sources:
+        try:
+            names = sorted(os.listdir(source))
+        except OSError:
+            continue
+        for name in names:
+            if not fnmatch.fnmatchcase(name, pattern):
+                continue
+            if any(fnmatch.fnmatchcase(name, e) for e in exclude):
+                continue
+            link = os.path.join(path, name)
+            if os.path.lexists(link):
+                continue
+            os.symlink(os.path.join(source, name), link)
+            added.append(name)
+    return added
 
 
 # Entry point
