@@ -39,8 +39,9 @@ bench: build
 screenshots: build
 	meson test -C $(BUILDDIR) --suite ui box-list create-dialog
 	cp $(BUILDDIR)/screenshots/readme-main-window.png data/screenshots/main-window.png
-	if [ -f $(BUILDDIR)/screenshots/readme-create-dialog.png ]; then \
-	  cp $(BUILDDIR)/screenshots/readme-create-dialog.png data/screenshots/create-dialog.png; \
+	if [ -f $(BUILDDIR)/screenshots/create-dialog-form.png ]; then \
+	  cp $(BUILDDIR)/screenshots/create-dialog-form.png data/screenshots/create-dialog.png; \
+	  cp $(BUILDDIR)/screenshots/create-dialog-isolation.png data/screenshots/create-dialog-isolation.png; \
 	fi
 
 flatpak:
