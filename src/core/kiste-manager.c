@@ -906,7 +906,26 @@ kiste_manager_upgrade_async (KisteManager        *self,
   return ktask;
 }
 
-/* Clone */
+/* Clone and rename */
+
+/* Keeps the new name of a clone or rename, after checking it; fails the
+ * operation (taking task) when the name cannot be used */
+static gboolean
+op_take_new_name (GTask      *task,
+                  const char *new_name)
+{
+  Op *op = g_task_get_task_data (task);
+  g_auto(GStrv) names = kiste_manager_dup_names (op->self);
+  GError *error = NULL;
+
+  op->arg = g_strdup (new_name);
+  if (!kiste_validate_name (new_name, (const char * const *) names, &error))
+    {
+      op_return (task, error);
+      return FALSE;
+    }
+  return TRUE;
+}
 
 static void
 clone_run (GTask *task)
@@ -927,12 +946,9 @@ kiste_manager_clone_async (KisteManager        *self,
                            GAsyncReadyCallback  callback,
                            gpointer             user_data)
 {
-  g_auto(GStrv) names = NULL;
-  g_autoptr(GError) error = NULL;
   GTask *task;
   KisteTask *ktask;
   KisteBox *box;
-  Op *op;
 
   g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
   g_return_val_if_fail (source != NULL, NULL);
@@ -945,15 +961,8 @@ kiste_manager_clone_async (KisteManager        *self,
   op_set_messages (task,
                    g_strdup_printf (_("“%s” was cloned as “%s”"), source, new_name),
                    g_strdup_printf (_("Could not clone “%s”"), source));
-  op = g_task_get_task_data (task);
-  op->arg = g_strdup (new_name);
-
-  names = kiste_manager_dup_names (self);
-  if (!kiste_validate_name (new_name, (const char * const *) names, &error))
-    {
-      op_return (task, g_steal_pointer (&error));
-      return ktask;
-    }
+  if (!op_take_new_name (task, new_name))
+    return ktask;
 
   if (!(box = op_require_box (task)))
     {
@@ -1061,12 +1070,9 @@ kiste_manager_rename_async (KisteManager        *self,
                             GAsyncReadyCallback  callback,
                             gpointer             user_data)
 {
-  g_auto(GStrv) names = NULL;
   g_auto(GStrv) argv = NULL;
-  g_autoptr(GError) error = NULL;
   GTask *task;
   KisteTask *ktask;
-  Op *op;
 
   g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
   g_return_val_if_fail (box_name != NULL, NULL);
@@ -1079,15 +1085,8 @@ kiste_manager_rename_async (KisteManager        *self,
   op_set_messages (task,
                    g_strdup_printf (_("“%s” is now called “%s”"), box_name, new_name),
                    g_strdup_printf (_("Could not rename “%s”"), box_name));
-  op = g_task_get_task_data (task);
-  op->arg = g_strdup (new_name);
-
-  names = kiste_manager_dup_names (self);
-  if (!kiste_validate_name (new_name, (const char * const *) names, &error))
-    {
-      op_return (task, g_steal_pointer (&error));
-      return ktask;
-    }
+  if (!op_take_new_name (task, new_name))
+    return ktask;
 
   argv = kiste_commands_rename_argv (kiste_manager_get_engine (self), box_name, new_name);
   op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, rename_rewrite);
