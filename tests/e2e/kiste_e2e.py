@@ -199,6 +199,37 @@ def podman_containers():
         raise Failure(f'podman ps printed invalid JSON: {e}\n{proc.stdout}') from e
 
 
+def inspect_box(name):
+    """podman container inspect of box name, as one JSON object."""
+    proc = run_user(['podman', 'container', 'inspect', '--format', 'json', name])
+    try:
+        data = json.loads(proc.stdout or '[]')
+    except ValueError as e:
+        raise Failure(f'podman container inspect printed invalid JSON: {e}\n{proc.stdout}') from e
+    check(isinstance(data, list) and len(data) == 1 and isinstance(data[0], dict),
+          f'podman container inspect {name} printed {len(data) if isinstance(data, list) else data!r} '
+          'objects, expected one')
+    return data[0]
+
+
+def remove_path(path):
+    """Removes a file or directory tree of the test user.  Files a box's
+    root wrote there belong to subordinate ids: those go with `podman
+    unshare`, which runs as root of the user's namespace."""
+    if not os.path.lexists(path):
+        return
+    log(f'removing {path}')
+    try:
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path)
+        else:
+            os.unlink(path)
+    except OSError as e:
+        log(f'cannot remove {path} directly ({e}); trying podman unshare')
+        run_user(['podman', 'unshare', 'rm', '-rf', '--', path], check=False)
+    check(not os.path.lexists(path), f'could not remove {path}')
+
+
 def box_names():
     return [name for c in podman_containers() for name in (c.get('Names') or [])]
 
@@ -464,6 +495,22 @@ def set_text(acc, value, timeout=5.0):
         Atspi.generate_keyboard_event(0, value, Atspi.KeySynthType.STRING)
     wait_until(lambda: get_text(acc) == value, timeout,
                f'{describe(acc)} to read back {value!r}')
+
+
+SWITCH_ROLES = ('check box', 'switch', 'toggle button')
+
+
+def find_switch(root, name, showing=True, timeout=10.0):
+    """The control that toggles the switch (or check button) named name.
+
+    An AdwSwitchRow shows as a check box around the GtkSwitch, which is a
+    check box too; only the inner one has the "toggle" action."""
+    def probe():
+        for acc in walk(root):
+            if matches(acc, SWITCH_ROLES, name, showing=showing) and 'toggle' in action_names(acc):
+                return acc
+        return None
+    return wait_until(probe, timeout, f'a switch named {name!r} under {describe(root)}')
 
 
 def press_key(keysym):
@@ -740,6 +787,48 @@ def click_at(acc, button=1):
     pump()
 
 
+def _scroll_pane(acc):
+    node = acc.get_parent()
+    while node is not None and role_name(node) not in ('scroll pane', 'frame', 'window'):
+        node = node.get_parent()
+    return node if node is not None and role_name(node) == 'scroll pane' else None
+
+
+def scroll_into_view(acc, max_steps=40):
+    """Scrolls the scrolled window around acc with the mouse wheel, as
+    people do, until acc shows wholly (GTK does not implement AT-SPI's
+    ScrollTo).  Returns whether it does."""
+    pane = _scroll_pane(acc)
+    if pane is None:
+        return True
+    for _ in range(max_steps):
+        pump()
+        _, y, _, height = screen_extents(acc)
+        pane_x, pane_y, pane_width, pane_height = screen_extents(pane)
+        if y >= pane_y and y + height <= pane_y + pane_height:
+            return True
+        # X buttons 4 and 5 are the wheel turned up and down
+        button = 5 if y + height > pane_y + pane_height else 4
+        Atspi.generate_mouse_event(pane_x + pane_width // 2, pane_y + pane_height // 2,
+                                   f'b{button}c')
+        settle(0.1)
+    log(f'could not scroll {describe(acc)} into view')
+    return False
+
+
+def park_pointer():
+    """Moves the pointer to the screen's bottom right corner, off the
+    app's window, so that no hover highlight shows in a screenshot."""
+    screen = Atspi.get_desktop(0)
+    try:
+        rect = Atspi.Component.get_extents(screen, Atspi.CoordType.SCREEN)
+        x, y = max(rect.width - 1, 0), max(rect.height - 1, 0)
+    except (AttributeError, GLib.Error):
+        x, y = 1279, 799
+    Atspi.generate_mouse_event(x, y, 'abs')
+    pump()
+
+
 # Boxes in the main window
 
 BOX_LIST = 'Boxes'
@@ -798,6 +887,27 @@ def row_texts(row):
     return [get_text(acc) for acc in walk(row, max_nodes=50) if role_name(acc) == 'label']
 
 
+def find_row(root, title, showing=True, timeout=10.0):
+    """A list row (an AdwActionRow...) by its title, its accessible name."""
+    return find(root, 'list item', title, showing=showing, timeout=timeout)
+
+
+def wait_row_text(root, title, expected, timeout=10.0):
+    """Waits until the row titled title under root shows a label reading
+    expected (its subtitle, say) and returns the row.  On a timeout the
+    message says what the row showed instead."""
+    def probe():
+        for row in find_all(root, 'list item', title, showing=True):
+            if expected in row_texts(row):
+                return row
+        return None
+    try:
+        return wait_until(probe, timeout, f'the row {title!r} to read {expected!r}')
+    except Failure as e:
+        seen = [row_texts(row) for row in find_all(root, 'list item', title, showing=True)]
+        raise Failure(f'{e}; the rows titled {title!r} show {seen or "nothing"}') from None
+
+
 def select_box(lst, name, timeout=10.0):
     """Selects the row of box name the way a screen reader would (AT-SPI
     Selection), falling back to a mouse click; returns the row."""
@@ -846,6 +956,12 @@ def is_gone(acc):
         return parent is None or acc.get_index_in_parent() < 0 or acc not in children(parent)
     except GLib.Error:
         return True
+
+
+def wait_gone(acc, timeout=10.0, what=None):
+    """Waits until acc (a dialog, say) no longer shows; see is_gone()."""
+    what = what or describe(acc)
+    wait_until(lambda: is_gone(acc), timeout, f'{what} to go away')
 
 
 MENU_ITEM_ROLES = ('menu item', 'check menu item', 'radio menu item')
