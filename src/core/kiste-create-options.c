@@ -419,6 +419,33 @@ kiste_create_options_copy (KisteCreateOptions *self)
   return copy;
 }
 
+KisteCreateOptions *
+kiste_create_options_new_from_box (KisteBox *box)
+{
+  KisteCreateOptions *options;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (KISTE_IS_BOX (box), NULL);
+
+  options = kiste_create_options_new ();
+  name = g_strdup_printf ("%s-copy", kiste_box_get_name (box));
+  kiste_create_options_set_name (options, name);
+  kiste_create_options_set_clone_source (options, kiste_box_get_name (box));
+
+  /* a box on the host home had no --home: that is distrobox's default */
+  if (kiste_box_has_custom_home (box))
+    kiste_create_options_set_home (options, kiste_box_get_home (box));
+
+  kiste_create_options_set_init (options, kiste_box_get_init (box));
+  kiste_create_options_set_nvidia (options, kiste_box_get_nvidia (box));
+
+  for (guint i = 0; i < KISTE_N_UNSHARE; i++)
+    kiste_create_options_set_unshare (options, i,
+                                      kiste_box_get_unshare (box, i) == KISTE_SHARING_UNSHARED);
+
+  return options;
+}
+
 /* Accessors -------------------------------------------------------------- */
 
 static void

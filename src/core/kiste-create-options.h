@@ -54,6 +54,12 @@ G_DECLARE_FINAL_TYPE (KisteCreateOptions, kiste_create_options, KISTE, CREATE_OP
  * add-to-menu FALSE (the box gets no launcher: --no-entry). */
 KisteCreateOptions  *kiste_create_options_new                     (void);
 KisteCreateOptions  *kiste_create_options_copy                    (KisteCreateOptions  *self);
+/* What is known of box as options for a copy of it (--clone): the name
+ * "<name>-copy", its custom home (none when it uses the host home), init,
+ * nvidia, and each namespace known to be unshared (unknown ones stay
+ * shared). The hostname is not copied: each box keeps its own. Image,
+ * volumes, packages and hooks stay unset: the copy has them already. */
+KisteCreateOptions  *kiste_create_options_new_from_box            (KisteBox            *box);
 
 const char          *kiste_create_options_get_name                (KisteCreateOptions  *self);
 void                 kiste_create_options_set_name                (KisteCreateOptions  *self,

@@ -9,6 +9,8 @@
 
 #include <string.h>
 
+#include "kiste-assemble.h"
+#include "kiste-box.h"
 #include "kiste-capabilities.h"
 #include "kiste-create-options.h"
 #include "kiste-error.h"
@@ -784,6 +786,166 @@ test_field_enum (void)
                    "clone-source");
 }
 
+/* The element of a captured podman JSON array named name (ps: Names[0],
+ * inspect: Name) */
+static JsonObject *
+fixture_element (JsonNode   *root,
+                 const char *name)
+{
+  JsonArray *array = json_node_get_array (root);
+
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonObject *object = json_array_get_object_element (array, i);
+      const char *element_name = NULL;
+
+      if (json_object_has_member (object, "Names"))
+        element_name = json_array_get_string_element (json_object_get_array_member (object, "Names"), 0);
+      else
+        element_name = json_object_get_string_member (object, "Name");
+      if (g_strcmp0 (element_name, name) == 0)
+        return object;
+    }
+  g_assert_not_reached ();
+}
+
+static JsonNode *
+load_fixture_json (const char *file)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), file, NULL);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+
+  json_parser_load_from_file (parser, path, &error);
+  g_assert_no_error (error);
+  return json_node_copy (json_parser_get_root (parser));
+}
+
+static KisteBox *
+fixture_box (JsonNode   *ps,
+             JsonNode   *inspect,
+             const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  KisteBox *box;
+
+  box = kiste_box_new_from_ps_json (fixture_element (ps, name), "/home/tester", &error);
+  g_assert_no_error (error);
+  if (inspect != NULL)
+    {
+      kiste_box_apply_inspect_json (box, fixture_element (inspect, name), &error);
+      g_assert_no_error (error);
+    }
+  return box;
+}
+
+static void
+test_from_box (void)
+{
+  g_autoptr(JsonNode) ps = load_fixture_json ("ps-podman5.json");
+  g_autoptr(JsonNode) inspect = load_fixture_json ("inspect-podman5.json");
+  g_autoptr(KisteBox) a = fixture_box (ps, inspect, "fixture-a");
+  g_autoptr(KisteBox) b_listed = fixture_box (ps, NULL, "fixture-b");
+  g_autoptr(KisteBox) b = fixture_box (ps, inspect, "fixture-b");
+  g_autoptr(KisteBox) c = fixture_box (ps, inspect, "fixture-c");
+  g_autoptr(KisteCreateOptions) from_a = kiste_create_options_new_from_box (a);
+  g_autoptr(KisteCreateOptions) from_b_listed = kiste_create_options_new_from_box (b_listed);
+  g_autoptr(KisteCreateOptions) from_b = kiste_create_options_new_from_box (b);
+  g_autoptr(KisteCreateOptions) from_c = kiste_create_options_new_from_box (c);
+  g_auto(GStrv) argv = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *names[] = { "fixture-a", "fixture-b", "fixture-c", NULL };
+  const char *expected_b[] = {
+    "distrobox", "create", "--yes", "--name", "fixture-b-copy", "--clone", "fixture-b",
+    "--home", "/home/tester/h2", "--init",
+    "--unshare-groups", "--unshare-netns", "--unshare-process", "--no-entry", NULL
+  };
+
+  /* fixture-a shares everything and uses the host home */
+  g_assert_cmpstr (kiste_create_options_get_name (from_a), ==, "fixture-a-copy");
+  g_assert_cmpstr (kiste_create_options_get_clone_source (from_a), ==, "fixture-a");
+  g_assert_null (kiste_create_options_get_image (from_a));
+  g_assert_null (kiste_create_options_get_home (from_a));
+  g_assert_null (kiste_create_options_get_hostname (from_a));
+  g_assert_false (kiste_create_options_get_init (from_a));
+  g_assert_false (kiste_create_options_get_nvidia (from_a));
+  for (guint i = 0; i < KISTE_N_UNSHARE; i++)
+    g_assert_false (kiste_create_options_get_unshare (from_a, i));
+  g_assert_false (kiste_create_options_get_unshare_all (from_a));
+  g_assert_true (kiste_create_options_validate (from_a, names, &error));
+  g_assert_no_error (error);
+
+  /* fixture-b: --init, a home of its own, its own network (known only
+   * once inspected), its hostname not copied */
+  g_assert_cmpstr (kiste_create_options_get_name (from_b), ==, "fixture-b-copy");
+  g_assert_cmpstr (kiste_create_options_get_clone_source (from_b), ==, "fixture-b");
+  g_assert_cmpstr (kiste_create_options_get_home (from_b), ==, "/home/tester/h2");
+  g_assert_true (kiste_create_options_get_init (from_b));
+  g_assert_true (kiste_create_options_get_unshare (from_b, KISTE_UNSHARE_NETNS));
+  g_assert_true (kiste_create_options_get_unshare (from_b, KISTE_UNSHARE_GROUPS));
+  g_assert_true (kiste_create_options_get_unshare (from_b, KISTE_UNSHARE_PROCESS));
+  g_assert_false (kiste_create_options_get_unshare (from_b, KISTE_UNSHARE_IPC));
+  g_assert_false (kiste_create_options_get_unshare (from_b, KISTE_UNSHARE_DEVSYS));
+  g_assert_false (kiste_create_options_get_unshare (from_b, KISTE_UNSHARE_HOME));
+  g_assert_null (kiste_create_options_get_hostname (from_b));
+  argv = kiste_create_options_to_argv (from_b, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstrv (argv, expected_b);
+
+  /* before inspect the network is unknown: shared, not guessed */
+  g_assert_cmpint (kiste_box_get_unshare (b_listed, KISTE_UNSHARE_NETNS), ==, KISTE_SHARING_UNKNOWN);
+  g_assert_false (kiste_create_options_get_unshare (from_b_listed, KISTE_UNSHARE_NETNS));
+  g_assert_false (kiste_create_options_get_unshare (from_b_listed, KISTE_UNSHARE_IPC));
+  g_assert_true (kiste_create_options_get_unshare (from_b_listed, KISTE_UNSHARE_GROUPS));
+  g_assert_cmpstr (kiste_create_options_get_home (from_b_listed), ==, "/home/tester/h2");
+
+  /* fixture-c: its own /dev, ipc and processes */
+  g_assert_true (kiste_create_options_get_unshare (from_c, KISTE_UNSHARE_DEVSYS));
+  g_assert_true (kiste_create_options_get_unshare (from_c, KISTE_UNSHARE_IPC));
+  g_assert_true (kiste_create_options_get_unshare (from_c, KISTE_UNSHARE_PROCESS));
+  g_assert_false (kiste_create_options_get_unshare (from_c, KISTE_UNSHARE_NETNS));
+  g_assert_false (kiste_create_options_get_init (from_c));
+  g_assert_null (kiste_create_options_get_home (from_c));
+}
+
+/* Export: the box's settings with its image, written and read back */
+static void
+test_from_box_round_trip (void)
+{
+  g_autoptr(JsonNode) ps = load_fixture_json ("ps-podman5.json");
+  g_autoptr(JsonNode) inspect = load_fixture_json ("inspect-podman5.json");
+  g_autoptr(KisteBox) b = fixture_box (ps, inspect, "fixture-b");
+  g_autoptr(KisteCreateOptions) options = kiste_create_options_new_from_box (b);
+  g_autoptr(GPtrArray) list = g_ptr_array_new ();
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  KisteAssembleEntry *entry;
+
+  kiste_create_options_set_clone_source (options, NULL);
+  kiste_create_options_set_image (options, kiste_box_get_image (b));
+  kiste_create_options_set_name (options, kiste_box_get_name (b));
+  g_ptr_array_add (list, options);
+  data = kiste_assemble_to_data (list, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (data, "[fixture-b]\n"));
+  g_assert_null (strstr (data, "clone="));
+
+  entries = kiste_assemble_parse (data, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (entries->len, ==, 1);
+  entry = g_ptr_array_index (entries, 0);
+  g_assert_null (entry->error);
+  g_assert_cmpstr (entry->section, ==, "fixture-b");
+  g_assert_cmpstr (kiste_create_options_get_image (entry->options), ==, "localhost/kiste-debian:ready");
+  g_assert_null (kiste_create_options_get_clone_source (entry->options));
+  g_assert_cmpstr (kiste_create_options_get_home (entry->options), ==, "/home/tester/h2");
+  g_assert_true (kiste_create_options_get_init (entry->options));
+  for (guint i = 0; i < KISTE_N_UNSHARE; i++)
+    g_assert_cmpint (kiste_create_options_get_unshare (entry->options, i), ==,
+                     kiste_create_options_get_unshare (options, i));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -798,6 +960,8 @@ main (int   argc,
   g_test_add_func ("/create-options/effective-unshare", test_effective_unshare);
   g_test_add_func ("/create-options/properties", test_properties);
   g_test_add_func ("/create-options/field-enum", test_field_enum);
+  g_test_add_func ("/create-options/from-box", test_from_box);
+  g_test_add_func ("/create-options/from-box-round-trip", test_from_box_round_trip);
 
   return g_test_run ();
 }
