@@ -12,7 +12,9 @@
 
 #include "kiste-application.h"
 #include "kiste-apps.h"
+#include "kiste-assemble.h"
 #include "kiste-box-page.h"
+#include "kiste-create-dialog.h"
 #include "kiste-distro.h"
 #include "kiste-log-dialog.h"
 #include "kiste-name-dialog.h"
@@ -41,6 +43,10 @@ struct _KisteBoxPage
   GCancellable         *exported_cancellable;
   GCancellable         *delete_cancellable;
   GCancellable         *stats_cancellable;
+  /* Cancelled when the page goes: exports, waits for details */
+  GCancellable         *cancellable;
+  /* Tests: where "Export Settings" writes, without asking */
+  GFile                *export_file;
   guint                 stats_source;
   /* Stats failed for this box (cgroups v1, docker without stats…): do not
    * ask again every few seconds */
@@ -92,7 +98,7 @@ static GParamSpec *properties[N_PROPS];
 
 static const char *operation_actions[] = {
   "box.start", "box.stop", "box.restart", "box.upgrade",
-  "box.clone", "box.rename", "box.delete",
+  "box.clone", "box.clone-with-changes", "box.rename", "box.delete",
 };
 
 static const char style_css[] =
@@ -363,10 +369,12 @@ kiste_box_page_update_actions (KisteBoxPage *self)
   gtk_widget_action_set_enabled (widget, "box.restart", idle && state == KISTE_BOX_STATE_RUNNING);
   gtk_widget_action_set_enabled (widget, "box.upgrade", idle);
   gtk_widget_action_set_enabled (widget, "box.clone", idle);
+  gtk_widget_action_set_enabled (widget, "box.clone-with-changes", idle);
   gtk_widget_action_set_enabled (widget, "box.rename", idle);
   gtk_widget_action_set_enabled (widget, "box.delete", idle);
   gtk_widget_action_set_enabled (widget, "box.copy-enter-command", has_box);
   gtk_widget_action_set_enabled (widget, "box.view-log", has_box);
+  gtk_widget_action_set_enabled (widget, "box.export-settings", has_box);
   gtk_widget_action_set_enabled (widget, "box.open-home",
                                  has_box && kiste_box_get_home (self->box) != NULL);
 
@@ -823,8 +831,13 @@ stats_cb (GObject      *object,
 
       g_debug ("No usage for the box: %s", error->message);
       self->stats_failed = TRUE;
-      /* Translators: %s says why, from podman: "stats is not supported…" */
-      description = g_strdup_printf (_("Usage cannot be measured: %s"), error->message);
+      /* Rootless podman's usual reason gets plain words; others as they are */
+      if (strstr (error->message, "cgroups v2") != NULL)
+        description = g_strdup (_("Usage cannot be measured: rootless podman needs a system "
+                                  "with cgroups v2 for it."));
+      else
+        /* Translators: %s says why, from podman */
+        description = g_strdup_printf (_("Usage cannot be measured: %s"), error->message);
       adw_preferences_group_set_description (self->resources_group, description);
       adw_action_row_set_subtitle (self->cpu_row, _("Not available"));
       adw_action_row_set_subtitle (self->memory_row, _("Not available"));
@@ -1269,6 +1282,348 @@ rename_action (GtkWidget  *widget,
                            rename_named_cb, confirm_new (self));
 }
 
+/* Clone with changes and export settings: both start from what is known
+ * of the box, so its details (namespaces) are read first when missing */
+
+typedef void (*WithBoxFunc) (KisteBoxPage *self,
+                             KisteBox     *box);
+
+typedef struct
+{
+  KisteBoxPage *self;
+  char         *box_name;
+  WithBoxFunc   func;
+} WithBox;
+
+static void
+with_box_free (WithBox *with)
+{
+  g_clear_object (&with->self);
+  g_free (with->box_name);
+  g_free (with);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WithBox, with_box_free)
+
+static void
+with_box_run (WithBox *with)
+{
+  KisteBox *box;
+
+  /* the page is gone, or the box is */
+  if (with->self->manager == NULL)
+    return;
+  box = kiste_box_store_find_by_name (kiste_manager_get_store (with->self->manager), with->box_name);
+  if (box != NULL)
+    with->func (with->self, box);
+}
+
+static void
+with_box_details_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(WithBox) with = user_data;
+  g_autoptr(GError) error = NULL;
+
+  /* without details the namespaces stay unknown, hence shared: still useful */
+  if (!kiste_box_store_load_details_finish (KISTE_BOX_STORE (object), result, &error))
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      g_debug ("Could not load the details of a box: %s", error->message);
+    }
+  with_box_run (with);
+}
+
+/* Calls func with the box named box_name once its details are there */
+static void
+kiste_box_page_with_details (KisteBoxPage *self,
+                             const char   *box_name,
+                             WithBoxFunc   func)
+{
+  g_autoptr(WithBox) with = g_new0 (WithBox, 1);
+  KisteBox *box;
+
+  with->self = g_object_ref (self);
+  with->box_name = g_strdup (box_name);
+  with->func = func;
+
+  box = kiste_box_store_find_by_name (kiste_manager_get_store (self->manager), box_name);
+  if (box == NULL)
+    return;
+  if (kiste_box_get_has_details (box))
+    {
+      with_box_run (with);
+      return;
+    }
+
+  kiste_box_store_load_details_async (kiste_manager_get_store (self->manager), &box, 1,
+                                      self->cancellable, with_box_details_cb,
+                                      g_steal_pointer (&with));
+}
+
+static void
+kiste_box_page_open_clone_dialog (KisteBoxPage *self,
+                                  KisteBox     *box)
+{
+  g_autoptr(KisteCreateOptions) options = kiste_create_options_new_from_box (box);
+  g_auto(GStrv) names = kiste_box_page_dup_box_names (self);
+  g_autofree char *suggestion = NULL;
+  KisteCreateDialog *dialog;
+
+  /* "-copy" in people's language, and free */
+  suggestion = suggest_clone_name (kiste_box_get_name (box), (const char * const *) names);
+  kiste_create_options_set_name (options, suggestion);
+
+  dialog = kiste_create_dialog_new (self->manager);
+  kiste_create_dialog_set_options (dialog, options);
+  adw_dialog_present (ADW_DIALOG (dialog), GTK_WIDGET (self));
+}
+
+static void
+clone_changes_stopped_cb (GObject      *object,
+                          GAsyncResult *result,
+                          gpointer      user_data)
+{
+  g_autoptr(Confirm) confirm = user_data;
+  g_autoptr(GError) error = NULL;
+
+  /* A failed stop is shown by the window like every task's outcome */
+  if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
+    {
+      g_debug ("Could not stop the box to clone it: %s", error->message);
+      return;
+    }
+  if (confirm_get_manager (confirm) == NULL)
+    return;
+  kiste_box_page_with_details (confirm->self, confirm->box_name, kiste_box_page_open_clone_dialog);
+}
+
+static void
+clone_changes_confirmed_cb (GObject      *object,
+                            GAsyncResult *result,
+                            gpointer      user_data)
+{
+  g_autoptr(Confirm) confirm = user_data;
+  const char *response = adw_alert_dialog_choose_finish (ADW_ALERT_DIALOG (object), result);
+  KisteManager *manager = confirm_get_manager (confirm);
+  const char *box_name;
+
+  if (manager == NULL || !g_str_equal (response, "stop"))
+    return;
+
+  /* distrobox copies stopped boxes only: stop it now, so the dialog's
+   * Create works as it says */
+  box_name = confirm->box_name;
+  kiste_manager_stop_async (manager, box_name, NULL,
+                            clone_changes_stopped_cb, g_steal_pointer (&confirm));
+}
+
+static void
+clone_with_changes_action (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *parameter)
+{
+  KisteBoxPage *self = KISTE_BOX_PAGE (widget);
+  g_autofree char *heading = NULL;
+  AdwAlertDialog *dialog;
+
+  if (self->box == NULL)
+    return;
+
+  if (!kiste_box_page_is_running (self))
+    {
+      kiste_box_page_with_details (self, kiste_box_get_name (self->box),
+                                   kiste_box_page_open_clone_dialog);
+      return;
+    }
+
+  heading = g_strdup_printf (_("Stop “%s” to Clone It?"), kiste_box_get_name (self->box));
+  dialog = confirm_dialog_new (heading,
+                               _("The box must be stopped to clone it. Kiste stops it now, "
+                                 "then you choose the settings of the copy. Programs running in "
+                                 "it will be closed."),
+                               "stop", _("_Stop and Continue"),
+                               ADW_RESPONSE_SUGGESTED);
+  adw_alert_dialog_choose (dialog, GTK_WIDGET (self), NULL, clone_changes_confirmed_cb,
+                           confirm_new (self));
+}
+
+typedef struct
+{
+  KisteBoxPage *self;
+  GFile        *file;
+} ExportData;
+
+static void
+export_data_free (ExportData *data)
+{
+  g_clear_object (&data->self);
+  g_clear_object (&data->file);
+  g_free (data);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ExportData, export_data_free)
+
+static void
+export_written_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(ExportData) data = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+  g_autofree char *basename = g_file_get_basename (data->file);
+
+  if (!g_file_replace_contents_finish (G_FILE (object), result, NULL, &error))
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      message = g_strdup_printf (_("Could not save the settings: %s"), error->message);
+    }
+  else
+    message = g_strdup_printf (_("Settings saved as “%s”"), basename);
+
+  kiste_box_page_toast (data->self, message);
+}
+
+/* The box as a distrobox.ini section: made from its image, not a copy */
+static char *
+dup_box_manifest (KisteBox  *box,
+                  GError   **error)
+{
+  g_autoptr(KisteCreateOptions) options = kiste_create_options_new_from_box (box);
+  g_autoptr(GPtrArray) list = g_ptr_array_new ();
+
+  kiste_create_options_set_name (options, kiste_box_get_name (box));
+  kiste_create_options_set_clone_source (options, NULL);
+  kiste_create_options_set_image (options, kiste_box_get_image (box));
+  g_ptr_array_add (list, options);
+  return kiste_assemble_to_data (list, error);
+}
+
+static void
+kiste_box_page_write_settings (KisteBoxPage *self,
+                               KisteBox     *box,
+                               GFile        *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *manifest = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  ExportData *data;
+
+  if (!(manifest = dup_box_manifest (box, &error)))
+    {
+      g_autofree char *message = g_strdup_printf (_("Could not save the settings: %s"),
+                                                  error->message);
+
+      kiste_box_page_toast (self, message);
+      return;
+    }
+
+  bytes = g_bytes_new_take (manifest, strlen (manifest));
+  manifest = NULL;
+  data = g_new0 (ExportData, 1);
+  data->self = g_object_ref (self);
+  data->file = g_object_ref (file);
+  g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
+                                       self->cancellable, export_written_cb, data);
+}
+
+typedef struct
+{
+  KisteBoxPage *self;
+  char         *box_name;
+} ExportChoice;
+
+static void
+export_choice_free (ExportChoice *choice)
+{
+  g_clear_object (&choice->self);
+  g_free (choice->box_name);
+  g_free (choice);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ExportChoice, export_choice_free)
+
+static void
+export_file_chosen_cb (GObject      *object,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  g_autoptr(ExportChoice) choice = user_data;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  KisteBox *box;
+
+  if (!(file = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (object), result, &error)))
+    {
+      if (!g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED) &&
+          !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_CANCELLED) &&
+          !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        kiste_box_page_toast (choice->self, error->message);
+      return;
+    }
+
+  if (choice->self->manager == NULL)
+    return;
+  box = kiste_box_store_find_by_name (kiste_manager_get_store (choice->self->manager),
+                                      choice->box_name);
+  if (box != NULL)
+    kiste_box_page_write_settings (choice->self, box, file);
+}
+
+static void
+kiste_box_page_export_settings (KisteBoxPage *self,
+                                KisteBox     *box)
+{
+  g_autoptr(GtkFileDialog) dialog = NULL;
+  g_autoptr(GListStore) filters = NULL;
+  g_autoptr(GtkFileFilter) manifests = NULL;
+  g_autofree char *initial_name = NULL;
+  ExportChoice *choice;
+  GtkRoot *root;
+
+  if (self->export_file != NULL)
+    {
+      kiste_box_page_write_settings (self, box, self->export_file);
+      return;
+    }
+
+  manifests = gtk_file_filter_new ();
+  gtk_file_filter_set_name (manifests, _("distrobox Manifests"));
+  gtk_file_filter_add_pattern (manifests, "*.ini");
+  filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+  g_list_store_append (filters, manifests);
+
+  initial_name = g_strdup_printf ("%s.ini", kiste_box_get_name (box));
+  dialog = gtk_file_dialog_new ();
+  gtk_file_dialog_set_title (dialog, _("Export Settings"));
+  gtk_file_dialog_set_modal (dialog, TRUE);
+  gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
+  gtk_file_dialog_set_initial_name (dialog, initial_name);
+
+  choice = g_new0 (ExportChoice, 1);
+  choice->self = g_object_ref (self);
+  choice->box_name = g_strdup (kiste_box_get_name (box));
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  gtk_file_dialog_save (dialog, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                        self->cancellable, export_file_chosen_cb, choice);
+}
+
+static void
+export_settings_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  KisteBoxPage *self = KISTE_BOX_PAGE (widget);
+
+  if (self->box != NULL)
+    kiste_box_page_with_details (self, kiste_box_get_name (self->box),
+                                 kiste_box_page_export_settings);
+}
+
 /* Delete */
 
 static void
@@ -1580,9 +1935,12 @@ kiste_box_page_dispose (GObject *object)
   g_cancellable_cancel (self->details_cancellable);
   g_cancellable_cancel (self->exported_cancellable);
   g_cancellable_cancel (self->delete_cancellable);
+  g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->details_cancellable);
   g_clear_object (&self->exported_cancellable);
   g_clear_object (&self->delete_cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->export_file);
 
   kiste_box_page_set_task (self, NULL);
   if (self->box != NULL)
@@ -1658,11 +2016,15 @@ kiste_box_page_class_init (KisteBoxPageClass *klass)
   gtk_widget_class_install_action (widget_class, "box.restart", NULL, restart_action);
   gtk_widget_class_install_action (widget_class, "box.upgrade", NULL, upgrade_action);
   gtk_widget_class_install_action (widget_class, "box.clone", NULL, clone_action);
+  gtk_widget_class_install_action (widget_class, "box.clone-with-changes", NULL,
+                                   clone_with_changes_action);
   gtk_widget_class_install_action (widget_class, "box.rename", NULL, rename_action);
   gtk_widget_class_install_action (widget_class, "box.delete", NULL, delete_action);
   gtk_widget_class_install_action (widget_class, "box.copy-enter-command", NULL,
                                    copy_enter_command_action);
   gtk_widget_class_install_action (widget_class, "box.view-log", NULL, view_log_action);
+  gtk_widget_class_install_action (widget_class, "box.export-settings", NULL,
+                                   export_settings_action);
   gtk_widget_class_install_action (widget_class, "box.open-home", NULL, open_home_action);
 }
 
@@ -1672,6 +2034,7 @@ kiste_box_page_init (KisteBoxPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   /* The bin's own child: AdwBin unparents it, the template must not */
   self->stack = GTK_STACK (adw_bin_get_child (ADW_BIN (self)));
+  self->cancellable = g_cancellable_new ();
   ensure_style (GTK_WIDGET (self));
 
   for (guint i = 0; i < G_N_ELEMENTS (operation_actions); i++)
@@ -1731,4 +2094,14 @@ kiste_box_page_get_box (KisteBoxPage *self)
   g_return_val_if_fail (KISTE_IS_BOX_PAGE (self), NULL);
 
   return self->box;
+}
+
+void
+kiste_box_page_set_export_file_for_testing (KisteBoxPage *self,
+                                            GFile        *file)
+{
+  g_return_if_fail (KISTE_IS_BOX_PAGE (self));
+  g_return_if_fail (!file || G_IS_FILE (file));
+
+  g_set_object (&self->export_file, file);
 }

@@ -20,8 +20,10 @@ G_DECLARE_FINAL_TYPE (KisteBoxPage, kiste_box_page, KISTE, BOX_PAGE, AdwBin)
 /* The details of one box and what can be done with it. Follows the box and
  * the manager's busy state live. Widget actions (activate them with
  * gtk_widget_activate_action): box.start, box.stop, box.restart,
- * box.upgrade, box.clone, box.rename, box.delete, box.copy-enter-command,
- * box.view-log, box.open-home. Properties: "manager" (construct-only; the
+ * box.upgrade, box.clone, box.clone-with-changes (the create dialog,
+ * filled in from the box), box.rename, box.delete, box.copy-enter-command,
+ * box.view-log, box.export-settings (its distrobox.ini section),
+ * box.open-home. Properties: "manager" (construct-only; the
  * default KisteApplication's when NULL), "box". */
 KisteBoxPage *kiste_box_page_new         (KisteManager *manager);
 KisteManager *kiste_box_page_get_manager (KisteBoxPage *self);
@@ -29,5 +31,9 @@ KisteManager *kiste_box_page_get_manager (KisteBoxPage *self);
 void          kiste_box_page_set_box     (KisteBoxPage *self,
                                           KisteBox     *box);
 KisteBox     *kiste_box_page_get_box     (KisteBoxPage *self);
+/* Tests: "box.export-settings" writes to file without asking (NULL: asks) */
+void          kiste_box_page_set_export_file_for_testing
+                                         (KisteBoxPage *self,
+                                          GFile        *file);
 
 G_END_DECLS

@@ -11,9 +11,11 @@
 #include <string.h>
 
 #include "kiste-application.h"
+#include "kiste-assemble.h"
 #include "kiste-box-page.h"
 #include "kiste-box-store-private.h"
 #include "kiste-commands.h"
+#include "kiste-create-dialog.h"
 #include "kiste-log-dialog.h"
 #include "kiste-name-dialog.h"
 #include "kiste-test-ui.h"
@@ -918,6 +920,206 @@ test_clone_running (Fixture       *fixture,
   g_assert_true (kiste_test_wait_for (manager_idle, fixture, 5000));
 }
 
+/* The flags of the released distrobox, so the create dialog keeps what it
+ * is given */
+static void
+set_full_capabilities (Fixture *fixture)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"),
+                                            "help-distrobox-1.8.2.5.txt", NULL);
+  g_autofree char *help = NULL;
+  g_auto(GStrv) flags = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (path, &help, NULL, &error));
+  g_assert_no_error (error);
+  flags = kiste_capabilities_parse_create_help (help);
+  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                      "1.8.2.5", "podman", (const char * const *) flags);
+}
+
+static void
+test_clone_with_changes_running (Fixture       *fixture,
+                                 gconstpointer  data)
+{
+  GtkWidget *dialog;
+  KisteCreateOptions *options;
+
+  set_full_capabilities (fixture);
+  kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-a"));
+  g_assert_true (kiste_test_wait_for ((gpointer) kiste_box_get_has_details,
+                                      find_box (fixture, "fixture-a"), 3000));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.clone-with-changes", NULL);
+
+  /* distrobox clones stopped boxes only: asked first, stopped, then the form */
+  dialog = wait_for_dialog (fixture, ADW_TYPE_ALERT_DIALOG, "Stop “fixture-a” to Clone It?");
+  g_assert_cmpuint (count_commands (fixture, "podman stop"), ==, 0);
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "box-page-clone-with-changes-stop");
+  click (dialog, "_Stop and Continue");
+  wait_for_command (fixture, "podman stop --time 10 fixture-a");
+  dialog = wait_for_dialog (fixture, KISTE_TYPE_CREATE_DIALOG, NULL);
+
+  options = kiste_create_dialog_get_options (KISTE_CREATE_DIALOG (dialog));
+  g_assert_cmpstr (kiste_create_options_get_name (options), ==, "fixture-a-copy");
+  g_assert_cmpstr (kiste_create_options_get_clone_source (options), ==, "fixture-a");
+  g_assert_null (kiste_create_options_get_home (options));
+  g_assert_false (kiste_create_options_get_init (options));
+  g_assert_true (kiste_create_dialog_get_can_create (KISTE_CREATE_DIALOG (dialog)));
+  /* nothing is created before people press Create */
+  g_assert_cmpuint (count_commands (fixture, "distrobox create --yes"), ==, 0);
+  adw_dialog_force_close (ADW_DIALOG (dialog));
+}
+
+static void
+test_clone_with_changes_cancel (Fixture       *fixture,
+                                gconstpointer  data)
+{
+  GtkWidget *dialog;
+
+  kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-a"));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.clone-with-changes", NULL);
+  dialog = wait_for_dialog (fixture, ADW_TYPE_ALERT_DIALOG, "Stop “fixture-a” to Clone It?");
+  click (dialog, "_Cancel");
+  wait_for_no_dialog (fixture);
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  g_assert_cmpuint (count_commands (fixture, "podman stop"), ==, 0);
+  g_assert_null (kiste_test_find_widget (GTK_WIDGET (fixture->window), KISTE_TYPE_CREATE_DIALOG, NULL));
+}
+
+static void
+test_clone_with_changes_stopped (Fixture       *fixture,
+                                 gconstpointer  data)
+{
+  GtkWidget *dialog;
+  KisteCreateOptions *options;
+  g_autofree char *home = NULL;
+
+  set_full_capabilities (fixture);
+  home = g_build_filename (fixture->host_home, "h2", NULL);
+
+  /* straight away, with the details (its own network) read first */
+  kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-b"));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.clone-with-changes", NULL);
+  dialog = wait_for_dialog (fixture, KISTE_TYPE_CREATE_DIALOG, NULL);
+  g_assert_cmpuint (count_commands (fixture, "podman stop"), ==, 0);
+
+  options = kiste_create_dialog_get_options (KISTE_CREATE_DIALOG (dialog));
+  g_assert_cmpstr (kiste_create_options_get_name (options), ==, "fixture-b-copy");
+  g_assert_cmpstr (kiste_create_options_get_clone_source (options), ==, "fixture-b");
+  g_assert_cmpstr (kiste_create_options_get_home (options), ==, home);
+  g_assert_true (kiste_create_options_get_init (options));
+  g_assert_true (kiste_create_options_get_unshare (options, KISTE_UNSHARE_NETNS));
+  g_assert_false (kiste_create_options_get_unshare (options, KISTE_UNSHARE_IPC));
+  g_assert_null (kiste_create_options_get_hostname (options));
+  g_assert_true (kiste_create_dialog_get_can_create (KISTE_CREATE_DIALOG (dialog)));
+
+  /* the form shows it: a copy, not an image */
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (find_row (dialog, "Copy Of"))));
+  g_assert_cmpstr (adw_action_row_get_subtitle (find_row (dialog, "Copy Of")), ==, "fixture-b");
+  kiste_test_screenshot (dialog, "box-page-clone-with-changes");
+  adw_dialog_force_close (ADW_DIALOG (dialog));
+}
+
+static gboolean
+file_exists (gpointer data)
+{
+  return g_file_test (data, G_FILE_TEST_EXISTS);
+}
+
+static gboolean
+toast_with (gpointer data)
+{
+  Fixture *fixture = ((gpointer *) data)[0];
+  const char *text = ((gpointer *) data)[1];
+
+  return find_label (GTK_WIDGET (fixture->window), text) != NULL;
+}
+
+static gboolean
+has_label_prefix (GtkWidget  *root,
+                  const char *prefix)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_LABEL (child) && gtk_widget_get_mapped (child) &&
+          g_str_has_prefix (gtk_label_get_label (GTK_LABEL (child)), prefix))
+        return TRUE;
+      if (has_label_prefix (child, prefix))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+toast_failed (gpointer data)
+{
+  Fixture *fixture = data;
+
+  return has_label_prefix (GTK_WIDGET (fixture->window), "Could not save the settings: ");
+}
+
+static void
+test_export_settings (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (fixture->host_dir, "fixture-b.ini", NULL);
+  g_autofree char *home = g_build_filename (fixture->host_home, "h2", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  gpointer saved[] = { fixture, (gpointer) "Settings saved as “fixture-b.ini”" };
+  KisteAssembleEntry *entry;
+
+  kiste_box_page_set_export_file_for_testing (fixture->page, file);
+  kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-b"));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.export-settings", NULL);
+  g_assert_true (kiste_test_wait_for (file_exists, path, 3000));
+  g_assert_true (kiste_test_wait_for (toast_with, saved, 3000));
+
+  /* what was written reads back as the box: its image, not a copy of it */
+  g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_null (strstr (contents, "clone="));
+  entries = kiste_assemble_parse (contents, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (entries->len, ==, 1);
+  entry = g_ptr_array_index (entries, 0);
+  g_assert_null (entry->error);
+  g_assert_cmpstr (entry->section, ==, "fixture-b");
+  g_assert_cmpstr (kiste_create_options_get_name (entry->options), ==, "fixture-b");
+  g_assert_cmpstr (kiste_create_options_get_image (entry->options), ==, "localhost/kiste-debian:ready");
+  g_assert_null (kiste_create_options_get_clone_source (entry->options));
+  g_assert_cmpstr (kiste_create_options_get_home (entry->options), ==, home);
+  g_assert_null (kiste_create_options_get_hostname (entry->options));
+  g_assert_true (kiste_create_options_get_init (entry->options));
+  g_assert_true (kiste_create_options_get_unshare (entry->options, KISTE_UNSHARE_NETNS));
+  g_assert_true (kiste_create_options_get_unshare (entry->options, KISTE_UNSHARE_GROUPS));
+  g_assert_false (kiste_create_options_get_unshare (entry->options, KISTE_UNSHARE_IPC));
+  g_assert_false (kiste_create_options_get_nvidia (entry->options));
+  /* nothing ran for it */
+  g_assert_cmpuint (g_list_model_get_n_items (kiste_manager_get_tasks (fixture->manager)), ==, 0);
+
+  g_unlink (path);
+}
+
+static void
+test_export_settings_fails (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autofree char *bad_path = g_build_filename (fixture->host_dir, "missing", "x.ini", NULL);
+  g_autoptr(GFile) bad_file = g_file_new_for_path (bad_path);
+
+  /* a folder that is not there: said, not thrown away */
+  kiste_box_page_set_export_file_for_testing (fixture->page, bad_file);
+  kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-a"));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.export-settings", NULL);
+  g_assert_true (kiste_test_wait_for (toast_failed, fixture, 3000));
+  g_assert_false (g_file_test (bad_path, G_FILE_TEST_EXISTS));
+}
+
 static void
 test_name_dialog (Fixture       *fixture,
                   gconstpointer  data)
@@ -1088,7 +1290,7 @@ test_stats_unavailable (Fixture       *fixture,
                                                                                  "Processor")),
                                                           ADW_TYPE_PREFERENCES_GROUP));
   g_assert_nonnull (strstr (adw_preferences_group_get_description (group),
-                            "stats is not supported in rootless mode without cgroups v2"));
+                            "rootless podman needs a system with cgroups v2"));
   g_assert_cmpuint (count_commands (fixture, "podman stats"), ==, 1);
 }
 
@@ -1121,6 +1323,11 @@ main (int   argc,
   ADD ("delete-dialog", test_delete_dialog);
   ADD ("rename", test_rename);
   ADD ("clone-running", test_clone_running);
+  ADD ("clone-with-changes-running", test_clone_with_changes_running);
+  ADD ("clone-with-changes-cancel", test_clone_with_changes_cancel);
+  ADD ("clone-with-changes-stopped", test_clone_with_changes_stopped);
+  ADD ("export-settings", test_export_settings);
+  ADD ("export-settings-fails", test_export_settings_fails);
   ADD ("copy-enter-command", test_copy_enter_command);
   ADD ("log-dialog", test_log_dialog);
   ADD ("stats-polling", test_stats_polling);
