@@ -1554,7 +1554,9 @@ parse_images (const char *output)
   if (output == NULL)
     return g_steal_pointer (&images);
 
+  /* docker prints nothing at all when there are no images */
   if (json_parser_load_from_data (parser, output, -1, NULL) &&
+      json_parser_get_root (parser) != NULL &&
       JSON_NODE_HOLDS_ARRAY (json_parser_get_root (parser)))
     {
       JsonArray *array = json_node_get_array (json_parser_get_root (parser));
@@ -1576,6 +1578,7 @@ parse_images (const char *output)
 
       if (g_strstrip (lines[i])[0] != '{' ||
           !json_parser_load_from_data (line_parser, lines[i], -1, NULL) ||
+          json_parser_get_root (line_parser) == NULL ||
           !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (line_parser)))
         continue;
       add_image_object (images, json_node_get_object (json_parser_get_root (line_parser)));
@@ -1829,16 +1832,217 @@ assemble_row_activated_cb (GtkListBox    *list,
   adw_dialog_close (alert);
 }
 
+/* Why each entry cannot be created as written (NULL where it can), checked
+ * like the form checks one box, and against the names before it */
+static GPtrArray *
+dup_entry_problems (KisteCreateDialog *self,
+                    GPtrArray         *entries)
+{
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_auto(GStrv) existing = dup_box_names (self);
+
+  for (guint i = 0; existing[i] != NULL; i++)
+    g_ptr_array_add (names, g_strdup (existing[i]));
+  g_ptr_array_add (names, NULL);
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      KisteAssembleEntry *entry = g_ptr_array_index (entries, i);
+      const char * const *taken = (const char * const *) names->pdata;
+      g_auto(GStrv) argv = NULL;
+      g_autoptr(GError) error = NULL;
+      const char *name = kiste_create_options_get_name (entry->options);
+
+      if (entry->error != NULL)
+        g_ptr_array_add (problems, g_strdup (entry->error));
+      else if (!kiste_create_options_validate (entry->options, taken, &error) ||
+               !(argv = kiste_create_options_to_argv (entry->options, get_caps (self), &error)))
+        g_ptr_array_add (problems, g_strdup (error->message));
+      else
+        g_ptr_array_add (problems, NULL);
+
+      /* the boxes before this one exist by the time it is created */
+      if (name != NULL)
+        g_ptr_array_insert (names, names->len - 1, g_strdup (name));
+    }
+
+  return g_steal_pointer (&problems);
+}
+
+typedef struct
+{
+  KisteManager *manager;
+  GPtrArray    *entries;
+  guint         next;
+} CreateAll;
+
+static void
+create_all_free (CreateAll *all)
+{
+  g_clear_object (&all->manager);
+  g_clear_pointer (&all->entries, g_ptr_array_unref);
+  g_free (all);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CreateAll, create_all_free)
+
+static void create_all_next (CreateAll *all);
+
+static void
+create_all_done_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr(CreateAll) all = user_data;
+  g_autoptr(GError) error = NULL;
+
+  /* the task list and the window's toast say what failed; the boxes after
+   * it may depend on it (same names, same homes), so stop here */
+  if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
+    {
+      g_debug ("Creating the boxes of a manifest stopped: %s", error->message);
+      return;
+    }
+  create_all_next (g_steal_pointer (&all));
+}
+
+static void
+create_all_created_cb (GObject      *object,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  g_autoptr(CreateAll) all = user_data;
+  g_autoptr(GError) error = NULL;
+  KisteAssembleEntry *entry = g_ptr_array_index (all->entries, all->next - 1);
+
+  if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
+    {
+      g_debug ("Creating the boxes of a manifest stopped: %s", error->message);
+      return;
+    }
+
+  if (entry->start_now)
+    {
+      KisteManager *manager = all->manager;
+
+      kiste_manager_start_async (manager, kiste_create_options_get_name (entry->options),
+                                 NULL, create_all_done_cb, g_steal_pointer (&all));
+    }
+  else
+    create_all_next (g_steal_pointer (&all));
+}
+
+/* One after another, as distrobox assemble does: a pull or a first start
+ * at a time */
+static void
+create_all_next (CreateAll *all)
+{
+  g_autoptr(CreateAll) owned = all;
+  g_autoptr(KisteCreateOptions) options = NULL;
+  KisteAssembleEntry *entry;
+  KisteManager *manager;
+
+  if (owned->next >= owned->entries->len)
+    return;
+
+  entry = g_ptr_array_index (owned->entries, owned->next++);
+  options = kiste_create_options_copy (entry->options);
+  manager = owned->manager;
+  kiste_manager_create_async (manager, options, NULL, create_all_created_cb,
+                              g_steal_pointer (&owned));
+}
+
+/* Creates every box of the manifest, or none when one is wrong */
+static gboolean
+kiste_create_dialog_create_all (KisteCreateDialog *self,
+                                GPtrArray         *entries)
+{
+  g_autoptr(GPtrArray) problems = dup_entry_problems (self, entries);
+  CreateAll *all;
+
+  for (guint i = 0; i < problems->len; i++)
+    {
+      KisteAssembleEntry *entry = g_ptr_array_index (entries, i);
+      const char *problem = g_ptr_array_index (problems, i);
+
+      if (problem != NULL)
+        {
+          g_autofree char *message = g_strdup_printf (_("“%s” cannot be created: %s"),
+                                                      entry->section, problem);
+
+          show_toast (self, message);
+          return FALSE;
+        }
+    }
+
+  all = g_new0 (CreateAll, 1);
+  all->manager = g_object_ref (self->manager);
+  all->entries = g_ptr_array_ref (entries);
+  create_all_next (all);
+  return TRUE;
+}
+
+static void
+assemble_response_cb (AdwAlertDialog *alert,
+                      const char     *response)
+{
+  KisteCreateDialog *self = g_object_get_data (G_OBJECT (alert), "dialog");
+  GPtrArray *entries = g_object_get_data (G_OBJECT (alert), "entries");
+
+  if (!g_str_equal (response, "create-all") || is_gone (self))
+    return;
+
+  /* the boxes are followed in the task list from here */
+  if (kiste_create_dialog_create_all (self, entries))
+    adw_dialog_close (ADW_DIALOG (self));
+}
+
 static void
 choose_assemble_entry (KisteCreateDialog *self,
                        GPtrArray         *entries)
 {
+  g_autoptr(GPtrArray) problems = dup_entry_problems (self, entries);
+  g_autofree char *body = NULL;
+  gboolean all_valid = TRUE;
+  gboolean exports = FALSE;
   AdwDialog *alert;
   GtkWidget *list;
 
-  alert = adw_alert_dialog_new (_("Which Box?"),
-                                _("This file describes several boxes. Choose the one to fill in."));
-  adw_alert_dialog_add_response (ADW_ALERT_DIALOG (alert), "cancel", _("_Cancel"));
+  for (guint i = 0; i < problems->len; i++)
+    {
+      KisteAssembleEntry *entry = g_ptr_array_index (entries, i);
+
+      if (g_ptr_array_index (problems, i) != NULL)
+        all_valid = FALSE;
+      if ((entry->exported_apps != NULL && entry->exported_apps[0] != NULL) ||
+          (entry->exported_bins != NULL && entry->exported_bins[0] != NULL))
+        exports = TRUE;
+    }
+
+  body = g_strdup (all_valid
+                   ? _("This file describes several boxes. Choose the one to fill in, or "
+                       "create them all as they are.")
+                   : _("This file describes several boxes. Choose the one to fill in. Some "
+                       "cannot be created as written, so they cannot all be created at once."));
+  if (exports)
+    {
+      char *with_exports = g_strjoin (" ", body,
+                                      _("Apps and programs to export are left out: export them "
+                                        "once the box is ready."),
+                                      NULL);
+
+      g_free (body);
+      body = with_exports;
+    }
+  alert = adw_alert_dialog_new (_("Which Box?"), body);
+  adw_alert_dialog_add_responses (ADW_ALERT_DIALOG (alert),
+                                  "cancel", _("_Cancel"),
+                                  "create-all", _("Create _All"),
+                                  NULL);
+  adw_alert_dialog_set_response_enabled (ADW_ALERT_DIALOG (alert), "create-all", all_valid);
+  adw_alert_dialog_set_response_appearance (ADW_ALERT_DIALOG (alert), "create-all",
+                                            ADW_RESPONSE_SUGGESTED);
   adw_alert_dialog_set_close_response (ADW_ALERT_DIALOG (alert), "cancel");
 
   list = gtk_list_box_new ();
@@ -1851,11 +2055,25 @@ choose_assemble_entry (KisteCreateDialog *self,
     {
       KisteAssembleEntry *entry = g_ptr_array_index (entries, i);
       const char *image = kiste_create_options_get_image (entry->options);
+      const char *problem = g_ptr_array_index (problems, i);
       GtkWidget *row = adw_action_row_new ();
 
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), entry->section);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), image ? image : "");
+      /* what is wrong is said where the box is; it can be fixed in the form */
+      if (problem != NULL)
+        {
+          GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
+
+          gtk_widget_add_css_class (icon, "warning");
+          gtk_accessible_update_property (GTK_ACCESSIBLE (icon),
+                                          GTK_ACCESSIBLE_PROPERTY_LABEL, _("Needs changes"),
+                                          -1);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), icon);
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), problem);
+        }
+      else
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (row), image ? image : "");
       adw_action_row_add_prefix (ADW_ACTION_ROW (row),
                                  gtk_image_new_from_icon_name (
                                    kiste_distro_icon_name (kiste_distro_id_for_image (image))));
@@ -1869,6 +2087,7 @@ choose_assemble_entry (KisteCreateDialog *self,
                           (GDestroyNotify) g_ptr_array_unref);
   g_object_set_data_full (G_OBJECT (alert), "dialog", g_object_ref (self), g_object_unref);
   g_signal_connect_object (list, "row-activated", G_CALLBACK (assemble_row_activated_cb), alert, 0);
+  g_signal_connect (alert, "response", G_CALLBACK (assemble_response_cb), NULL);
   adw_dialog_present (alert, GTK_WIDGET (self));
 }
 

@@ -21,4 +21,10 @@ KisteWindow *kiste_window_new        (KisteApplication *application);
 void         kiste_window_add_toast  (KisteWindow      *self,
                                       AdwToast         *toast);
 
+/* Opens the create dialog filled in from a distrobox.ini file (what
+ * "Import distrobox.ini…" and dropping a file do). Nothing in it runs. */
+void         kiste_window_import_file              (KisteWindow          *self,
+                                                    GFile                *file);
+
+
 G_END_DECLS

@@ -1353,6 +1353,148 @@ test_assemble_import (Fixture       *fx,
   g_assert_cmpuint (n_create_commands (fx), ==, 0);
 }
 
+static const char two_boxes_manifest[] =
+  "[first-box]\n"
+  "image=docker.io/library/debian:12\n"
+  "[second-box]\n"
+  "image=docker.io/library/debian:12\n"
+  "init=true\n"
+  "unshare_netns=true\n"
+  "entry=false\n";
+
+static guint
+count_prefix (Fixture    *fx,
+              const char *prefix)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < fx->runner->commands->len; i++)
+    if (g_str_has_prefix (g_ptr_array_index (fx->runner->commands, i), prefix))
+      n++;
+  return n;
+}
+
+static gboolean
+second_box_created (gpointer data)
+{
+  Fixture *fx = data;
+
+  return count_prefix (fx, "distrobox create --yes --name second-box") == 1 &&
+         kiste_manager_get_task_for_box (fx->manager, "second-box") == NULL;
+}
+
+static GtkWidget *
+find_list_row (GtkWidget  *list,
+               const char *title)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (list); child; child = gtk_widget_get_next_sibling (child))
+    if (ADW_IS_ACTION_ROW (child) &&
+        g_str_equal (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (child)), title))
+      return child;
+  return NULL;
+}
+
+static void
+test_assemble_create_all (Fixture       *fx,
+                          gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  GtkWidget *create_all;
+  GtkWidget *list;
+  guint first = G_MAXUINT;
+  guint second = G_MAXUINT;
+
+  g_assert_true (kiste_create_dialog_import_assemble (fx->dialog, two_boxes_manifest, -1, &error));
+  g_assert_no_error (error);
+  kiste_test_flush (GTK_WIDGET (fx->window));
+  list = find_alert_list ();
+  g_assert_nonnull (list);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (find_list_row (list, "second-box"))), ==,
+                   "docker.io/library/debian:12");
+  create_all = find_button (GTK_WIDGET (fx->window), "Create _All");
+  g_assert_nonnull (create_all);
+  g_assert_true (gtk_widget_get_sensitive (create_all));
+  kiste_test_screenshot (GTK_WIDGET (fx->window), "create-dialog-import-create-all");
+  g_assert_cmpuint (n_create_commands (fx), ==, 0);
+
+  /* both, one after the other, as written (assemble adds a launcher unless
+   * entry=false); the tasks show them from here */
+  g_signal_emit_by_name (create_all, "clicked");
+  g_assert_true (kiste_test_wait_for (second_box_created, fx, 10000));
+  g_assert_true (fx->closed);
+  for (guint i = 0; i < fx->runner->commands->len; i++)
+    {
+      const char *command = g_ptr_array_index (fx->runner->commands, i);
+
+      if (g_str_has_prefix (command, "distrobox create --yes --name first-box"))
+        first = i;
+      else if (g_str_has_prefix (command, "distrobox create --yes --name second-box"))
+        second = i;
+    }
+  g_assert_cmpuint (first, <, second);
+  g_assert_cmpstr (g_ptr_array_index (fx->runner->commands, first), ==,
+                   "distrobox create --yes --name first-box --image docker.io/library/debian:12");
+  g_assert_cmpstr (g_ptr_array_index (fx->runner->commands, second), ==,
+                   "distrobox create --yes --name second-box --image docker.io/library/debian:12 "
+                   "--init --unshare-netns --no-entry");
+  g_assert_cmpuint (n_create_commands (fx), ==, 2);
+}
+
+static void
+test_assemble_create_all_blocked (Fixture       *fx,
+                                  gconstpointer  data)
+{
+  static const char manifest[] =
+    "[good-box]\n"
+    "image=docker.io/library/debian:12\n"
+    "[fixture-a]\n"
+    "image=docker.io/library/debian:12\n"
+    "[evil-box]\n"
+    "image=$(touch pwned)\n";
+  g_autoptr(GError) error = NULL;
+  GtkWidget *create_all;
+  GtkWidget *list;
+  const char *subtitle;
+
+  g_assert_true (kiste_create_dialog_import_assemble (fx->dialog, manifest, -1, &error));
+  g_assert_no_error (error);
+  kiste_test_flush (GTK_WIDGET (fx->window));
+  list = find_alert_list ();
+  g_assert_nonnull (list);
+
+  /* each problem is said at its box, and none is created */
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (find_list_row (list, "good-box"))), ==,
+                   "docker.io/library/debian:12");
+  subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (find_list_row (list, "fixture-a")));
+  g_assert_nonnull (strstr (subtitle, "taken"));
+  subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (find_list_row (list, "evil-box")));
+  g_assert_cmpstr (subtitle, !=, "$(touch pwned)");
+  g_assert_nonnull (find_label_containing (GTK_WIDGET (fx->window), "cannot all be created at once"));
+  create_all = find_button (GTK_WIDGET (fx->window), "Create _All");
+  g_assert_nonnull (create_all);
+  g_assert_false (gtk_widget_get_sensitive (create_all));
+  kiste_test_screenshot (GTK_WIDGET (fx->window), "create-dialog-import-create-all-blocked");
+
+  /* even a click forced on it is checked again, and refused */
+  g_signal_emit_by_name (create_all, "clicked");
+  kiste_test_flush (GTK_WIDGET (fx->window));
+  g_assert_cmpuint (n_create_commands (fx), ==, 0);
+  g_assert_false (fx->closed);
+  g_assert_nonnull (find_label_containing (GTK_WIDGET (fx->dialog), "“fixture-a” cannot be created: "));
+
+  /* a box of it can still be picked, and fixed in the form */
+  g_assert_true (kiste_create_dialog_import_assemble (fx->dialog, manifest, -1, &error));
+  g_assert_no_error (error);
+  kiste_test_flush (GTK_WIDGET (fx->window));
+  list = find_alert_list ();
+  g_assert_nonnull (list);
+  g_signal_emit_by_name (list, "row-activated", find_list_row (list, "fixture-a"));
+  kiste_test_flush (GTK_WIDGET (fx->window));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row (fx, "Name"))), ==, "fixture-a");
+  g_assert_false (kiste_create_dialog_get_can_create (fx->dialog));
+  g_assert_cmpuint (n_create_commands (fx), ==, 0);
+}
+
 /* The Documents portal ---------------------------------------------------- */
 
 static const char portal_xml[] =
@@ -1522,6 +1664,8 @@ main (int   argc,
   ADD ("closed-while-running", test_closed_while_running);
   ADD ("clone-prefill", test_clone_prefill);
   ADD ("assemble-import", test_assemble_import);
+  ADD ("assemble-create-all", test_assemble_create_all);
+  ADD ("assemble-create-all-blocked", test_assemble_create_all_blocked);
 
 #undef ADD
 
