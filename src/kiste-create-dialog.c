@@ -1760,6 +1760,8 @@ kiste_create_dialog_set_options (KisteCreateDialog  *self,
   gtk_widget_set_visible (GTK_WIDGET (self->image_row), clone_source == NULL || !clone_source[0]);
   gtk_widget_set_visible (GTK_WIDGET (self->clone_row), clone_source != NULL && clone_source[0]);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->clone_row), clone_source ? clone_source : "");
+  if (gtk_widget_get_visible (GTK_WIDGET (self->clone_row)))
+    adw_dialog_set_title (ADW_DIALOG (self), _("Clone Box"));
 
   set_switch (self, self->home_switch_row,
               kiste_create_options_get_home (options) != NULL &&
@@ -2403,7 +2405,10 @@ set_state (KisteCreateDialog *self,
   switch (state)
     {
     case STATE_FORM:
-      adw_dialog_set_title (ADW_DIALOG (self), _("New Box"));
+      /* A prefilled clone is a copy, not a new box */
+      adw_dialog_set_title (ADW_DIALOG (self),
+                            gtk_widget_get_visible (GTK_WIDGET (self->clone_row)) ? _("Clone Box")
+                                                                                  : _("New Box"));
       adw_dialog_set_default_widget (ADW_DIALOG (self), GTK_WIDGET (self->create_button));
       break;
 
