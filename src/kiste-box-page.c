@@ -14,6 +14,7 @@
 #include "kiste-apps.h"
 #include "kiste-assemble.h"
 #include "kiste-box-page.h"
+#include "kiste-commands.h"
 #include "kiste-create-dialog.h"
 #include "kiste-distro.h"
 #include "kiste-log-dialog.h"
@@ -872,21 +873,22 @@ static void
 kiste_box_page_fetch_stats (KisteBoxPage *self)
 {
   const char *name = kiste_box_get_name (self->box);
-  const char *argv[] = {
-    kiste_box_page_get_engine (self), "stats", "--no-stream", "--format", "json", name, NULL
-  };
+  g_auto(GStrv) argv = NULL;
   StatsRequest *request;
 
   /* Box names come from the store; never let one read as an option */
   if (name == NULL || name[0] == '\0' || name[0] == '-')
     return;
 
+  argv = kiste_commands_stats_argv (kiste_box_page_get_engine (self), name);
+
   self->stats_cancellable = g_cancellable_new ();
   request = g_new0 (StatsRequest, 1);
   request->self = g_object_ref (self);
   request->cancellable = g_object_ref (self->stats_cancellable);
 
-  kiste_runner_run_async (kiste_manager_get_runner (self->manager), argv, STATS_TIMEOUT_MS,
+  kiste_runner_run_async (kiste_manager_get_runner (self->manager),
+                          (const char * const *) argv, STATS_TIMEOUT_MS,
                           self->stats_cancellable, stats_cb, request);
 }
 

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "kiste-assemble.h"
+#include "kiste-commands.h"
 #include "kiste-create-dialog.h"
 #include "kiste-distro.h"
 #include "kiste-error.h"
@@ -1653,33 +1654,23 @@ kiste_create_dialog_load_images (KisteCreateDialog *self)
 {
   KisteRunner *runner = kiste_manager_get_runner (self->manager);
   const char *engine = kiste_runner_get_manager (runner);
+  g_auto(GStrv) images_argv = NULL;
 
   if (engine == NULL)
     engine = kiste_capabilities_get_manager (get_caps (self));
   if (engine == NULL)
     engine = "podman";
 
-  if (g_str_equal (engine, "docker"))
-    {
-      const char *argv[] = { "docker", "images", "--format", "{{json .}}", NULL };
-
-      kiste_runner_run_async (runner, argv, IMAGES_TIMEOUT_MS, self->cancellable,
-                              images_listed_cb, g_object_ref (self));
-    }
-  else
-    {
-      const char *argv[] = { engine, "images", "--format", "json", NULL };
-
-      kiste_runner_run_async (runner, argv, IMAGES_TIMEOUT_MS, self->cancellable,
-                              images_listed_cb, g_object_ref (self));
-    }
+  images_argv = kiste_commands_images_argv (engine);
+  kiste_runner_run_async (runner, (const char * const *) images_argv, IMAGES_TIMEOUT_MS,
+                          self->cancellable, images_listed_cb, g_object_ref (self));
 
   if (compatible_images == NULL)
     {
-      const char *argv[] = { "distrobox", "create", "--compatibility", NULL };
+      g_auto(GStrv) argv = kiste_commands_compatibility_argv ();
 
-      kiste_runner_run_async (runner, argv, COMPATIBILITY_TIMEOUT_MS, self->cancellable,
-                              compatibility_listed_cb, g_object_ref (self));
+      kiste_runner_run_async (runner, (const char * const *) argv, COMPATIBILITY_TIMEOUT_MS,
+                              self->cancellable, compatibility_listed_cb, g_object_ref (self));
     }
 
   kiste_create_dialog_fill_images (self);

@@ -633,3 +633,30 @@ kiste_commands_check_home_removable (const char  *path,
 
   return TRUE;
 }
+
+char **
+kiste_commands_images_argv (const char *manager)
+{
+  g_return_val_if_fail (manager != NULL, NULL);
+
+  /* docker's --format json needs a newer CLI than the template does */
+  if (g_str_equal (manager, "docker"))
+    return strv_new ("docker", "images", "--format", "{{json .}}", NULL);
+  return strv_new (manager, "images", "--format", "json", NULL);
+}
+
+char **
+kiste_commands_compatibility_argv (void)
+{
+  return strv_new ("distrobox", "create", "--compatibility", NULL);
+}
+
+char **
+kiste_commands_stats_argv (const char *manager,
+                           const char *name)
+{
+  g_return_val_if_fail (manager != NULL, NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  return strv_new (manager, "stats", "--no-stream", "--format", "json", name, NULL);
+}

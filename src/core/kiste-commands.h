@@ -148,4 +148,13 @@ char      **kiste_commands_logs_argv                   (const char          *man
  * logs --since: 2026-01-02T03:04:05.123456000+00:00 */
 char       *kiste_commands_format_since                (GDateTime           *time);
 
+/* The engine's local images as JSON: podman prints one array, docker one
+ * object per line */
+char      **kiste_commands_images_argv                 (const char          *manager);
+/* `distrobox create --compatibility`: the images known to work, one a line */
+char      **kiste_commands_compatibility_argv          (void);
+/* One sample of the box's processor and memory use as JSON */
+char      **kiste_commands_stats_argv                  (const char          *manager,
+                                                        const char          *name);
+
 G_END_DECLS

@@ -34,6 +34,11 @@ static void
 test_simple_builders (void)
 {
   assert_argv (kiste_commands_start_argv ("podman", "arch"), "podman|start|arch");
+  assert_argv (kiste_commands_images_argv ("podman"), "podman|images|--format|json");
+  assert_argv (kiste_commands_images_argv ("docker"), "docker|images|--format|{{json .}}");
+  assert_argv (kiste_commands_compatibility_argv (), "distrobox|create|--compatibility");
+  assert_argv (kiste_commands_stats_argv ("podman", "arch"),
+               "podman|stats|--no-stream|--format|json|arch");
   assert_argv (kiste_commands_start_argv ("docker", "arch"), "docker|start|arch");
 
   assert_argv (kiste_commands_stop_argv (1, "arch"), "distrobox|stop|--yes|arch");
