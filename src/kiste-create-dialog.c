@@ -2433,12 +2433,8 @@ kiste_create_dialog_succeeded (KisteCreateDialog *self)
   adw_dialog_close (ADW_DIALOG (self));
 }
 
-typedef struct
-{
-  KisteCreateDialog *self;
-  GError            *error;
-} FailData;
-
+/* The manager lists the boxes again before a create fails, so the list
+ * says whether a box was left behind */
 static void
 show_failure (KisteCreateDialog *self,
               const GError      *error)
@@ -2491,37 +2487,6 @@ show_failure (KisteCreateDialog *self,
 }
 
 static void
-failure_reload_cb (GObject      *object,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  FailData *data = user_data;
-
-  /* best effort: the list decides whether "Delete Box" is offered */
-  kiste_box_store_reload_finish (KISTE_BOX_STORE (object), result, NULL);
-  if (!is_gone (data->self) && data->self->state == STATE_RUNNING)
-    show_failure (data->self, data->error);
-
-  g_object_unref (data->self);
-  g_error_free (data->error);
-  g_free (data);
-}
-
-/* Finds out whether a box was left behind, then shows the failure */
-static void
-kiste_create_dialog_failed (KisteCreateDialog *self,
-                            const GError      *error)
-{
-  FailData *data = g_new0 (FailData, 1);
-
-  data->self = g_object_ref (self);
-  data->error = g_error_copy (error);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->cancel_button), FALSE);
-  kiste_box_store_reload_async (kiste_manager_get_store (self->manager), self->cancellable,
-                                failure_reload_cb, data);
-}
-
-static void
 start_cb (GObject      *object,
           GAsyncResult *result,
           gpointer      user_data)
@@ -2535,7 +2500,7 @@ start_cb (GObject      *object,
   if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
     {
       if (self->state == STATE_RUNNING)
-        kiste_create_dialog_failed (self, error);
+        show_failure (self, error);
       return;
     }
 
@@ -2558,7 +2523,7 @@ create_cb (GObject      *object,
   if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
     {
       if (self->state == STATE_RUNNING)
-        kiste_create_dialog_failed (self, error);
+        show_failure (self, error);
       return;
     }
 

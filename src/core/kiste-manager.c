@@ -63,8 +63,11 @@ struct _Op
   KisteCreateOptions  *options;
   GPtrArray           *apps;
   char                *output;
+  GError              *pending_error;
   OpStep               next;
   guint                flag : 1;
+  /* A failure may leave a box behind: list again before failing */
+  guint                reload_on_error : 1;
 };
 
 static void
@@ -78,6 +81,7 @@ op_free (Op *op)
   g_clear_object (&op->options);
   g_clear_pointer (&op->apps, g_ptr_array_unref);
   g_clear_pointer (&op->output, g_free);
+  g_clear_error (&op->pending_error);
   g_free (op);
 }
 
@@ -402,6 +406,36 @@ op_cancellable (GTask *task)
 }
 
 static void
+op_fail_reload_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  GTask *task = user_data;
+  Op *op = g_task_get_task_data (task);
+
+  kiste_box_store_reload_finish (KISTE_BOX_STORE (object), result, NULL);
+  op_return (task, g_steal_pointer (&op->pending_error));
+}
+
+/* Fails the operation (taking task and error), after listing the boxes
+ * again when it may have left one behind */
+static void
+op_fail (GTask  *task,
+         GError *error)
+{
+  Op *op = g_task_get_task_data (task);
+
+  if (!op->reload_on_error)
+    {
+      op_return (task, error);
+      return;
+    }
+
+  op->pending_error = error;
+  kiste_box_store_reload_async (op->self->store, NULL, op_fail_reload_cb, task);
+}
+
+static void
 op_line_cb (const char *line,
             gboolean    is_stderr,
             gpointer    user_data)
@@ -427,7 +461,7 @@ op_run_cb (GObject      *object,
     {
       if (stderr_buf != NULL && *stderr_buf)
         kiste_task_append_line (op->ktask, g_strchomp (stderr_buf));
-      op_return (g_steal_pointer (&task), g_steal_pointer (&error));
+      op_fail (g_steal_pointer (&task), g_steal_pointer (&error));
       return;
     }
 
@@ -449,7 +483,7 @@ op_stream_cb (GObject      *object,
 
   if (!kiste_runner_stream_finish (KISTE_RUNNER (object), result, &error))
     {
-      op_return (g_steal_pointer (&task), g_steal_pointer (&error));
+      op_fail (g_steal_pointer (&task), g_steal_pointer (&error));
       return;
     }
 
@@ -757,6 +791,7 @@ kiste_manager_create_async (KisteManager        *self,
 
   /* A pull can take long; the command stops cleanly when cancelled */
   kiste_task_set_cancellable_by_user (ktask, TRUE);
+  ((Op *) g_task_get_task_data (task))->reload_on_error = TRUE;
   op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, op_reload_done);
   return ktask;
 }
