@@ -8,6 +8,8 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib-unix.h>
+#include <signal.h>
 
 #include "kiste-application.h"
 #include "kiste-resources.h"
@@ -20,6 +22,7 @@ struct _KisteApplication
 
   GSettings      *settings;
   KisteManager   *manager;
+  guint           signal_sources[3];
 };
 
 G_DEFINE_FINAL_TYPE (KisteApplication, kiste_application, ADW_TYPE_APPLICATION)
@@ -84,14 +87,46 @@ kiste_application_activate (GApplication *app)
   gtk_window_present (window);
 }
 
+/* SIGTERM from a session ending, SIGINT from a terminal: quit as Ctrl+Q
+ * would, so windows save their state and every command ends with the app. */
+static gboolean
+kiste_application_quit_signal_cb (gpointer user_data)
+{
+  KisteApplication *self = user_data;
+
+  g_action_group_activate_action (G_ACTION_GROUP (self), "quit", NULL);
+
+  return G_SOURCE_CONTINUE;
+}
+
 static void
 kiste_application_startup (GApplication *app)
 {
   KisteApplication *self = KISTE_APPLICATION (app);
+  static const int quit_signals[] = { SIGTERM, SIGINT, SIGHUP };
 
   G_APPLICATION_CLASS (kiste_application_parent_class)->startup (app);
 
   self->settings = g_settings_new (APP_ID);
+
+  for (guint i = 0; i < G_N_ELEMENTS (quit_signals); i++)
+    self->signal_sources[i] = g_unix_signal_add (quit_signals[i],
+                                                 kiste_application_quit_signal_cb,
+                                                 self);
+}
+
+static void
+kiste_application_shutdown (GApplication *app)
+{
+  KisteApplication *self = KISTE_APPLICATION (app);
+
+  for (guint i = 0; i < G_N_ELEMENTS (self->signal_sources); i++)
+    g_clear_handle_id (&self->signal_sources[i], g_source_remove);
+
+  if (self->manager != NULL)
+    kiste_manager_shutdown (self->manager);
+
+  G_APPLICATION_CLASS (kiste_application_parent_class)->shutdown (app);
 }
 
 static void
@@ -181,6 +216,7 @@ kiste_application_class_init (KisteApplicationClass *klass)
 
   app_class->activate = kiste_application_activate;
   app_class->startup = kiste_application_startup;
+  app_class->shutdown = kiste_application_shutdown;
 }
 
 static void

@@ -120,6 +120,24 @@ kiste_manager_get_store (KisteManager *self)
   return self->store;
 }
 
+/**
+ * kiste_manager_shutdown:
+ *
+ * Ends every command still running, with the processes it started: call it
+ * when the app quits, so that nothing outlives it.
+ */
+void
+kiste_manager_shutdown (KisteManager *self)
+{
+  guint n;
+
+  g_return_if_fail (KISTE_IS_MANAGER (self));
+
+  n = kiste_runner_terminate_all ();
+  if (n > 0)
+    g_debug ("Ended %u running commands on the way out", n);
+}
+
 GListModel *
 kiste_manager_get_tasks (KisteManager *self)
 {

@@ -28,6 +28,7 @@ KisteManager       *kiste_manager_new                   (KisteRunner          *r
 KisteRunner        *kiste_manager_get_runner            (KisteManager         *self);
 KisteCapabilities  *kiste_manager_get_capabilities      (KisteManager         *self);
 KisteBoxStore      *kiste_manager_get_store             (KisteManager         *self);
+void                kiste_manager_shutdown              (KisteManager         *self);
 /* Every task, running and finished, oldest first (a GListModel of KisteTask) */
 GListModel         *kiste_manager_get_tasks             (KisteManager         *self);
 /* The running task of the box, or NULL */

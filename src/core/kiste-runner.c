@@ -12,6 +12,9 @@
 #include <string.h>
 #include <sys/types.h>
 #include <unistd.h>
+#ifdef __linux__
+# include <sys/prctl.h>
+#endif
 
 #include <glib/gi18n.h>
 
@@ -534,12 +537,71 @@ kiste_runner_build_argv (KisteRunner        *self,
   return g_strv_builder_end (builder);
 }
 
+/* Process groups of the commands still running, so quitting can end them
+ * all. Only touched from the thread that runs the operations. */
+static GHashTable *live_groups;
+
+static void
+live_groups_add (pid_t pgid)
+{
+  if (pgid <= 0)
+    return;
+  if (live_groups == NULL)
+    live_groups = g_hash_table_new (NULL, NULL);
+  g_hash_table_add (live_groups, GINT_TO_POINTER (pgid));
+}
+
+static void
+live_groups_remove (pid_t pgid)
+{
+  if (pgid > 0 && live_groups != NULL)
+    g_hash_table_remove (live_groups, GINT_TO_POINTER (pgid));
+}
+
+/**
+ * kiste_runner_terminate_all:
+ *
+ * Sends SIGTERM to the process group of every command still running, for
+ * quitting: nothing the app started may outlive it.
+ *
+ * Returns: how many process groups were signalled
+ */
+guint
+kiste_runner_terminate_all (void)
+{
+  GHashTableIter iter;
+  gpointer key;
+  guint n = 0;
+
+  if (live_groups == NULL)
+    return 0;
+
+  g_hash_table_iter_init (&iter, live_groups);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      if (kill (-GPOINTER_TO_INT (key), SIGTERM) == 0)
+        n++;
+    }
+
+  return n;
+}
+
 static void
 kiste_runner_child_setup (gpointer user_data)
 {
+  pid_t parent = GPOINTER_TO_INT (user_data);
+
   /* A group of its own, so a timeout or cancel also reaches the podman
    * processes a distrobox script started, never our own process. */
   setpgid (0, 0);
+
+#ifdef __linux__
+  /* Die with the app even when it is killed and cannot clean up. SIGTERM,
+   * not SIGKILL: rootless podman passes it on to its user-namespace child. */
+  prctl (PR_SET_PDEATHSIG, SIGTERM);
+  if (getppid () != parent)
+    _exit (127);
+#endif
 }
 
 static GSubprocess *
@@ -562,7 +624,8 @@ kiste_runner_real_spawn (KisteRunner         *self,
    * exist in here, so flatpak-spawn itself keeps our own. */
   if (!priv->in_flatpak)
     g_subprocess_launcher_set_cwd (launcher, kiste_runner_get_cwd (self));
-  g_subprocess_launcher_set_child_setup (launcher, kiste_runner_child_setup, NULL, NULL);
+  g_subprocess_launcher_set_child_setup (launcher, kiste_runner_child_setup,
+                                         GINT_TO_POINTER (getpid ()), NULL);
 
   return g_subprocess_launcher_spawnv (launcher, (const char * const *) full_argv, error);
 }
@@ -633,6 +696,7 @@ clear_source (GSource **source)
 static void
 run_op_free (RunOp *op)
 {
+  live_groups_remove (op->pgid);
   clear_source (&op->timeout_source);
   clear_source (&op->cancel_source);
   clear_source (&op->kill_source);
@@ -1194,6 +1258,7 @@ kiste_runner_start (KisteRunner         *self,
     }
 
   op->pgid = find_own_process_group (op->subprocess);
+  live_groups_add (op->pgid);
 
   run_op_setup_pipe (op, &op->out, g_subprocess_get_stdout_pipe (op->subprocess), FALSE);
   run_op_setup_pipe (op, &op->err, g_subprocess_get_stderr_pipe (op->subprocess), TRUE);

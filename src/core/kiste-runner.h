@@ -39,6 +39,7 @@ KisteRunner  *kiste_runner_new                  (void);
 /* argv as one line for people to read (error messages, "Show command"):
  * arguments with spaces or shell characters are single-quoted. Never run it. */
 char         *kiste_argv_to_display_string      (const char * const  *argv);
+guint         kiste_runner_terminate_all        (void);
 
 /* Engine passed as DBX_CONTAINER_MANAGER to every call ("podman", "docker") */
 const char   *kiste_runner_get_manager          (KisteRunner         *self);

@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <signal.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
@@ -81,8 +83,10 @@ spawned_free (gpointer data)
 static void
 test_runner_child_setup (gpointer user_data)
 {
-  /* like the real runner: a group of its own that a kill can reach */
+  /* like the real runner: a group of its own that a kill can reach, and
+   * no fake left behind when the test ends */
   setpgid (0, 0);
+  prctl (PR_SET_PDEATHSIG, SIGTERM);
 }
 
 static GSubprocess *

@@ -1123,6 +1123,140 @@ test_fake_spawn (Fixture       *fixture,
   g_assert_cmpstrv (g_ptr_array_index (runner->recorded, 1), missing);
 }
 
+/* Nothing the app started may outlive it */
+
+static gboolean
+process_gone (pid_t pid)
+{
+  g_autofree char *stat_path = g_strdup_printf ("/proc/%d/stat", (int) pid);
+  g_autofree char *stat = NULL;
+  const char *end;
+
+  if (kill (pid, 0) != 0 && errno == ESRCH)
+    return TRUE;
+  /* a zombie waiting for whoever adopted it is gone too */
+  if (!g_file_get_contents (stat_path, &stat, NULL, NULL))
+    return TRUE;
+  end = strrchr (stat, ')');
+  return end != NULL && end[1] == ' ' && end[2] == 'Z';
+}
+
+static gboolean
+wait_process_gone (pid_t pid,
+                   guint timeout_ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+
+  while (!process_gone (pid))
+    {
+      if (g_get_monotonic_time () > deadline)
+        return FALSE;
+      g_usleep (10 * 1000);
+    }
+  return TRUE;
+}
+
+static pid_t
+read_pid_file (const char *path,
+               guint       timeout_ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+
+  for (;;)
+    {
+      g_autofree char *text = NULL;
+
+      if (g_file_get_contents (path, &text, NULL, NULL) && strchr (text, '\n') != NULL)
+        return (pid_t) g_ascii_strtoll (text, NULL, 10);
+      if (g_get_monotonic_time () > deadline)
+        return 0;
+      g_usleep (10 * 1000);
+    }
+}
+
+static char *
+dup_orphan_pid_file (pid_t test_pid)
+{
+  g_autofree char *name = g_strdup_printf ("kiste-runner-orphan-%d", (int) test_pid);
+
+  return g_build_filename (g_get_tmp_dir (), name, NULL);
+}
+
+static void
+test_children_die_with_app (void)
+{
+  g_autofree char *pid_file = NULL;
+  pid_t child;
+
+  if (g_test_subprocess ())
+    {
+      g_autoptr(KisteRunner) runner = kiste_runner_new ();
+      g_autofree char *script = NULL;
+      const char *argv[] = { "sh", "-c", NULL, NULL };
+
+      pid_file = dup_orphan_pid_file (getppid ());
+      script = g_strdup_printf ("echo $$ > '%s.tmp' && mv '%s.tmp' '%s' && exec sleep 600",
+                                pid_file, pid_file, pid_file);
+      argv[2] = script;
+      kiste_runner_set_in_flatpak (runner, FALSE);
+      kiste_runner_stream_async (runner, argv, 0, NULL, NULL, NULL, NULL, NULL, NULL);
+      while (!g_file_test (pid_file, G_FILE_TEST_EXISTS))
+        g_main_context_iteration (NULL, TRUE);
+
+      /* killed: no handler, no clean-up code runs */
+      raise (SIGKILL);
+      g_assert_not_reached ();
+    }
+
+  pid_file = dup_orphan_pid_file (getpid ());
+  g_unlink (pid_file);
+  g_test_trap_subprocess (NULL, 10 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+
+  child = read_pid_file (pid_file, 5000);
+  g_unlink (pid_file);
+  g_assert_cmpint (child, >, 1);
+  if (!wait_process_gone (child, 5000))
+    {
+      kill (child, SIGKILL);
+      g_error ("process %d outlived the process that started it", (int) child);
+    }
+}
+
+static void
+test_terminate_all (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autofree char *script = NULL;
+  g_autofree char *pid_file = g_build_filename (fixture->tmpdir, "grandchild", NULL);
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { "sh", "-c", NULL, NULL };
+  pid_t grandchild;
+
+  /* a grandchild in the background, as a distrobox script starts podman */
+  script = g_strdup_printf ("sleep 600 & echo $! > '%s.tmp' && mv '%s.tmp' '%s'; wait",
+                            pid_file, pid_file, pid_file);
+  argv[2] = script;
+  kiste_runner_stream_async (fixture->runner, argv, 0,
+                             collect_line_cb, fixture, line_data_destroy_cb,
+                             NULL, got_result_cb, fixture);
+
+  grandchild = read_pid_file (pid_file, 5000);
+  g_assert_cmpint (grandchild, >, 1);
+  g_assert_false (process_gone (grandchild));
+
+  g_assert_cmpuint (kiste_runner_terminate_all (), >=, 1);
+  g_assert_true (wait_process_gone (grandchild, 5000));
+
+  wait_for_result (fixture);
+  g_assert_false (kiste_runner_stream_finish (fixture->runner, fixture->result, &error));
+  g_assert_nonnull (error);
+  g_clear_object (&fixture->result);
+
+  /* nothing left to end */
+  g_assert_cmpuint (kiste_runner_terminate_all (), ==, 0);
+}
+
 #define fixture_test(path, func) \
   g_test_add ((path), Fixture, NULL, fixture_setup, (func), fixture_teardown)
 
@@ -1155,6 +1289,8 @@ main (int   argc,
   fixture_test ("/runner/argv/flatpak", test_flatpak_argv);
   fixture_test ("/runner/flatpak/run", test_flatpak_run);
   fixture_test ("/runner/fake-spawn", test_fake_spawn);
+  fixture_test ("/runner/terminate-all", test_terminate_all);
+  g_test_add_func ("/runner/children-die-with-app", test_children_die_with_app);
 
   return g_test_run ();
 }
