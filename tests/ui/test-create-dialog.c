@@ -34,6 +34,7 @@ typedef enum
 {
   CREATE_SUCCEEDS,
   CREATE_FAILS,
+  CREATE_HANGS,   /* until cancelled: no race with a busy machine */
 } CreateScenario;
 
 typedef enum
@@ -105,6 +106,11 @@ test_runner_spawn (KisteRunner         *runner,
                                    "echo \"Creating 'newbox' using image " IMAGE "\"",
                                    NULL);
         }
+      else if (self->create == CREATE_HANGS)
+        g_strv_builder_add_many (builder, "sh", "-c",
+                                 "echo \"Trying to pull docker.io/library/debian:12...\"; "
+                                 "exec sleep 600",
+                                 NULL);
       else
         g_strv_builder_add_many (builder, "sh", "-c",
                                  "echo \"Creating 'newbox' using image " IMAGE "\"; "
@@ -1152,6 +1158,7 @@ test_closed_while_running (Fixture       *fx,
   KisteCreateDialog *gone = NULL;
   KisteTask *task;
 
+  fx->runner->create = CREATE_HANGS;
   fill_valid (fx);
   g_signal_emit_by_name (button (fx, "C_reate"), "clicked");
   task = kiste_manager_get_task_for_box (fx->manager, "newbox");
