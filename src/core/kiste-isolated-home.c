@@ -202,8 +202,11 @@ add_before_image (Rewrite *rw)
   for (guint i = 0; i < rw->masks->len; i++)
     {
       g_strv_builder_add (rw->out, "--mount");
+      /* notmpcopyup: podman would otherwise fill the tmpfs with what it
+       * covers, which under /run/host is the host's own folder */
       g_strv_builder_take (rw->out, g_strconcat ("type=tmpfs,destination=",
                                                  (const char *) g_ptr_array_index (rw->masks, i),
+                                                 ",notmpcopyup",
                                                  NULL));
     }
   if (!rw->has_label)
@@ -212,19 +215,24 @@ add_before_image (Rewrite *rw)
     g_strv_builder_add_many (rw->out, "--env", UNSHARE_HOME_ENV, NULL);
 }
 
-/* distrobox-init of 1.8 does not make the home it skips mounting: an init
- * hook (run as root at the end of init, through its eval) makes it once,
- * from /etc/skel, owned by the user, mode 755 */
+/* distrobox-init of 1.8 does not make the home it skips mounting, and an
+ * image made from another box may hold an empty, root-owned mount point
+ * there. An init hook (run as root at the end of init, through its eval)
+ * makes it the user's: from /etc/skel, owned by the user, mode 755. A home
+ * that is already the user's, such as a separate home folder, is left as
+ * it is. */
 static char *
 dup_home_hook (Rewrite    *rw,
                const char *existing)
 {
-  g_autofree char *quoted = g_shell_quote (rw->box_home);
+  g_autofree char *q = g_shell_quote (rw->box_home);
   g_autofree char *ours = NULL;
+  guint uid = rw->host->uid;
+  guint gid = rw->host->gid;
 
-  ours = g_strdup_printf ("test -d %s || { mkdir -p %s && { cp -a /etc/skel/. %s 2>/dev/null || :; } "
-                          "&& chown -R %u:%u %s && chmod 755 %s; }",
-                          quoted, quoted, quoted, rw->host->uid, rw->host->gid, quoted, quoted);
+  ours = g_strdup_printf ("mkdir -p %s && if test \"$(stat -c %%u %s)\" != %u; then "
+                          "cp -a -n /etc/skel/. %s 2>/dev/null; chown -R %u:%u %s && chmod 755 %s; fi",
+                          q, q, uid, q, uid, gid, q, q);
   if (existing == NULL || existing[0] == '\0')
     return g_steal_pointer (&ours);
   return g_strconcat (ours, "; ", existing, NULL);

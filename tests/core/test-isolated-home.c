@@ -122,9 +122,9 @@ assert_home_hidden (char                        **argv,
       g_assert_false (g_str_equal (parts[0], "/home") && g_str_equal (parts[1], "/run/host/home"));
     }
 
-  g_assert_cmpint (index_of_pair (argv, "--mount", "type=tmpfs,destination=/run/host/home"), >, 0);
-  g_assert_cmpint (index_of_pair (argv, "--mount", "type=tmpfs,destination=/run/host/run/user/1001") +
-                   index_of_pair (argv, "--mount", "type=tmpfs,destination=/run/host/run/user/1002"),
+  g_assert_cmpint (index_of_pair (argv, "--mount", "type=tmpfs,destination=/run/host/home,notmpcopyup"), >, 0);
+  g_assert_cmpint (index_of_pair (argv, "--mount", "type=tmpfs,destination=/run/host/run/user/1001,notmpcopyup") +
+                   index_of_pair (argv, "--mount", "type=tmpfs,destination=/run/host/run/user/1002,notmpcopyup"),
                    >, 0);
 
   /* labelled, once, before the image */
@@ -145,12 +145,14 @@ run_hook_for (const char *hook_template_home,
   g_autofree char *quoted_to = g_shell_quote (home);
   g_autofree char *ids_from = g_strdup_printf ("%u:%u", 1001, 1001);
   g_autofree char *ids_to = g_strdup_printf ("%u:%u", (guint) getuid (), (guint) getgid ());
+  g_autofree char *owner_to = g_strdup_printf ("!= %u;", (guint) getuid ());
   g_autoptr(GError) error = NULL;
   const char *argv[] = { "sh", "-c", "init_hook=$1; eval ${init_hook}", "sh", NULL, NULL };
   int status = -1;
 
   g_string_replace (adapted, quoted_from, quoted_to, 0);
   g_string_replace (adapted, ids_from, ids_to, 0);
+  g_string_replace (adapted, "!= 1001;", owner_to, 0);
   argv[4] = adapted->str;
 
   g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error);
@@ -183,6 +185,7 @@ test_plain (void)
   g_assert_cmpint (index_of_pair (argv, "--init", "0"), >, 0);
   g_assert_cmpstr (argv[n - 2], ==, "--");
   g_assert_nonnull (strstr (argv[n - 1], "mkdir -p '/home/kistetest'"));
+  g_assert_nonnull (strstr (argv[n - 1], "!= 1001;"));
   g_assert_nonnull (strstr (argv[n - 1], "chown -R 1001:1001 '/home/kistetest'"));
   g_assert_nonnull (strstr (argv[n - 1], "chmod 755 '/home/kistetest'"));
 
@@ -251,7 +254,7 @@ test_ostree_host (void)
                    ==, -1);
   /* /var/home shows through /var at /run/host/var */
   g_assert_cmpint (index_of_pair (argv, "--volume", "/var:/run/host/var:rslave"), >, 0);
-  g_assert_cmpint (index_of_pair (argv, "--mount", "type=tmpfs,destination=/run/host/var/home"), >, 0);
+  g_assert_cmpint (index_of_pair (argv, "--mount", "type=tmpfs,destination=/run/host/var/home,notmpcopyup"), >, 0);
 }
 
 static void
@@ -260,7 +263,7 @@ test_no_var_home_mask_without_var_home (void)
   g_auto(GStrv) argv = rewrite_fixture ("dry-run-create-plain.txt", &plain_host);
 
   /* a new mount point under the rslave /var would appear on the host */
-  g_assert_cmpint (index_of_pair (argv, "--mount", "type=tmpfs,destination=/run/host/var/home"), ==, -1);
+  g_assert_cmpint (index_of_pair (argv, "--mount", "type=tmpfs,destination=/run/host/var/home,notmpcopyup"), ==, -1);
 }
 
 static void
@@ -280,13 +283,27 @@ test_hook_makes_home (void)
   g_assert_cmpint (st.st_mode & 07777, ==, 0755);
   g_assert_cmpuint (st.st_uid, ==, getuid ());
 
-  /* a home that exists is left as it is */
+  /* a home that is the user's already is left as it is */
   g_assert_true (g_file_set_contents (marker, "x", -1, NULL));
   g_assert_cmpint (g_chmod (home, 0700), ==, 0);
   run_hook_for ("/home/kistetest/boxes/my box", argv[n - 1], home);
   g_assert_cmpint (g_stat (home, &st), ==, 0);
   g_assert_cmpint (st.st_mode & 07777, ==, 0700);
   g_assert_true (g_file_test (marker, G_FILE_TEST_EXISTS));
+
+  /* a mount point another box's image left behind, owned by someone else,
+   * becomes the user's */
+  if (getuid () == 0)
+    {
+      g_assert_cmpint (chown (home, 4242, 4242), ==, 0);
+      g_assert_cmpint (chown (marker, 4242, 4242), ==, 0);
+      run_hook_for ("/home/kistetest/boxes/my box", argv[n - 1], home);
+      g_assert_cmpint (g_stat (home, &st), ==, 0);
+      g_assert_cmpuint (st.st_uid, ==, 0);
+      g_assert_cmpint (st.st_mode & 07777, ==, 0755);
+      g_assert_cmpint (g_stat (marker, &st), ==, 0);
+      g_assert_cmpuint (st.st_uid, ==, 0);
+    }
 
   g_unlink (marker);
   g_rmdir (home);
