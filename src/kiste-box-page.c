@@ -14,7 +14,6 @@
 #include "kiste-apps.h"
 #include "kiste-assemble.h"
 #include "kiste-box-page.h"
-#include "kiste-commands.h"
 #include "kiste-create-dialog.h"
 #include "kiste-distro.h"
 #include "kiste-log-dialog.h"
@@ -23,7 +22,6 @@
 
 /* Usage is polled only while the page is visible and the box runs */
 #define STATS_INTERVAL_SECONDS 5
-#define STATS_TIMEOUT_MS (20 * 1000)
 
 /* Operation results are not shown here: the window shows every task's
  * outcome as a toast already, and a second toast would repeat it. The page
@@ -102,49 +100,7 @@ static const char *operation_actions[] = {
   "box.clone", "box.clone-with-changes", "box.rename", "box.delete",
 };
 
-static const char style_css[] =
-  ".kiste-box-icon {"
-  "  padding: 12px;"
-  "  border-radius: 14px;"
-  "  background-color: color-mix(in srgb, currentColor 8%, transparent);"
-  "}"
-  ".kiste-status-pill {"
-  "  padding: 2px 10px;"
-  "  border-radius: 999px;"
-  "  font-size: 0.9em;"
-  "  font-weight: bold;"
-  "  background-color: color-mix(in srgb, currentColor 10%, transparent);"
-  "}"
-  ".kiste-status-pill.running {"
-  "  color: var(--success-color);"
-  "  background-color: color-mix(in srgb, var(--success-color) 15%, transparent);"
-  "}"
-  ".kiste-status-pill.busy {"
-  "  color: var(--accent-color);"
-  "  background-color: color-mix(in srgb, var(--accent-bg-color) 15%, transparent);"
-  "}"
-  ".kiste-busy-card {"
-  "  padding: 12px;"
-  "}";
-
 static void kiste_box_page_update_stats_polling (KisteBoxPage *self);
-
-static void
-ensure_style (GtkWidget *widget)
-{
-  GdkDisplay *display = gtk_widget_get_display (widget);
-  g_autoptr(GtkCssProvider) provider = NULL;
-
-  if (display == NULL || g_object_get_data (G_OBJECT (display), "kiste-box-page-style"))
-    return;
-
-  provider = gtk_css_provider_new ();
-  gtk_css_provider_load_from_string (provider, style_css);
-  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-  g_object_set_data_full (G_OBJECT (display), "kiste-box-page-style",
-                          g_steal_pointer (&provider), g_object_unref);
-}
 
 static void
 kiste_box_page_toast (KisteBoxPage *self,
@@ -163,9 +119,7 @@ kiste_box_page_toast (KisteBoxPage *self,
 static const char *
 kiste_box_page_get_engine (KisteBoxPage *self)
 {
-  const char *manager = kiste_runner_get_manager (kiste_manager_get_runner (self->manager));
-
-  return manager != NULL ? manager : "podman";
+  return kiste_manager_get_engine (self->manager);
 }
 
 static GStrv
@@ -712,85 +666,6 @@ stats_request_free (StatsRequest *request)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (StatsRequest, stats_request_free)
 
-static char *
-dup_member_text (JsonObject  *object,
-                 const char  *podman_key,
-                 const char  *docker_key)
-{
-  JsonNode *node = NULL;
-
-  if (json_object_has_member (object, podman_key))
-    node = json_object_get_member (object, podman_key);
-  else if (json_object_has_member (object, docker_key))
-    node = json_object_get_member (object, docker_key);
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
-    return NULL;
-  if (json_node_get_value_type (node) == G_TYPE_STRING)
-    return g_strstrip (g_strdup (json_node_get_string (node)));
-  if (json_node_get_value_type (node) == G_TYPE_DOUBLE ||
-      json_node_get_value_type (node) == G_TYPE_INT64)
-    return g_strdup_printf ("%.2f%%", json_node_get_double (node));
-  return NULL;
-}
-
-/* podman: a JSON array of objects with "cpu_percent", "mem_usage"
- * ("102.4kB / 25.28GB"); docker: JSON lines with "CPUPerc", "MemUsage". */
-static gboolean
-parse_stats (const char  *output,
-             char       **cpu,
-             char       **memory,
-             GError     **error)
-{
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_auto(GStrv) lines = NULL;
-  g_autofree char *usage = NULL;
-  JsonObject *object = NULL;
-  JsonNode *root;
-
-  if (!json_parser_load_from_data (parser, output, -1, NULL))
-    {
-      lines = g_strsplit (output, "\n", 2);
-      if (lines[0] == NULL || !json_parser_load_from_data (parser, lines[0], -1, error))
-        {
-          if (error != NULL && *error == NULL)
-            g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("No usage was reported"));
-          return FALSE;
-        }
-    }
-
-  root = json_parser_get_root (parser);
-  if (root != NULL && JSON_NODE_HOLDS_ARRAY (root) &&
-      json_array_get_length (json_node_get_array (root)) > 0)
-    root = json_array_get_element (json_node_get_array (root), 0);
-  if (root != NULL && JSON_NODE_HOLDS_OBJECT (root))
-    object = json_node_get_object (root);
-
-  if (object == NULL)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("No usage was reported"));
-      return FALSE;
-    }
-
-  *cpu = dup_member_text (object, "cpu_percent", "CPUPerc");
-  usage = dup_member_text (object, "mem_usage", "MemUsage");
-
-  if (usage != NULL)
-    {
-      g_auto(GStrv) parts = g_strsplit (usage, "/", 2);
-
-      if (g_strv_length (parts) == 2)
-        /* Translators: memory in use of the memory available: "102.4kB of 25.28GB" */
-        *memory = g_strdup_printf (_("%s of %s"), g_strstrip (parts[0]), g_strstrip (parts[1]));
-      else
-        *memory = g_steal_pointer (&usage);
-    }
-  else
-    *memory = NULL;
-
-  return TRUE;
-}
-
 static void kiste_box_page_fetch_stats (KisteBoxPage *self);
 
 static gboolean
@@ -811,20 +686,16 @@ stats_cb (GObject      *object,
   g_autoptr(StatsRequest) request = user_data;
   KisteBoxPage *self = request->self;
   g_autoptr(GError) error = NULL;
-  g_autofree char *stdout_buf = NULL;
-  g_autofree char *cpu = NULL;
+  g_autoptr(KisteBoxStats) stats = NULL;
   g_autofree char *memory = NULL;
 
-  kiste_runner_run_finish (KISTE_RUNNER (object), result, &stdout_buf, NULL, &error);
+  stats = kiste_manager_get_stats_finish (KISTE_MANAGER (object), result, &error);
 
   /* Left over from a box or a visibility that changed since */
   if (request->cancellable != self->stats_cancellable ||
       g_cancellable_is_cancelled (request->cancellable))
     return;
   g_clear_object (&self->stats_cancellable);
-
-  if (error == NULL)
-    parse_stats (stdout_buf, &cpu, &memory, &error);
 
   if (error != NULL)
     {
@@ -845,8 +716,14 @@ stats_cb (GObject      *object,
       return;
     }
 
+  if (stats->memory_limit != NULL)
+    /* Translators: memory in use of the memory available: "102.4kB of 25.28GB" */
+    memory = g_strdup_printf (_("%s of %s"), stats->memory_used, stats->memory_limit);
+  else
+    memory = g_strdup (stats->memory_used);
+
   adw_preferences_group_set_description (self->resources_group, NULL);
-  adw_action_row_set_subtitle (self->cpu_row, cpu ? cpu : _("Unknown"));
+  adw_action_row_set_subtitle (self->cpu_row, stats->cpu ? stats->cpu : _("Unknown"));
   adw_action_row_set_subtitle (self->memory_row, memory ? memory : _("Unknown"));
 
   self->stats_source = g_timeout_add_seconds (STATS_INTERVAL_SECONDS, stats_timeout_cb, self);
@@ -872,24 +749,15 @@ kiste_box_page_stop_stats (KisteBoxPage *self)
 static void
 kiste_box_page_fetch_stats (KisteBoxPage *self)
 {
-  const char *name = kiste_box_get_name (self->box);
-  g_auto(GStrv) argv = NULL;
   StatsRequest *request;
-
-  /* Box names come from the store; never let one read as an option */
-  if (name == NULL || name[0] == '\0' || name[0] == '-')
-    return;
-
-  argv = kiste_commands_stats_argv (kiste_box_page_get_engine (self), name);
 
   self->stats_cancellable = g_cancellable_new ();
   request = g_new0 (StatsRequest, 1);
   request->self = g_object_ref (self);
   request->cancellable = g_object_ref (self->stats_cancellable);
 
-  kiste_runner_run_async (kiste_manager_get_runner (self->manager),
-                          (const char * const *) argv, STATS_TIMEOUT_MS,
-                          self->stats_cancellable, stats_cb, request);
+  kiste_manager_get_stats_async (self->manager, kiste_box_get_name (self->box),
+                                 self->stats_cancellable, stats_cb, request);
 }
 
 static void
@@ -2037,7 +1905,6 @@ kiste_box_page_init (KisteBoxPage *self)
   /* The bin's own child: AdwBin unparents it, the template must not */
   self->stack = GTK_STACK (adw_bin_get_child (ADW_BIN (self)));
   self->cancellable = g_cancellable_new ();
-  ensure_style (GTK_WIDGET (self));
 
   for (guint i = 0; i < G_N_ELEMENTS (operation_actions); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), operation_actions[i], FALSE);

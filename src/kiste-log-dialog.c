@@ -10,12 +10,10 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "kiste-commands.h"
 #include "kiste-log-dialog.h"
 
 /* A box with an init system can log a lot; people want the recent part */
 #define MAX_LINES 5000
-#define LOGS_TIMEOUT_MS (60 * 1000)
 
 struct _KisteLogDialog
 {
@@ -170,7 +168,7 @@ logs_done_cb (GObject      *object,
   GtkTextBuffer *buffer;
   GtkTextIter end;
 
-  kiste_runner_stream_finish (KISTE_RUNNER (object), result, &error);
+  kiste_manager_stream_log_finish (KISTE_MANAGER (object), result, &error);
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
 
@@ -227,11 +225,7 @@ logs_done_cb (GObject      *object,
 void
 kiste_log_dialog_reload (KisteLogDialog *self)
 {
-  g_autoptr(GDateTime) since_time = NULL;
-  g_autofree char *since = NULL;
-  g_auto(GStrv) argv = NULL;
-  KisteRunner *runner;
-  const char *manager;
+  g_autoptr(GDateTime) since = NULL;
   Load *load;
   gint64 created;
 
@@ -241,17 +235,9 @@ kiste_log_dialog_reload (KisteLogDialog *self)
   g_clear_object (&self->cancellable);
   self->cancellable = g_cancellable_new ();
 
-  runner = kiste_manager_get_runner (self->manager);
-  manager = kiste_runner_get_manager (runner);
-  if (manager == NULL)
-    manager = "podman";
-
   /* Everything since the box exists */
   created = kiste_box_get_created (self->box);
-  since_time = g_date_time_new_from_unix_utc (MAX (created, 1));
-  since = kiste_commands_format_since (since_time);
-  argv = kiste_commands_logs_argv (manager, kiste_box_get_name (self->box), since, FALSE);
-  g_return_if_fail (argv != NULL);
+  since = g_date_time_new_from_unix_utc (MAX (created, 1));
 
   kiste_log_dialog_set_loading (self, TRUE);
   gtk_stack_set_visible_child_name (self->stack, "loading");
@@ -260,9 +246,9 @@ kiste_log_dialog_reload (KisteLogDialog *self)
   load->self = g_object_ref (self);
   g_queue_init (&load->lines);
 
-  kiste_runner_stream_async (runner, (const char * const *) argv, LOGS_TIMEOUT_MS,
-                             logs_line_cb, g_rc_box_acquire (load), load_release,
-                             self->cancellable, logs_done_cb, load);
+  kiste_manager_stream_log_async (self->manager, kiste_box_get_name (self->box), since, FALSE,
+                                  logs_line_cb, g_rc_box_acquire (load), load_release,
+                                  self->cancellable, logs_done_cb, load);
 }
 
 static void
