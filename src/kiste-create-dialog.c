@@ -16,6 +16,7 @@
 #include "kiste-create-dialog.h"
 #include "kiste-distro.h"
 #include "kiste-error.h"
+#include "kiste-portal.h"
 #include "kiste-validate.h"
 #include "kiste-volume-row.h"
 
@@ -1138,151 +1139,6 @@ kiste_create_dialog_add_volume_cb (KisteCreateDialog *self)
 
 /* Folder pickers and the Documents portal ------------------------------- */
 
-/* /run/user/UID/doc/ID/NAME[/REST]: ID and REST (may be NULL) */
-static gboolean
-split_document_path (const char  *path,
-                     char       **doc_id,
-                     char       **rest)
-{
-  g_autofree char *prefix = g_strdup_printf ("/run/user/%u/doc/", (guint) getuid ());
-  const char *tail;
-  const char *slash;
-  const char *name_end;
-
-  if (path == NULL || !g_str_has_prefix (path, prefix))
-    return FALSE;
-
-  tail = path + strlen (prefix);
-  if (!(slash = strchr (tail, '/')) || slash == tail || slash[1] == '\0')
-    return FALSE;
-
-  *doc_id = g_strndup (tail, slash - tail);
-  name_end = strchr (slash + 1, '/');
-  *rest = name_end && name_end[1] ? g_strdup (name_end + 1) : NULL;
-  return TRUE;
-}
-
-typedef struct
-{
-  char *doc_id;
-  char *rest;
-} ResolveData;
-
-static void
-resolve_data_free (ResolveData *data)
-{
-  g_free (data->doc_id);
-  g_free (data->rest);
-  g_free (data);
-}
-
-static void
-resolve_host_paths_cb (GObject      *object,
-                       GAsyncResult *result,
-                       gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  ResolveData *data = g_task_get_task_data (task);
-  g_autoptr(GVariant) reply = NULL;
-  g_autoptr(GVariant) paths = NULL;
-  g_autoptr(GVariant) host_path = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *host;
-
-  reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (object), result, &error);
-  if (reply != NULL)
-    {
-      paths = g_variant_get_child_value (reply, 0);
-      host_path = g_variant_lookup_value (paths, data->doc_id, G_VARIANT_TYPE_BYTESTRING);
-    }
-
-  if (host_path == NULL || (host = g_variant_get_bytestring (host_path))[0] != '/')
-    {
-      if (error != NULL)
-        g_debug ("GetHostPaths failed: %s", error->message);
-      g_task_return_new_error (task, KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
-                               _("Kiste cannot tell where this folder is on your computer. "
-                                 "Type its path instead."));
-      return;
-    }
-
-  if (data->rest != NULL)
-    g_task_return_pointer (task, g_build_filename (host, data->rest, NULL), g_free);
-  else
-    g_task_return_pointer (task, g_strdup (host), g_free);
-}
-
-static void
-resolve_bus_cb (GObject      *object,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  ResolveData *data = g_task_get_task_data (task);
-  g_autoptr(GDBusConnection) bus = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *ids[] = { data->doc_id, NULL };
-
-  if (!(bus = g_bus_get_finish (result, &error)))
-    {
-      g_debug ("No session bus: %s", error->message);
-      g_task_return_new_error (task, KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
-                               _("Kiste cannot tell where this folder is on your computer. "
-                                 "Type its path instead."));
-      return;
-    }
-
-  g_dbus_connection_call (bus,
-                          "org.freedesktop.portal.Documents",
-                          "/org/freedesktop/portal/documents",
-                          "org.freedesktop.portal.Documents",
-                          "GetHostPaths",
-                          g_variant_new ("(^as)", ids),
-                          G_VARIANT_TYPE ("(a{say})"),
-                          G_DBUS_CALL_FLAGS_NONE,
-                          10 * 1000,
-                          g_task_get_cancellable (task),
-                          resolve_host_paths_cb,
-                          g_object_ref (task));
-}
-
-void
-kiste_create_dialog_resolve_host_path_async (const char          *path,
-                                             GCancellable        *cancellable,
-                                             GAsyncReadyCallback  callback,
-                                             gpointer             user_data)
-{
-  g_autoptr(GTask) task = NULL;
-  ResolveData *data;
-
-  g_return_if_fail (path != NULL);
-
-  task = g_task_new (NULL, cancellable, callback, user_data);
-  g_task_set_source_tag (task, kiste_create_dialog_resolve_host_path_async);
-
-  data = g_new0 (ResolveData, 1);
-  if (!split_document_path (path, &data->doc_id, &data->rest))
-    {
-      resolve_data_free (data);
-      g_task_return_pointer (task, g_strdup (path), g_free);
-      return;
-    }
-  g_task_set_task_data (task, data, (GDestroyNotify) resolve_data_free);
-
-  /* sandboxed apps see picked folders only through the portal's FUSE
-   * mount, which host commands cannot use */
-  g_bus_get (G_BUS_TYPE_SESSION, cancellable, resolve_bus_cb, g_steal_pointer (&task));
-}
-
-char *
-kiste_create_dialog_resolve_host_path_finish (GAsyncResult  *result,
-                                              GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
-
-  return g_task_propagate_pointer (G_TASK (result), error);
-}
-
 typedef struct
 {
   KisteCreateDialog *self;
@@ -1341,7 +1197,7 @@ picked_folder_resolved_cb (GObject      *object,
   if (is_gone (data->self))
     return;
 
-  path = kiste_create_dialog_resolve_host_path_finish (result, &error);
+  path = kiste_portal_resolve_host_path_finish (result, &error);
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   apply_picked_folder (data, path, error);
@@ -1375,7 +1231,7 @@ folder_chosen_cb (GObject      *object,
       return;
     }
 
-  kiste_create_dialog_resolve_host_path_async (path, data->self->cancellable,
+  kiste_portal_resolve_host_path_async (path, data->self->cancellable,
                                                picked_folder_resolved_cb,
                                                g_steal_pointer (&data));
 }
@@ -1825,125 +1681,16 @@ assemble_row_activated_cb (GtkListBox    *list,
   adw_dialog_close (alert);
 }
 
-/* Why each entry cannot be created as written (NULL where it can), checked
- * like the form checks one box, and against the names before it */
-static GPtrArray *
-dup_entry_problems (KisteCreateDialog *self,
-                    GPtrArray         *entries)
-{
-  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  g_auto(GStrv) existing = dup_box_names (self);
-
-  for (guint i = 0; existing[i] != NULL; i++)
-    g_ptr_array_add (names, g_strdup (existing[i]));
-  g_ptr_array_add (names, NULL);
-
-  for (guint i = 0; i < entries->len; i++)
-    {
-      KisteAssembleEntry *entry = g_ptr_array_index (entries, i);
-      const char * const *taken = (const char * const *) names->pdata;
-      g_auto(GStrv) argv = NULL;
-      g_autoptr(GError) error = NULL;
-      const char *name = kiste_create_options_get_name (entry->options);
-
-      if (entry->error != NULL)
-        g_ptr_array_add (problems, g_strdup (entry->error));
-      else if (!kiste_create_options_validate (entry->options, taken, &error) ||
-               !(argv = kiste_create_options_to_argv (entry->options, get_caps (self), &error)))
-        g_ptr_array_add (problems, g_strdup (error->message));
-      else
-        g_ptr_array_add (problems, NULL);
-
-      /* the boxes before this one exist by the time it is created */
-      if (name != NULL)
-        g_ptr_array_insert (names, names->len - 1, g_strdup (name));
-    }
-
-  return g_steal_pointer (&problems);
-}
-
-typedef struct
-{
-  KisteManager *manager;
-  GPtrArray    *entries;
-  guint         next;
-} CreateAll;
-
 static void
-create_all_free (CreateAll *all)
+create_all_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
 {
-  g_clear_object (&all->manager);
-  g_clear_pointer (&all->entries, g_ptr_array_unref);
-  g_free (all);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (CreateAll, create_all_free)
-
-static void create_all_next (CreateAll *all);
-
-static void
-create_all_done_cb (GObject      *object,
-                    GAsyncResult *result,
-                    gpointer      user_data)
-{
-  g_autoptr(CreateAll) all = user_data;
   g_autoptr(GError) error = NULL;
 
-  /* the task list and the window's toast say what failed; the boxes after
-   * it may depend on it (same names, same homes), so stop here */
+  /* the task list and the window's toast say what failed */
   if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
-    {
-      g_debug ("Creating the boxes of a manifest stopped: %s", error->message);
-      return;
-    }
-  create_all_next (g_steal_pointer (&all));
-}
-
-static void
-create_all_created_cb (GObject      *object,
-                       GAsyncResult *result,
-                       gpointer      user_data)
-{
-  g_autoptr(CreateAll) all = user_data;
-  g_autoptr(GError) error = NULL;
-  KisteAssembleEntry *entry = g_ptr_array_index (all->entries, all->next - 1);
-
-  if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
-    {
-      g_debug ("Creating the boxes of a manifest stopped: %s", error->message);
-      return;
-    }
-
-  if (entry->start_now)
-    {
-      KisteManager *manager = all->manager;
-
-      kiste_manager_start_async (manager, kiste_create_options_get_name (entry->options),
-                                 NULL, create_all_done_cb, g_steal_pointer (&all));
-    }
-  else
-    create_all_next (g_steal_pointer (&all));
-}
-
-/* One after another, as distrobox assemble does: a pull or a first start
- * at a time */
-static void
-create_all_next (CreateAll *all)
-{
-  g_autoptr(CreateAll) owned = all;
-  g_autoptr(KisteCreateOptions) options = NULL;
-  KisteAssembleEntry *entry;
-  KisteManager *manager;
-
-  if (owned->next >= owned->entries->len)
-    return;
-
-  entry = g_ptr_array_index (owned->entries, owned->next++);
-  options = kiste_create_options_copy (entry->options);
-  manager = owned->manager;
-  kiste_manager_create_async (manager, options, NULL, create_all_created_cb,
-                              g_steal_pointer (&owned));
+    g_debug ("Creating the boxes of a manifest stopped: %s", error->message);
 }
 
 /* Creates every box of the manifest, or none when one is wrong */
@@ -1951,8 +1698,7 @@ static gboolean
 kiste_create_dialog_create_all (KisteCreateDialog *self,
                                 GPtrArray         *entries)
 {
-  g_autoptr(GPtrArray) problems = dup_entry_problems (self, entries);
-  CreateAll *all;
+  g_autoptr(GPtrArray) problems = kiste_manager_check_entries (self->manager, entries);
 
   for (guint i = 0; i < problems->len; i++)
     {
@@ -1969,10 +1715,7 @@ kiste_create_dialog_create_all (KisteCreateDialog *self,
         }
     }
 
-  all = g_new0 (CreateAll, 1);
-  all->manager = g_object_ref (self->manager);
-  all->entries = g_ptr_array_ref (entries);
-  create_all_next (all);
+  kiste_manager_create_all_async (self->manager, entries, NULL, create_all_cb, NULL);
   return TRUE;
 }
 
@@ -1995,7 +1738,7 @@ static void
 choose_assemble_entry (KisteCreateDialog *self,
                        GPtrArray         *entries)
 {
-  g_autoptr(GPtrArray) problems = dup_entry_problems (self, entries);
+  g_autoptr(GPtrArray) problems = kiste_manager_check_entries (self->manager, entries);
   g_autofree char *body = NULL;
   gboolean all_valid = TRUE;
   gboolean exports = FALSE;
@@ -2487,9 +2230,9 @@ show_failure (KisteCreateDialog *self,
 }
 
 static void
-start_cb (GObject      *object,
-          GAsyncResult *result,
-          gpointer      user_data)
+created_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
 {
   g_autoptr(KisteCreateDialog) self = user_data;
   g_autoptr(GError) error = NULL;
@@ -2509,38 +2252,40 @@ start_cb (GObject      *object,
 }
 
 static void
-create_cb (GObject      *object,
-           GAsyncResult *result,
-           gpointer      user_data)
+creation_step_cb (KisteTask         *task,
+                  KisteCreationStep  step,
+                  gpointer           user_data)
 {
-  g_autoptr(KisteCreateDialog) self = user_data;
-  g_autoptr(GError) error = NULL;
-  KisteTask *task;
+  KisteCreateDialog *self = user_data;
 
-  if (is_gone (self))
+  if (is_gone (self) || self->state != STATE_RUNNING)
     return;
 
-  if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
+  if (step == KISTE_CREATION_STEP_CREATE)
     {
-      if (self->state == STATE_RUNNING)
-        show_failure (self, error);
+      const char *output = kiste_task_get_output (task);
+
+      follow_task (self, task);
+
+      /* lines printed before we connected */
+      if (output != NULL && output[0] != '\0')
+        {
+          g_auto(GStrv) lines = g_strsplit (output, "\n", -1);
+
+          for (guint i = 0; lines[i] != NULL; i++)
+            if (lines[i][0] != '\0')
+              task_line_cb (task, lines[i], self);
+        }
       return;
     }
-
-  if (self->state != STATE_RUNNING)
-    return;
 
   set_stage_state (self, STAGE_CREATE, STAGE_STATE_DONE, NULL);
   if (self->stage_states[STAGE_DOWNLOAD] == STAGE_STATE_PENDING)
     set_stage_state (self, STAGE_DOWNLOAD, STAGE_STATE_SKIPPED,
                      _("The image was on this computer already"));
-  follow_task (self, NULL);
 
-  /* The manager has the new box in its list by now */
   set_stage (self, STAGE_START);
   append_log (self, "");
-  task = kiste_manager_start_async (self->manager, self->running_name, self->run_cancellable,
-                                    start_cb, g_object_ref (self));
   follow_task (self, task);
 }
 
@@ -2551,7 +2296,6 @@ kiste_create_dialog_start (KisteCreateDialog *self)
   g_autofree char *title = NULL;
   const char *image;
   const char *clone_source;
-  KisteTask *task;
 
   kiste_create_dialog_validate (self);
   if (!self->can_create || self->state != STATE_FORM)
@@ -2600,23 +2344,9 @@ kiste_create_dialog_start (KisteCreateDialog *self)
   else
     set_stage (self, STAGE_DOWNLOAD);
 
-  task = kiste_manager_create_async (self->manager, options, self->run_cancellable,
-                                     create_cb, g_object_ref (self));
-  follow_task (self, task);
-  if (task != NULL)
-    {
-      /* lines printed before we connected */
-      const char *output = kiste_task_get_output (task);
-
-      if (output != NULL && output[0] != '\0')
-        {
-          g_auto(GStrv) lines = g_strsplit (output, "\n", -1);
-
-          for (guint i = 0; lines[i] != NULL; i++)
-            if (lines[i][0] != '\0')
-              task_line_cb (task, lines[i], self);
-        }
-    }
+  kiste_manager_create_and_start_async (self->manager, options,
+                                        creation_step_cb, g_object_ref (self), g_object_unref,
+                                        self->run_cancellable, created_cb, g_object_ref (self));
   gtk_widget_grab_focus (GTK_WIDGET (self->cancel_button));
 }
 

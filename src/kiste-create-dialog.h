@@ -41,15 +41,4 @@ KisteCreateOptions *kiste_create_dialog_get_options              (KisteCreateDia
 /* Whether the form is valid and Create may be pressed */
 gboolean            kiste_create_dialog_get_can_create           (KisteCreateDialog    *self);
 
-/* The host path of a file or folder picked through the Documents portal
- * (/run/user/UID/doc/ID/NAME/…), asked from the portal's GetHostPaths;
- * other paths come back unchanged. KISTE_ERROR_NOT_FOUND when the portal
- * cannot tell. */
-void                kiste_create_dialog_resolve_host_path_async  (const char           *path,
-                                                                  GCancellable         *cancellable,
-                                                                  GAsyncReadyCallback   callback,
-                                                                  gpointer              user_data);
-char               *kiste_create_dialog_resolve_host_path_finish (GAsyncResult         *result,
-                                                                  GError              **error);
-
 G_END_DECLS

@@ -61,7 +61,8 @@ create_and_start_created_cb (GObject      *object,
   KisteManager *self = KISTE_MANAGER (object);
   KisteTask *ktask;
 
-  if (!kiste_manager_operation_finish (self, result, &error))
+  if (!kiste_manager_operation_finish (self, result, &error) ||
+      g_cancellable_set_error_if_cancelled (g_task_get_cancellable (task), &error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
