@@ -34,6 +34,7 @@ typedef enum
 {
   CREATE_SUCCEEDS,
   CREATE_FAILS,
+  CREATE_HANGS,
 } CreateScenario;
 
 typedef enum
@@ -105,6 +106,10 @@ test_runner_spawn (KisteRunner         *runner,
                                    "echo \"Creating 'newbox' using image " IMAGE "\"",
                                    NULL);
         }
+      else if (self->create == CREATE_HANGS)
+        g_strv_builder_add_many (builder, "sh", "-c",
+                                 "echo \"Trying to pull docker.io/library/debian:12...\"; exec sleep 600",
+                                 NULL);
       else
         g_strv_builder_add_many (builder, "sh", "-c",
                                  "echo \"Creating 'newbox' using image " IMAGE "\"; "
@@ -1152,6 +1157,8 @@ test_closed_while_running (Fixture       *fx,
   KisteCreateDialog *gone = NULL;
   KisteTask *task;
 
+  /* a pull that takes its time, however busy the machine is */
+  fx->runner->create = CREATE_HANGS;
   fill_valid (fx);
   g_signal_emit_by_name (button (fx, "C_reate"), "clicked");
   task = kiste_manager_get_task_for_box (fx->manager, "newbox");
