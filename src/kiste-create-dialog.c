@@ -8,21 +8,18 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <json-glib/json-glib.h>
 #include <unistd.h>
 
 #include "kiste-assemble.h"
-#include "kiste-commands.h"
 #include "kiste-create-dialog.h"
 #include "kiste-distro.h"
 #include "kiste-error.h"
+#include "kiste-image-chooser.h"
 #include "kiste-portal.h"
 #include "kiste-validate.h"
 #include "kiste-volume-row.h"
 
 /* `distrobox create --compatibility` downloads its list on the first call */
-#define COMPATIBILITY_TIMEOUT_MS (20 * 1000)
-#define IMAGES_TIMEOUT_MS (30 * 1000)
 #define PULSE_INTERVAL_MS 120
 
 typedef enum
@@ -99,7 +96,6 @@ static const struct
 };
 
 /* Images `distrobox create --compatibility` listed once in this process */
-static GStrv compatible_images;
 
 struct _KisteCreateDialog
 {
@@ -123,11 +119,7 @@ struct _KisteCreateDialog
   AdwEntryRow         *image_row;
   GtkImage            *image_icon;
   GtkLabel            *image_error;
-  GtkMenuButton       *image_button;
-  GtkPopover          *image_popover;
-  GtkSearchEntry      *image_search;
-  GtkListBox          *image_list;
-  GtkLabel            *image_status;
+  KisteImageChooser   *image_chooser;
   AdwActionRow        *clone_row;
   AdwSwitchRow        *home_switch_row;
   AdwEntryRow         *home_row;
@@ -195,7 +187,6 @@ struct _KisteCreateDialog
   AdwSwitchRow        *unshare_rows[KISTE_N_UNSHARE];
   GPtrArray           *volume_rows;
   /* name and accessible description of each image row, for the filter */
-  GPtrArray           *local_images;
 
   char                *command;
   char                *running_name;
@@ -211,7 +202,6 @@ struct _KisteCreateDialog
   guint                updating;
   gboolean             can_create;
   gboolean             image_local;
-  gboolean             images_loaded;
   gboolean             nvidia_found;
 };
 
@@ -890,16 +880,6 @@ kiste_create_dialog_name_changed_cb (KisteCreateDialog *self)
   kiste_create_dialog_changed (self);
 }
 
-static gboolean
-is_local_image (KisteCreateDialog *self,
-                const char        *image)
-{
-  for (guint i = 0; i < self->local_images->len; i++)
-    if (g_strcmp0 (g_ptr_array_index (self->local_images, i), image) == 0)
-      return TRUE;
-  return FALSE;
-}
-
 static void
 kiste_create_dialog_image_changed_cb (KisteCreateDialog *self)
 {
@@ -1280,301 +1260,12 @@ kiste_create_dialog_home_choose_cb (KisteCreateDialog *self)
 
 /* Images ------------------------------------------------------------------ */
 
-static gboolean
-image_filter_func (GtkListBoxRow *row,
-                   gpointer       user_data)
-{
-  KisteCreateDialog *self = user_data;
-  const char *search = gtk_editable_get_text (GTK_EDITABLE (self->image_search));
-  const char *image = g_object_get_data (G_OBJECT (row), "image");
-  g_autofree char *folded = NULL;
-  g_autofree char *folded_search = NULL;
-
-  if (search == NULL || search[0] == '\0')
-    return TRUE;
-
-  folded = g_utf8_casefold (image, -1);
-  folded_search = g_utf8_casefold (search, -1);
-  return strstr (folded, folded_search) != NULL;
-}
-
 static void
-add_image_row (KisteCreateDialog *self,
-               const char        *image,
-               const char        *subtitle)
+kiste_create_dialog_image_chosen_cb (KisteCreateDialog *self,
+                                     const char        *image)
 {
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *icon;
-
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), image);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-
-  icon = gtk_image_new_from_icon_name (kiste_distro_icon_name (kiste_distro_id_for_image (image)));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (icon),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  kiste_distro_display_name (kiste_distro_id_for_image (image)),
-                                  -1);
-  adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
-
-  g_object_set_data_full (G_OBJECT (row), "image", g_strdup (image), g_free);
-  gtk_list_box_append (self->image_list, row);
-}
-
-static void
-kiste_create_dialog_fill_images (KisteCreateDialog *self)
-{
-  gtk_list_box_remove_all (self->image_list);
-
-  for (guint i = 0; i < self->local_images->len; i++)
-    add_image_row (self, g_ptr_array_index (self->local_images, i), _("Downloaded"));
-
-  for (guint i = 0; compatible_images != NULL && compatible_images[i] != NULL; i++)
-    {
-      if (is_local_image (self, compatible_images[i]))
-        continue;
-      add_image_row (self, compatible_images[i], _("Known to work with distrobox"));
-    }
-
-  if (!self->images_loaded)
-    gtk_label_set_text (self->image_status, _("Looking for images…"));
-  else if (compatible_images == NULL)
-    gtk_label_set_text (self->image_status,
-                        _("Only images on this computer are listed: the list of images known "
-                          "to work with distrobox needs a network connection the first time."));
-  else
-    gtk_label_set_text (self->image_status, "");
-  gtk_widget_set_visible (GTK_WIDGET (self->image_status),
-                          gtk_label_get_text (self->image_status)[0] != '\0');
-}
-
-/* Image names from `podman images --format json` (a JSON array with Names
- * or RepoTags) or `docker images --format '{{json .}}'` (JSON lines with
- * Repository and Tag). Untagged images are left out. */
-static void
-add_image_name (GPtrArray  *images,
-                const char *name)
-{
-  if (name == NULL || strstr (name, "<none>") != NULL || !kiste_validate_image (name, NULL))
-    return;
-  for (guint i = 0; i < images->len; i++)
-    if (g_str_equal (g_ptr_array_index (images, i), name))
-      return;
-  g_ptr_array_add (images, g_strdup (name));
-}
-
-static void
-add_image_object (GPtrArray  *images,
-                  JsonObject *object)
-{
-  const char *members[] = { "Names", "RepoTags" };
-
-  for (guint m = 0; m < G_N_ELEMENTS (members); m++)
-    {
-      JsonNode *node = json_object_get_member (object, members[m]);
-      JsonArray *array;
-
-      if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
-        continue;
-      array = json_node_get_array (node);
-      for (guint i = 0; i < json_array_get_length (array); i++)
-        {
-          JsonNode *element = json_array_get_element (array, i);
-
-          if (JSON_NODE_HOLDS_VALUE (element) && json_node_get_value_type (element) == G_TYPE_STRING)
-            add_image_name (images, json_node_get_string (element));
-        }
-      return;
-    }
-
-  if (json_object_has_member (object, "Repository"))
-    {
-      const char *repository = json_object_get_string_member_with_default (object, "Repository", NULL);
-      const char *tag = json_object_get_string_member_with_default (object, "Tag", NULL);
-      g_autofree char *name = NULL;
-
-      if (repository == NULL)
-        return;
-      name = tag && tag[0] ? g_strdup_printf ("%s:%s", repository, tag) : g_strdup (repository);
-      add_image_name (images, name);
-    }
-}
-
-static GPtrArray *
-parse_images (const char *output)
-{
-  g_autoptr(GPtrArray) images = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_auto(GStrv) lines = NULL;
-
-  if (output == NULL)
-    return g_steal_pointer (&images);
-
-  /* docker prints nothing at all when there are no images */
-  if (json_parser_load_from_data (parser, output, -1, NULL) &&
-      json_parser_get_root (parser) != NULL &&
-      JSON_NODE_HOLDS_ARRAY (json_parser_get_root (parser)))
-    {
-      JsonArray *array = json_node_get_array (json_parser_get_root (parser));
-
-      for (guint i = 0; i < json_array_get_length (array); i++)
-        {
-          JsonNode *element = json_array_get_element (array, i);
-
-          if (JSON_NODE_HOLDS_OBJECT (element))
-            add_image_object (images, json_node_get_object (element));
-        }
-      return g_steal_pointer (&images);
-    }
-
-  lines = g_strsplit (output, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      g_autoptr(JsonParser) line_parser = json_parser_new ();
-
-      if (g_strstrip (lines[i])[0] != '{' ||
-          !json_parser_load_from_data (line_parser, lines[i], -1, NULL) ||
-          json_parser_get_root (line_parser) == NULL ||
-          !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (line_parser)))
-        continue;
-      add_image_object (images, json_node_get_object (json_parser_get_root (line_parser)));
-    }
-
-  return g_steal_pointer (&images);
-}
-
-static void
-images_listed_cb (GObject      *object,
-                  GAsyncResult *result,
-                  gpointer      user_data)
-{
-  g_autoptr(KisteCreateDialog) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *output = NULL;
-  g_autoptr(GPtrArray) images = NULL;
-
-  if (is_gone (self))
-    return;
-
-  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &output, NULL, &error))
-    {
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        return;
-      g_debug ("Could not list images: %s", error->message);
-    }
-
-  images = parse_images (output);
-  g_ptr_array_extend_and_steal (self->local_images, g_steal_pointer (&images));
-  self->images_loaded = TRUE;
-  kiste_create_dialog_fill_images (self);
-}
-
-static void
-compatibility_listed_cb (GObject      *object,
-                         GAsyncResult *result,
-                         gpointer      user_data)
-{
-  g_autoptr(KisteCreateDialog) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *output = NULL;
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  g_auto(GStrv) lines = NULL;
-
-  /* without a network the first time, there is no list: say nothing */
-  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &output, NULL, &error))
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        g_debug ("No compatibility list: %s", error->message);
-      return;
-    }
-
-  lines = g_strsplit (output ? output : "", "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      const char *line = g_strstrip (lines[i]);
-
-      if (line[0] != '\0' && kiste_validate_image (line, NULL))
-        g_strv_builder_add (builder, line);
-    }
-
-  /* kept for the next dialog even when this one is gone */
-  if (compatible_images == NULL)
-    compatible_images = g_strv_builder_end (builder);
-  if (!is_gone (self))
-    kiste_create_dialog_fill_images (self);
-}
-
-static void
-kiste_create_dialog_load_images (KisteCreateDialog *self)
-{
-  KisteRunner *runner = kiste_manager_get_runner (self->manager);
-  const char *engine = kiste_runner_get_manager (runner);
-  g_auto(GStrv) images_argv = NULL;
-
-  if (engine == NULL)
-    engine = kiste_capabilities_get_manager (get_caps (self));
-  if (engine == NULL)
-    engine = "podman";
-
-  images_argv = kiste_commands_images_argv (engine);
-  kiste_runner_run_async (runner, (const char * const *) images_argv, IMAGES_TIMEOUT_MS,
-                          self->cancellable, images_listed_cb, g_object_ref (self));
-
-  if (compatible_images == NULL)
-    {
-      g_auto(GStrv) argv = kiste_commands_compatibility_argv ();
-
-      kiste_runner_run_async (runner, (const char * const *) argv, COMPATIBILITY_TIMEOUT_MS,
-                              self->cancellable, compatibility_listed_cb, g_object_ref (self));
-    }
-
-  kiste_create_dialog_fill_images (self);
-}
-
-static void
-kiste_create_dialog_image_popover_show_cb (KisteCreateDialog *self)
-{
-  gtk_editable_set_text (GTK_EDITABLE (self->image_search), "");
-  gtk_widget_grab_focus (GTK_WIDGET (self->image_search));
-}
-
-static void
-kiste_create_dialog_image_search_changed_cb (KisteCreateDialog *self)
-{
-  gtk_list_box_invalidate_filter (self->image_list);
-}
-
-static void
-pick_image (KisteCreateDialog *self,
-            const char        *image)
-{
-  gtk_popover_popdown (self->image_popover);
   gtk_editable_set_text (GTK_EDITABLE (self->image_row), image);
   gtk_widget_grab_focus (GTK_WIDGET (self->image_row));
-}
-
-static void
-kiste_create_dialog_image_row_activated_cb (KisteCreateDialog *self,
-                                            GtkListBoxRow     *row)
-{
-  pick_image (self, g_object_get_data (G_OBJECT (row), "image"));
-}
-
-static void
-kiste_create_dialog_image_search_activate_cb (KisteCreateDialog *self)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->image_list));
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      if (GTK_IS_LIST_BOX_ROW (child) && gtk_widget_get_child_visible (child) &&
-          image_filter_func (GTK_LIST_BOX_ROW (child), self))
-        {
-          pick_image (self, g_object_get_data (G_OBJECT (child), "image"));
-          return;
-        }
-    }
 }
 
 /* Filling the form ------------------------------------------------------ */
@@ -2334,7 +2025,7 @@ kiste_create_dialog_start (KisteCreateDialog *self)
   set_state (self, STATE_RUNNING);
 
   /* a pull shows up in the output; an image known here needs none */
-  self->image_local = (clone_source != NULL && clone_source[0]) || is_local_image (self, image);
+  self->image_local = (clone_source != NULL && clone_source[0]) || kiste_image_chooser_is_downloaded (self->image_chooser, image);
   if (self->image_local && !kiste_create_options_get_pull (options))
     {
       set_stage_state (self, STAGE_DOWNLOAD, STAGE_STATE_SKIPPED,
@@ -2516,7 +2207,7 @@ kiste_create_dialog_constructed (GObject *object)
   if (self->nvidia_found && supports_flag (self, "--nvidia"))
     kiste_create_options_set_nvidia (self->options, TRUE);
 
-  kiste_create_dialog_load_images (self);
+  kiste_image_chooser_load (self->image_chooser, self->manager, self->cancellable);
   kiste_create_dialog_changed (self);
 }
 
@@ -2570,7 +2261,6 @@ kiste_create_dialog_finalize (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_object (&self->run_cancellable);
   g_clear_pointer (&self->volume_rows, g_ptr_array_unref);
-  g_clear_pointer (&self->local_images, g_ptr_array_unref);
   g_clear_pointer (&self->command, g_free);
   g_clear_pointer (&self->running_name, g_free);
   g_clear_pointer (&self->suggested_name, g_free);
@@ -2658,6 +2348,7 @@ kiste_create_dialog_class_init (KisteCreateDialogClass *klass)
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_STRING);
 
+  g_type_ensure (KISTE_TYPE_IMAGE_CHOOSER);
   g_type_ensure (KISTE_TYPE_VOLUME_ROW);
 
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -2673,11 +2364,7 @@ kiste_create_dialog_class_init (KisteCreateDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, image_row);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, image_icon);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, image_error);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, image_button);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, image_popover);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, image_search);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, image_list);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, image_status);
+  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, image_chooser);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, clone_row);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, home_switch_row);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, home_row);
@@ -2744,10 +2431,7 @@ kiste_create_dialog_class_init (KisteCreateDialogClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_create_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_name_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_image_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_image_popover_show_cb);
-  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_image_search_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_image_search_activate_cb);
-  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_image_row_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_image_chosen_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_home_switch_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_home_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_home_choose_cb);
@@ -2787,7 +2471,6 @@ kiste_create_dialog_init (KisteCreateDialog *self)
   self->options = kiste_create_options_new ();
   self->cancellable = g_cancellable_new ();
   self->volume_rows = g_ptr_array_new ();
-  self->local_images = g_ptr_array_new_with_free_func (g_free);
   self->suggested_name = g_strdup ("");
 
   init_view (&self->views[VIEW_NAME], KISTE_CREATE_FIELD_NAME,
@@ -2825,5 +2508,4 @@ kiste_create_dialog_init (KisteCreateDialog *self)
   fill_stage_icons (self->create_stage_icon);
   fill_stage_icons (self->start_stage_icon);
 
-  gtk_list_box_set_filter_func (self->image_list, image_filter_func, self, NULL);
 }

@@ -17,6 +17,7 @@
 #include "kiste-box-store-private.h"
 #include "kiste-error.h"
 #include "kiste-fake-runner.h"
+#include "kiste-image-model.h"
 #include "kiste-manager-private.h"
 
 typedef struct
@@ -326,6 +327,65 @@ test_compatible_images (Fixture       *fx,
   g_assert_no_error (error);
   g_assert_cmpuint (images->len, ==, 2);
   g_assert_cmpuint (kiste_fake_runner_count (fx->runner, "distrobox create --compatibility"), ==, 2);
+}
+
+static void
+items_changed_cb (GListModel *model,
+                  guint       position,
+                  guint       removed,
+                  guint       added,
+                  gpointer    user_data)
+{
+  (*(guint *) user_data)++;
+}
+
+static void
+test_image_model (Fixture       *fx,
+                  gconstpointer  data)
+{
+  g_autoptr(KisteImageModel) model = kiste_image_model_new ();
+  g_autoptr(KisteImageModel) offline = kiste_image_model_new ();
+  g_autoptr(KisteImage) item = NULL;
+  guint n_changes = 0;
+
+  kiste_fake_runner_add (fx->runner, "podman images", "cat \"$KISTE_TEST_FIXTURES/images-podman5.json\"");
+  kiste_fake_runner_add (fx->runner, "distrobox create --compatibility",
+                         "printf '%s\\n' quay.io/toolbx/ubuntu-toolbox:24.04 docker.io/library/debian:12");
+  g_signal_connect (model, "items-changed", G_CALLBACK (items_changed_cb), &n_changes);
+
+  g_assert_false (kiste_image_model_get_loaded (model));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 0);
+  kiste_image_model_load (model, fx->manager, NULL);
+  while (!kiste_image_model_get_loaded (model) || !kiste_image_model_get_has_compatible (model))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (n_changes, ==, 2);
+
+  /* downloaded first; a known image that is downloaded comes once */
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 4);
+  item = g_list_model_get_item (G_LIST_MODEL (model), 2);
+  g_assert_cmpstr (kiste_image_get_name (item), ==, "docker.io/library/debian:12");
+  g_assert_true (kiste_image_get_downloaded (item));
+  g_clear_object (&item);
+  item = g_list_model_get_item (G_LIST_MODEL (model), 3);
+  g_assert_cmpstr (kiste_image_get_name (item), ==, "quay.io/toolbx/ubuntu-toolbox:24.04");
+  g_assert_false (kiste_image_get_downloaded (item));
+  g_assert_null (g_list_model_get_item (G_LIST_MODEL (model), 4));
+  g_assert_true (kiste_image_model_is_downloaded (model, "docker.io/library/debian:12"));
+  g_assert_false (kiste_image_model_is_downloaded (model, "quay.io/toolbx/ubuntu-toolbox:24.04"));
+  g_assert_false (kiste_image_model_is_downloaded (model, NULL));
+
+  /* offline the first time and the engine failing: loaded, nothing known */
+  _kiste_manager_forget_compatible_images ();
+  kiste_fake_runner_add (fx->runner, "distrobox create --compatibility", "exit 1");
+  kiste_fake_runner_add (fx->runner, "podman images", "exit 125");
+  kiste_image_model_load (offline, fx->manager, NULL);
+  while (kiste_fake_runner_count (fx->runner, "distrobox create --compatibility") < 2 ||
+         !kiste_image_model_get_loaded (offline))
+    g_main_context_iteration (NULL, TRUE);
+  for (guint i = 0; i < 10; i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_false (kiste_image_model_get_has_compatible (offline));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (offline)), ==, 0);
 }
 
 /* Usage ------------------------------------------------------------------- */
@@ -678,6 +738,7 @@ main (int   argc,
 
   ADD ("list-images", test_list_images);
   ADD ("compatible-images", test_compatible_images);
+  ADD ("image-model", test_image_model);
   ADD ("stats", test_stats);
   ADD ("stream-log", test_stream_log);
   ADD ("create-and-start", test_create_and_start);
