@@ -12,6 +12,7 @@
 
 #include "kiste-assemble.h"
 #include "kiste-create-dialog.h"
+#include "kiste-create-progress.h"
 #include "kiste-distro.h"
 #include "kiste-error.h"
 #include "kiste-image-chooser.h"
@@ -19,33 +20,12 @@
 #include "kiste-validate.h"
 #include "kiste-volume-row.h"
 
-/* `distrobox create --compatibility` downloads its list on the first call */
-#define PULSE_INTERVAL_MS 120
-
 typedef enum
 {
   STATE_FORM,
   STATE_RUNNING,
   STATE_FAILED,
 } DialogState;
-
-typedef enum
-{
-  STAGE_DOWNLOAD,
-  STAGE_CREATE,
-  STAGE_START,
-  N_STAGES
-} Stage;
-
-typedef enum
-{
-  STAGE_STATE_PENDING,
-  STAGE_STATE_ACTIVE,
-  STAGE_STATE_DONE,
-  STAGE_STATE_SKIPPED,
-  STAGE_STATE_FAILED,
-  STAGE_STATE_STOPPED,
-} StageState;
 
 /* An input, where its error goes and the expander that may hide it */
 typedef struct
@@ -95,8 +75,6 @@ static const struct
     N_("Your home folder is not mounted in the box") },
 };
 
-/* Images `distrobox create --compatibility` listed once in this process */
-
 struct _KisteCreateDialog
 {
   AdwDialog            parent_instance;
@@ -105,7 +83,6 @@ struct _KisteCreateDialog
   KisteCreateOptions  *options;
   GCancellable        *cancellable;
   GCancellable        *run_cancellable;
-  KisteTask           *task;
 
   /* form */
   AdwToastOverlay     *toast_overlay;
@@ -162,31 +139,11 @@ struct _KisteCreateDialog
   GtkLabel            *command_label;
   AdwButtonRow        *import_row;
 
-  /* progress */
-  GtkImage            *progress_icon;
-  GtkLabel            *progress_title;
-  GtkLabel            *progress_subtitle;
-  AdwActionRow        *download_stage_row;
-  AdwActionRow        *create_stage_row;
-  AdwActionRow        *start_stage_row;
-  GtkStack            *download_stage_icon;
-  GtkStack            *create_stage_icon;
-  GtkStack            *start_stage_icon;
-  GtkWidget           *progress_area;
-  GtkLabel            *stage_label;
-  GtkProgressBar      *progress_bar;
-  GtkLabel            *step_label;
-  GtkWidget           *failure_area;
-  GtkLabel            *error_label;
-  GtkButton           *delete_button;
-  GtkButton           *retry_button;
-  GtkScrolledWindow   *log_scroller;
-  GtkTextView         *log_view;
+  KisteCreateProgress *progress;
 
   FieldView            views[N_VIEWS];
   AdwSwitchRow        *unshare_rows[KISTE_N_UNSHARE];
   GPtrArray           *volume_rows;
-  /* name and accessible description of each image row, for the filter */
 
   char                *command;
   char                *running_name;
@@ -195,13 +152,9 @@ struct _KisteCreateDialog
   /* what an import left out, shown above the form until dismissed */
   char                *notice;
   DialogState          state;
-  Stage                stage;
-  StageState           stage_states[N_STAGES];
-  guint                pulse_id;
   guint                touched;
   guint                updating;
   gboolean             can_create;
-  gboolean             image_local;
   gboolean             nvidia_found;
 };
 
@@ -1632,184 +1585,6 @@ kiste_create_dialog_banner_clicked_cb (KisteCreateDialog *self)
 
 /* Progress ---------------------------------------------------------------- */
 
-static GtkStack *
-stage_icon (KisteCreateDialog *self,
-            Stage              stage)
-{
-  GtkStack *icons[N_STAGES] = { self->download_stage_icon, self->create_stage_icon,
-                                self->start_stage_icon };
-
-  return icons[stage];
-}
-
-static AdwActionRow *
-stage_row (KisteCreateDialog *self,
-           Stage              stage)
-{
-  AdwActionRow *rows[N_STAGES] = { self->download_stage_row, self->create_stage_row,
-                                   self->start_stage_row };
-
-  return rows[stage];
-}
-
-static void
-set_stage_state (KisteCreateDialog *self,
-                 Stage              stage,
-                 StageState         state,
-                 const char        *subtitle)
-{
-  const char *names[] = { "pending", "active", "done", "done", "failed", "stopped" };
-  AdwActionRow *row = stage_row (self, stage);
-
-  self->stage_states[stage] = state;
-  gtk_stack_set_visible_child_name (stage_icon (self, stage), names[state]);
-  adw_action_row_set_subtitle (row, subtitle ? subtitle : "");
-  if (state == STAGE_STATE_PENDING)
-    gtk_widget_add_css_class (GTK_WIDGET (row), "dim-label");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (row), "dim-label");
-}
-
-static gboolean
-pulse_cb (gpointer user_data)
-{
-  KisteCreateDialog *self = user_data;
-
-  gtk_progress_bar_pulse (self->progress_bar);
-  return G_SOURCE_CONTINUE;
-}
-
-/* fraction < 0: unknown, the bar pulses */
-static void
-set_fraction (KisteCreateDialog *self,
-              double             fraction)
-{
-  if (fraction < 0)
-    {
-      if (self->pulse_id == 0)
-        self->pulse_id = g_timeout_add (PULSE_INTERVAL_MS, pulse_cb, self);
-      return;
-    }
-
-  g_clear_handle_id (&self->pulse_id, g_source_remove);
-  gtk_progress_bar_set_fraction (self->progress_bar, CLAMP (fraction, 0, 1));
-}
-
-static void
-set_stage (KisteCreateDialog *self,
-           Stage              stage)
-{
-  const char *labels[N_STAGES] = {
-    N_("Downloading the image"),
-    N_("Creating the box"),
-    N_("Setting up the box on its first start"),
-  };
-
-  for (guint i = 0; i < stage; i++)
-    if (self->stage_states[i] == STAGE_STATE_PENDING || self->stage_states[i] == STAGE_STATE_ACTIVE)
-      set_stage_state (self, i, STAGE_STATE_DONE, NULL);
-
-  self->stage = stage;
-  set_stage_state (self, stage, STAGE_STATE_ACTIVE, NULL);
-  gtk_label_set_text (self->stage_label, _(labels[stage]));
-  gtk_label_set_text (self->step_label, "");
-  set_fraction (self, -1);
-}
-
-static void
-append_log (KisteCreateDialog *self,
-            const char        *line)
-{
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->log_view);
-  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->log_scroller);
-  gboolean at_end;
-  GtkTextIter end;
-
-  /* follow the output unless people scrolled up to read */
-  at_end = gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment) >=
-           gtk_adjustment_get_upper (adjustment) - 1;
-
-  gtk_text_buffer_get_end_iter (buffer, &end);
-  if (gtk_text_buffer_get_char_count (buffer) > 0)
-    gtk_text_buffer_insert (buffer, &end, "\n", 1);
-  gtk_text_buffer_insert (buffer, &end, line, -1);
-
-  if (at_end)
-    {
-      GtkTextMark *mark = gtk_text_buffer_get_insert (buffer);
-
-      gtk_text_buffer_get_end_iter (buffer, &end);
-      gtk_text_buffer_place_cursor (buffer, &end);
-      gtk_text_view_scroll_mark_onscreen (self->log_view, mark);
-    }
-}
-
-static void
-task_line_cb (KisteTask         *task,
-              const char        *line,
-              KisteCreateDialog *self)
-{
-  append_log (self, line);
-
-  if (self->stage == STAGE_START)
-    return;
-
-  /* the first line is the command itself */
-  if (g_str_has_prefix (line, "distrobox create"))
-    return;
-
-  if (g_str_has_prefix (line, "Trying to pull") ||
-      g_str_has_prefix (line, "Getting image source signatures") ||
-      g_str_has_prefix (line, "Copying blob") ||
-      g_str_has_prefix (line, "Copying config") ||
-      (g_str_has_prefix (line, "Image ") && strstr (line, "not found") != NULL))
-    {
-      if (self->stage != STAGE_DOWNLOAD)
-        set_stage (self, STAGE_DOWNLOAD);
-    }
-  else if (g_str_has_prefix (line, "Creating '") || g_str_has_prefix (line, "Creating \""))
-    {
-      if (self->stage != STAGE_CREATE)
-        set_stage (self, STAGE_CREATE);
-    }
-
-  if (line[0] != '\0')
-    gtk_label_set_text (self->step_label, line);
-}
-
-static void
-task_progress_cb (KisteTask         *task,
-                  GParamSpec        *pspec,
-                  KisteCreateDialog *self)
-{
-  const char *step = kiste_task_get_step (task);
-
-  if (self->stage != STAGE_START)
-    return;
-
-  if (step != NULL)
-    {
-      gtk_label_set_text (self->step_label, step);
-      adw_action_row_set_subtitle (self->start_stage_row, step);
-    }
-  set_fraction (self, kiste_task_get_fraction (task));
-}
-
-static void
-follow_task (KisteCreateDialog *self,
-             KisteTask         *task)
-{
-  if (self->task != NULL)
-    g_signal_handlers_disconnect_by_data (self->task, self);
-  g_set_object (&self->task, task);
-  if (task == NULL)
-    return;
-
-  g_signal_connect_object (task, "line", G_CALLBACK (task_line_cb), self, 0);
-  g_signal_connect_object (task, "notify::step", G_CALLBACK (task_progress_cb), self, 0);
-  g_signal_connect_object (task, "notify::fraction", G_CALLBACK (task_progress_cb), self, 0);
-}
-
 static void
 set_state (KisteCreateDialog *self,
            DialogState        state)
@@ -1821,11 +1596,9 @@ set_state (KisteCreateDialog *self,
   gtk_widget_set_sensitive (GTK_WIDGET (self->cancel_button), TRUE);
   gtk_button_set_label (self->cancel_button, state == STATE_FAILED ? _("_Close") : _("_Cancel"));
   gtk_stack_set_visible_child_name (self->stack, state == STATE_FORM ? "form" : "progress");
-  gtk_widget_set_visible (self->progress_area, state == STATE_RUNNING);
-  gtk_widget_set_visible (self->failure_area, state == STATE_FAILED);
 
   if (state != STATE_RUNNING)
-    g_clear_handle_id (&self->pulse_id, g_source_remove);
+    kiste_create_progress_stop (self->progress);
 
   switch (state)
     {
@@ -1843,7 +1616,7 @@ set_state (KisteCreateDialog *self,
       break;
 
     case STATE_FAILED:
-      adw_dialog_set_default_widget (ADW_DIALOG (self), GTK_WIDGET (self->retry_button));
+      adw_dialog_set_default_widget (ADW_DIALOG (self), kiste_create_progress_get_retry_button (self->progress));
       break;
 
     default:
@@ -1858,9 +1631,7 @@ kiste_create_dialog_succeeded (KisteCreateDialog *self)
 {
   g_autofree char *name = g_strdup (self->running_name);
 
-  set_stage_state (self, STAGE_START, STAGE_STATE_DONE, NULL);
-  gtk_progress_bar_set_fraction (self->progress_bar, 1);
-  follow_task (self, NULL);
+  kiste_create_progress_succeeded (self->progress);
   set_state (self, STATE_FORM);
 
   g_signal_emit (self, signals[CREATED], 0, name);
@@ -1876,48 +1647,11 @@ show_failure (KisteCreateDialog *self,
   gboolean cancelled = g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   gboolean exists = kiste_box_store_find_by_name (kiste_manager_get_store (self->manager),
                                                   self->running_name) != NULL;
-  g_autofree char *title = NULL;
-  const char *message;
 
-  follow_task (self, NULL);
   set_state (self, STATE_FAILED);
-
-  /* the stage that was running, or the one that was about to */
-  for (guint i = 0; i < N_STAGES; i++)
-    {
-      if (self->stage_states[i] == STAGE_STATE_ACTIVE || self->stage_states[i] == STAGE_STATE_PENDING)
-        {
-          set_stage_state (self, i, cancelled ? STAGE_STATE_STOPPED : STAGE_STATE_FAILED, NULL);
-          break;
-        }
-    }
-
-  if (cancelled)
-    {
-      title = g_strdup (_("Creation Stopped"));
-      if (self->stage == STAGE_START && exists)
-        message = _("The box exists, but its first setup did not finish. It continues the next "
-                    "time the box starts.");
-      else if (exists)
-        message = _("The box was created before it stopped.");
-      else
-        message = _("No box was created.");
-    }
-  else
-    {
-      title = g_strdup_printf (_("Could Not Create “%s”"), self->running_name);
-      message = error->message;
-    }
-
+  kiste_create_progress_failed (self->progress, error, exists);
   adw_dialog_set_title (ADW_DIALOG (self), cancelled ? _("Creation Stopped") : _("Creation Failed"));
-  gtk_label_set_text (self->progress_title, title);
-  gtk_label_set_text (self->error_label, message);
-  gtk_widget_set_visible (GTK_WIDGET (self->delete_button), exists);
-  gtk_image_set_from_icon_name (self->progress_icon,
-                                cancelled ? "process-stop-symbolic" : "dialog-error-symbolic");
-  gtk_widget_remove_css_class (GTK_WIDGET (self->progress_icon), "dim-label");
-  gtk_widget_add_css_class (GTK_WIDGET (self->progress_icon), cancelled ? "warning" : "error");
-  gtk_widget_grab_focus (GTK_WIDGET (self->retry_button));
+  gtk_widget_grab_focus (kiste_create_progress_get_retry_button (self->progress));
 }
 
 static void
@@ -1952,41 +1686,16 @@ creation_step_cb (KisteTask         *task,
   if (is_gone (self) || self->state != STATE_RUNNING)
     return;
 
-  if (step == KISTE_CREATION_STEP_CREATE)
-    {
-      const char *output = kiste_task_get_output (task);
-
-      follow_task (self, task);
-
-      /* lines printed before we connected */
-      if (output != NULL && output[0] != '\0')
-        {
-          g_auto(GStrv) lines = g_strsplit (output, "\n", -1);
-
-          for (guint i = 0; lines[i] != NULL; i++)
-            if (lines[i][0] != '\0')
-              task_line_cb (task, lines[i], self);
-        }
-      return;
-    }
-
-  set_stage_state (self, STAGE_CREATE, STAGE_STATE_DONE, NULL);
-  if (self->stage_states[STAGE_DOWNLOAD] == STAGE_STATE_PENDING)
-    set_stage_state (self, STAGE_DOWNLOAD, STAGE_STATE_SKIPPED,
-                     _("The image was on this computer already"));
-
-  set_stage (self, STAGE_START);
-  append_log (self, "");
-  follow_task (self, task);
+  kiste_create_progress_follow (self->progress, task, step);
 }
 
 static void
 kiste_create_dialog_start (KisteCreateDialog *self)
 {
   g_autoptr(KisteCreateOptions) options = NULL;
-  g_autofree char *title = NULL;
   const char *image;
   const char *clone_source;
+  gboolean image_local;
 
   kiste_create_dialog_validate (self);
   if (!self->can_create || self->state != STATE_FORM)
@@ -2000,40 +1709,12 @@ kiste_create_dialog_start (KisteCreateDialog *self)
 
   g_clear_object (&self->run_cancellable);
   self->run_cancellable = g_cancellable_new ();
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->log_view), "", 0);
 
-  title = g_strdup_printf (_("Creating “%s”"), self->running_name);
-  gtk_label_set_text (self->progress_title, title);
-  if (clone_source != NULL && clone_source[0])
-    {
-      g_autofree char *subtitle = g_strdup_printf (_("A copy of %s"), clone_source);
-
-      gtk_label_set_text (self->progress_subtitle, subtitle);
-    }
-  else
-    gtk_label_set_text (self->progress_subtitle, image);
-  gtk_image_set_from_icon_name (self->progress_icon,
-                                kiste_distro_icon_name (kiste_distro_id_for_image (image)));
-  gtk_widget_remove_css_class (GTK_WIDGET (self->progress_icon), "error");
-  gtk_widget_remove_css_class (GTK_WIDGET (self->progress_icon), "warning");
-  gtk_widget_add_css_class (GTK_WIDGET (self->progress_icon), "dim-label");
-  gtk_progress_bar_set_fraction (self->progress_bar, 0);
-
-  for (guint i = 0; i < N_STAGES; i++)
-    set_stage_state (self, i, STAGE_STATE_PENDING, NULL);
-
+  /* a clone copies a box; it needs no image */
+  image_local = (clone_source != NULL && clone_source[0]) ||
+                kiste_image_chooser_is_downloaded (self->image_chooser, image);
+  kiste_create_progress_begin (self->progress, options, image_local);
   set_state (self, STATE_RUNNING);
-
-  /* a pull shows up in the output; an image known here needs none */
-  self->image_local = (clone_source != NULL && clone_source[0]) || kiste_image_chooser_is_downloaded (self->image_chooser, image);
-  if (self->image_local && !kiste_create_options_get_pull (options))
-    {
-      set_stage_state (self, STAGE_DOWNLOAD, STAGE_STATE_SKIPPED,
-                       _("The image is on this computer already"));
-      set_stage (self, STAGE_CREATE);
-    }
-  else
-    set_stage (self, STAGE_DOWNLOAD);
 
   kiste_manager_create_and_start_async (self->manager, options,
                                         creation_step_cb, g_object_ref (self), g_object_unref,
@@ -2059,10 +1740,10 @@ kiste_create_dialog_cancel_clicked_cb (KisteCreateDialog *self)
     }
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->cancel_button), FALSE);
-  gtk_label_set_text (self->step_label, _("Stopping…"));
+  kiste_create_progress_stopping (self->progress);
   g_cancellable_cancel (self->run_cancellable);
-  if (self->task != NULL)
-    kiste_task_cancel (self->task);
+  if (kiste_create_progress_get_task (self->progress) != NULL)
+    kiste_task_cancel (kiste_create_progress_get_task (self->progress));
 }
 
 static void
@@ -2073,7 +1754,7 @@ kiste_create_dialog_close_attempt_cb (KisteCreateDialog *self)
 }
 
 static void
-kiste_create_dialog_retry_clicked_cb (KisteCreateDialog *self)
+kiste_create_dialog_retry_cb (KisteCreateDialog *self)
 {
   set_state (self, STATE_FORM);
   kiste_create_dialog_changed (self);
@@ -2091,8 +1772,7 @@ delete_cb (GObject      *object,
   if (is_gone (self))
     return;
 
-  gtk_widget_set_sensitive (GTK_WIDGET (self->delete_button), TRUE);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->retry_button), TRUE);
+  kiste_create_progress_set_deleting (self->progress, FALSE);
 
   if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
     {
@@ -2101,7 +1781,7 @@ delete_cb (GObject      *object,
       return;
     }
 
-  gtk_widget_set_visible (GTK_WIDGET (self->delete_button), FALSE);
+  kiste_create_progress_deleted (self->progress);
   show_toast (self, _("Box deleted"));
 }
 
@@ -2113,15 +1793,14 @@ delete_response_cb (AdwAlertDialog    *alert,
   if (!g_str_equal (response, "delete"))
     return;
 
-  gtk_widget_set_sensitive (GTK_WIDGET (self->delete_button), FALSE);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->retry_button), FALSE);
+  kiste_create_progress_set_deleting (self->progress, TRUE);
   /* no cancellable: closing the dialog must not stop a deletion half-way */
   kiste_manager_delete_async (self->manager, self->running_name, FALSE, NULL,
                               delete_cb, g_object_ref (self));
 }
 
 static void
-kiste_create_dialog_delete_clicked_cb (KisteCreateDialog *self)
+kiste_create_dialog_delete_cb (KisteCreateDialog *self)
 {
   AdwDialog *alert;
 
@@ -2161,32 +1840,6 @@ store_changed_cb (KisteCreateDialog *self)
     kiste_create_dialog_validate (self);
 }
 
-/* The icons say the state to screen readers too */
-static GtkWidget *
-stage_icon_new (const char *icon_name,
-                const char *css_class,
-                const char *label)
-{
-  GtkWidget *icon = icon_name ? gtk_image_new_from_icon_name (icon_name) : adw_spinner_new ();
-
-  if (css_class != NULL)
-    gtk_widget_add_css_class (icon, css_class);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (icon),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label,
-                                  -1);
-  return icon;
-}
-
-static void
-fill_stage_icons (GtkStack *stack)
-{
-  gtk_stack_add_named (stack, stage_icon_new ("radio-symbolic", "dim-label", _("Waiting")), "pending");
-  gtk_stack_add_named (stack, stage_icon_new (NULL, NULL, _("In progress")), "active");
-  gtk_stack_add_named (stack, stage_icon_new ("emblem-ok-symbolic", "success", _("Done")), "done");
-  gtk_stack_add_named (stack, stage_icon_new ("dialog-error-symbolic", "error", _("Failed")), "failed");
-  gtk_stack_add_named (stack, stage_icon_new ("process-stop-symbolic", "warning", _("Stopped")), "stopped");
-}
-
 static void
 kiste_create_dialog_constructed (GObject *object)
 {
@@ -2218,14 +1871,14 @@ kiste_create_dialog_stop_everything (KisteCreateDialog *self)
   g_cancellable_cancel (self->cancellable);
   if (self->run_cancellable != NULL)
     g_cancellable_cancel (self->run_cancellable);
-  if (self->task != NULL)
+  if (self->progress != NULL)
     {
-      g_signal_handlers_disconnect_by_data (self->task, self);
-      if (kiste_task_get_running (self->task))
-        kiste_task_cancel (self->task);
+      KisteTask *task = kiste_create_progress_get_task (self->progress);
+
+      if (task != NULL && kiste_task_get_running (task))
+        kiste_task_cancel (task);
+      kiste_create_progress_stop (self->progress);
     }
-  g_clear_object (&self->task);
-  g_clear_handle_id (&self->pulse_id, g_source_remove);
 }
 
 /* Closing stops what still runs for the dialog. While a box is being
@@ -2348,6 +2001,7 @@ kiste_create_dialog_class_init (KisteCreateDialogClass *klass)
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_STRING);
 
+  g_type_ensure (KISTE_TYPE_CREATE_PROGRESS);
   g_type_ensure (KISTE_TYPE_IMAGE_CHOOSER);
   g_type_ensure (KISTE_TYPE_VOLUME_ROW);
 
@@ -2406,25 +2060,7 @@ kiste_create_dialog_class_init (KisteCreateDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, copy_button);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, command_label);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, import_row);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, progress_icon);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, progress_title);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, progress_subtitle);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, download_stage_row);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, create_stage_row);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, start_stage_row);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, download_stage_icon);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, create_stage_icon);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, start_stage_icon);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, progress_area);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, stage_label);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, progress_bar);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, step_label);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, failure_area);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, error_label);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, delete_button);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, retry_button);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, log_scroller);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, log_view);
+  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, progress);
 
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_close_attempt_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_cancel_clicked_cb);
@@ -2444,8 +2080,8 @@ kiste_create_dialog_class_init (KisteCreateDialogClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_copy_command_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_import_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_banner_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_delete_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_retry_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_delete_cb);
+  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_retry_cb);
 }
 
 static void
@@ -2504,8 +2140,5 @@ kiste_create_dialog_init (KisteCreateDialog *self)
   self->unshare_rows[KISTE_UNSHARE_PROCESS] = self->process_row;
   self->unshare_rows[KISTE_UNSHARE_HOME] = self->unshare_home_row;
 
-  fill_stage_icons (self->download_stage_icon);
-  fill_stage_icons (self->create_stage_icon);
-  fill_stage_icons (self->start_stage_icon);
 
 }
