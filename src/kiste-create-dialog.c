@@ -13,6 +13,7 @@
 #include "kiste-create-dialog-private.h"
 #include "kiste-distro.h"
 #include "kiste-error.h"
+#include "kiste-manifest-dialog.h"
 #include "kiste-validate.h"
 
 G_DEFINE_FINAL_TYPE (KisteCreateDialog, kiste_create_dialog, ADW_TYPE_DIALOG)
@@ -244,20 +245,6 @@ apply_assemble_entry (KisteCreateDialog  *self,
 }
 
 static void
-assemble_row_activated_cb (GtkListBox    *list,
-                           GtkListBoxRow *row,
-                           AdwDialog     *alert)
-{
-  KisteCreateDialog *self = g_object_get_data (G_OBJECT (alert), "dialog");
-  GPtrArray *entries = g_object_get_data (G_OBJECT (alert), "entries");
-  int index = gtk_list_box_row_get_index (row);
-
-  if (index >= 0 && (guint) index < entries->len)
-    apply_assemble_entry (self, g_ptr_array_index (entries, index));
-  adw_dialog_close (alert);
-}
-
-static void
 create_all_cb (GObject      *object,
                GAsyncResult *result,
                gpointer      user_data)
@@ -296,17 +283,19 @@ kiste_create_dialog_create_all (KisteCreateDialog *self,
 }
 
 static void
-assemble_response_cb (AdwAlertDialog *alert,
-                      const char     *response)
+manifest_entry_chosen_cb (KisteCreateDialog  *self,
+                          KisteAssembleEntry *entry)
 {
-  KisteCreateDialog *self = g_object_get_data (G_OBJECT (alert), "dialog");
-  GPtrArray *entries = g_object_get_data (G_OBJECT (alert), "entries");
+  if (!kiste_create_dialog_is_gone (self))
+    apply_assemble_entry (self, entry);
+}
 
-  if (!g_str_equal (response, "create-all") || kiste_create_dialog_is_gone (self))
-    return;
-
+static void
+manifest_create_all_cb (KisteCreateDialog *self,
+                        GPtrArray         *entries)
+{
   /* the boxes are followed in the task list from here */
-  if (kiste_create_dialog_create_all (self, entries))
+  if (!kiste_create_dialog_is_gone (self) && kiste_create_dialog_create_all (self, entries))
     adw_dialog_close (ADW_DIALOG (self));
 }
 
@@ -315,92 +304,13 @@ choose_assemble_entry (KisteCreateDialog *self,
                        GPtrArray         *entries)
 {
   g_autoptr(GPtrArray) problems = kiste_manager_check_entries (self->manager, entries);
-  g_autofree char *body = NULL;
-  gboolean all_valid = TRUE;
-  gboolean exports = FALSE;
-  AdwDialog *alert;
-  GtkWidget *list;
+  KisteManifestDialog *chooser = kiste_manifest_dialog_new (entries, problems);
 
-  for (guint i = 0; i < problems->len; i++)
-    {
-      KisteAssembleEntry *entry = g_ptr_array_index (entries, i);
-
-      if (g_ptr_array_index (problems, i) != NULL)
-        all_valid = FALSE;
-      if ((entry->exported_apps != NULL && entry->exported_apps[0] != NULL) ||
-          (entry->exported_bins != NULL && entry->exported_bins[0] != NULL))
-        exports = TRUE;
-    }
-
-  body = g_strdup (all_valid
-                   ? _("This file describes several boxes. Choose the one to fill in, or "
-                       "create them all as they are.")
-                   : _("This file describes several boxes. Choose the one to fill in. Some "
-                       "cannot be created as written, so they cannot all be created at once."));
-  if (exports)
-    {
-      char *with_exports = g_strjoin (" ", body,
-                                      _("Apps and programs to export are left out: export them "
-                                        "once the box is ready."),
-                                      NULL);
-
-      g_free (body);
-      body = with_exports;
-    }
-  alert = adw_alert_dialog_new (_("Which Box?"), body);
-  adw_alert_dialog_add_responses (ADW_ALERT_DIALOG (alert),
-                                  "cancel", _("_Cancel"),
-                                  "create-all", _("Create _All"),
-                                  NULL);
-  adw_alert_dialog_set_response_enabled (ADW_ALERT_DIALOG (alert), "create-all", all_valid);
-  adw_alert_dialog_set_response_appearance (ADW_ALERT_DIALOG (alert), "create-all",
-                                            ADW_RESPONSE_SUGGESTED);
-  adw_alert_dialog_set_close_response (ADW_ALERT_DIALOG (alert), "cancel");
-
-  list = gtk_list_box_new ();
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (list, "boxed-list");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (list),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Boxes"),
-                                  -1);
-  for (guint i = 0; i < entries->len; i++)
-    {
-      KisteAssembleEntry *entry = g_ptr_array_index (entries, i);
-      const char *image = kiste_create_options_get_image (entry->options);
-      const char *problem = g_ptr_array_index (problems, i);
-      GtkWidget *row = adw_action_row_new ();
-
-      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), entry->section);
-      /* what is wrong is said where the box is; it can be fixed in the form */
-      if (problem != NULL)
-        {
-          GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
-
-          gtk_widget_add_css_class (icon, "warning");
-          gtk_accessible_update_property (GTK_ACCESSIBLE (icon),
-                                          GTK_ACCESSIBLE_PROPERTY_LABEL, _("Needs changes"),
-                                          -1);
-          adw_action_row_add_suffix (ADW_ACTION_ROW (row), icon);
-          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), problem);
-        }
-      else
-        adw_action_row_set_subtitle (ADW_ACTION_ROW (row), image ? image : "");
-      adw_action_row_add_prefix (ADW_ACTION_ROW (row),
-                                 gtk_image_new_from_icon_name (
-                                   kiste_distro_icon_name (kiste_distro_id_for_image (image))));
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
-      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-      gtk_list_box_append (GTK_LIST_BOX (list), row);
-    }
-  adw_alert_dialog_set_extra_child (ADW_ALERT_DIALOG (alert), list);
-
-  g_object_set_data_full (G_OBJECT (alert), "entries", g_ptr_array_ref (entries),
-                          (GDestroyNotify) g_ptr_array_unref);
-  g_object_set_data_full (G_OBJECT (alert), "dialog", g_object_ref (self), g_object_unref);
-  g_signal_connect_object (list, "row-activated", G_CALLBACK (assemble_row_activated_cb), alert, 0);
-  g_signal_connect (alert, "response", G_CALLBACK (assemble_response_cb), NULL);
-  adw_dialog_present (alert, GTK_WIDGET (self));
+  g_signal_connect_object (chooser, "entry-chosen", G_CALLBACK (manifest_entry_chosen_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (chooser, "create-all", G_CALLBACK (manifest_create_all_cb),
+                           self, G_CONNECT_SWAPPED);
+  adw_dialog_present (ADW_DIALOG (chooser), GTK_WIDGET (self));
 }
 
 gboolean
