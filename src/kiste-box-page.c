@@ -963,14 +963,6 @@ kiste_box_page_new (KisteManager *manager)
   return g_object_new (KISTE_TYPE_BOX_PAGE, "manager", manager, NULL);
 }
 
-KisteManager *
-kiste_box_page_get_manager (KisteBoxPage *self)
-{
-  g_return_val_if_fail (KISTE_IS_BOX_PAGE (self), NULL);
-
-  return self->manager;
-}
-
 void
 kiste_box_page_set_box (KisteBoxPage *self,
                         KisteBox     *box)

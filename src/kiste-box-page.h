@@ -26,7 +26,6 @@ G_DECLARE_FINAL_TYPE (KisteBoxPage, kiste_box_page, KISTE, BOX_PAGE, AdwBin)
  * box.open-home. Properties: "manager" (construct-only; the
  * default KisteApplication's when NULL), "box". */
 KisteBoxPage *kiste_box_page_new         (KisteManager *manager);
-KisteManager *kiste_box_page_get_manager (KisteBoxPage *self);
 /* box may be NULL: the page then says that no box is selected */
 void          kiste_box_page_set_box     (KisteBoxPage *self,
                                           KisteBox     *box);

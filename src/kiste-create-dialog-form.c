@@ -377,14 +377,7 @@ static char *
 dup_reason (KisteCreateDialog *self,
             const char        *flag)
 {
-  KisteCapabilities *caps = kiste_create_dialog_get_caps (self);
-  char *reason = NULL;
-
-  if (kiste_capabilities_get_loaded (caps))
-    reason = kiste_capabilities_dup_unsupported_reason (caps, flag);
-  if (reason == NULL)
-    reason = g_strdup (_("Not available in the installed distrobox"));
-  return reason;
+  return kiste_create_options_dup_flag_problem (kiste_create_dialog_get_caps (self), flag);
 }
 
 static void

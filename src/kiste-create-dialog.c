@@ -44,14 +44,6 @@ kiste_create_dialog_new (KisteManager *manager)
                        NULL);
 }
 
-KisteManager *
-kiste_create_dialog_get_manager (KisteCreateDialog *self)
-{
-  g_return_val_if_fail (KISTE_IS_CREATE_DIALOG (self), NULL);
-
-  return self->manager;
-}
-
 KisteCreateOptions *
 kiste_create_dialog_get_options (KisteCreateDialog *self)
 {
@@ -80,12 +72,10 @@ gboolean
 kiste_create_dialog_supports_flag (KisteCreateDialog *self,
                                    const char        *flag)
 {
-  KisteCapabilities *caps = kiste_create_dialog_get_caps (self);
+  g_autofree char *problem = kiste_create_options_dup_flag_problem (kiste_create_dialog_get_caps (self),
+                                                                   flag);
 
-  if (!kiste_capabilities_get_loaded (caps))
-    return !g_str_equal (flag, "--unshare-home");
-
-  return kiste_capabilities_supports_create_flag (caps, flag);
+  return problem == NULL;
 }
 
 char **

@@ -22,8 +22,6 @@ G_DECLARE_FINAL_TYPE (KisteCreateDialog, kiste_create_dialog, KISTE, CREATE_DIAL
  * progress. Emits "created" (the box name) once the box is ready. */
 KisteCreateDialog  *kiste_create_dialog_new                      (KisteManager         *manager);
 
-KisteManager       *kiste_create_dialog_get_manager              (KisteCreateDialog    *self);
-
 /* Fills the form from options (a clone with changes, an assemble import) */
 void                kiste_create_dialog_set_options              (KisteCreateDialog    *self,
                                                                   KisteCreateOptions   *options);

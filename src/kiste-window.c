@@ -82,16 +82,6 @@ kiste_window_new (KisteApplication *application)
   return self;
 }
 
-void
-kiste_window_add_toast (KisteWindow *self,
-                        AdwToast    *toast)
-{
-  g_return_if_fail (KISTE_IS_WINDOW (self));
-  g_return_if_fail (ADW_IS_TOAST (toast));
-
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
-}
-
 static GListModel *
 kiste_window_get_boxes (KisteWindow *self)
 {

@@ -991,30 +991,39 @@ kiste_create_options_validate (KisteCreateOptions  *self,
 
 /* argv ------------------------------------------------------------------- */
 
-/* Whether the installed distrobox knows flag. Without loaded capabilities
- * only --unshare-home is refused: no released distrobox has it. */
+char *
+kiste_create_options_dup_flag_problem (KisteCapabilities *caps,
+                                       const char        *flag)
+{
+  char *reason = NULL;
+
+  g_return_val_if_fail (!caps || KISTE_IS_CAPABILITIES (caps), NULL);
+  g_return_val_if_fail (flag != NULL, NULL);
+
+  if (caps != NULL && kiste_capabilities_get_loaded (caps))
+    {
+      if (kiste_capabilities_supports_create_flag (caps, flag))
+        return NULL;
+      reason = kiste_capabilities_dup_unsupported_reason (caps, flag);
+    }
+  else if (!g_str_equal (flag, "--unshare-home"))
+    return NULL;
+
+  return reason ? reason : g_strdup (_("Not available in the installed distrobox"));
+}
+
 static gboolean
 check_flag (KisteCapabilities  *caps,
             const char         *flag,
             GError            **error)
 {
-  g_autofree char *reason = NULL;
+  g_autofree char *reason = kiste_create_options_dup_flag_problem (caps, flag);
 
-  if (caps != NULL && kiste_capabilities_supports_create_flag (caps, flag))
-    return TRUE;
-
-  if ((caps == NULL || !kiste_capabilities_get_loaded (caps)) &&
-      !g_str_equal (flag, "--unshare-home"))
-    return TRUE;
-
-  if (caps != NULL)
-    reason = kiste_capabilities_dup_unsupported_reason (caps, flag);
   if (reason == NULL)
-    reason = g_strdup (_("Not available in the installed distrobox"));
+    return TRUE;
 
   g_set_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
                _("The option “%s” cannot be used: %s."), flag, reason);
-
   return FALSE;
 }
 

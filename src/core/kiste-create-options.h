@@ -149,6 +149,13 @@ gboolean             kiste_create_options_validate_field          (KisteCreateOp
                                                                    const char * const  *existing_names,
                                                                    GError             **error);
 
+/* Whether flag can be used with caps: NULL when it can, otherwise why not,
+ * for people. Without loaded capabilities (caps NULL or still loading) only
+ * --unshare-home is refused: no released distrobox has it. The one rule
+ * the form's rows, the argv and manifest imports follow. */
+char                *kiste_create_options_dup_flag_problem        (KisteCapabilities   *caps,
+                                                                   const char          *flag);
+
 /* Validates (without a uniqueness check), then builds
  *   distrobox create --yes --name NAME (--image IMAGE | --clone SRC) …
  * with every value as its own argv element. Each flag beyond those must be

@@ -664,6 +664,35 @@ test_netns_default_hostname (void)
 }
 
 static void
+test_flag_problem (void)
+{
+  g_autoptr(KisteRunner) runner = kiste_runner_new ();
+  g_autoptr(KisteCapabilities) loading = kiste_capabilities_new (runner);
+  g_autoptr(KisteCapabilities) old = kiste_capabilities_new (runner);
+  const char *flags[] = { "--name", "--image", "--init", NULL };
+  g_autofree char *problem = NULL;
+
+  /* nothing known yet: everything but --unshare-home, which no release has */
+  g_assert_null (kiste_create_options_dup_flag_problem (NULL, "--nvidia"));
+  g_assert_null (kiste_create_options_dup_flag_problem (loading, "--unshare-all"));
+  problem = kiste_create_options_dup_flag_problem (NULL, "--unshare-home");
+  g_assert_cmpstr (problem, ==, "Not available in the installed distrobox");
+  g_clear_pointer (&problem, g_free);
+  problem = kiste_create_options_dup_flag_problem (loading, "--unshare-home");
+  g_assert_nonnull (problem);
+  g_clear_pointer (&problem, g_free);
+
+  /* a distrobox too old for a flag says so; what it has is fine */
+  kiste_capabilities_set_for_testing (old, "1.6.0", "podman", flags);
+  g_assert_null (kiste_create_options_dup_flag_problem (old, "--init"));
+  problem = kiste_create_options_dup_flag_problem (old, "--unshare-groups");
+  g_assert_cmpstr (problem, ==, "Needs distrobox 1.7.0 or newer");
+  g_clear_pointer (&problem, g_free);
+  problem = kiste_create_options_dup_flag_problem (old, "--unshare-home");
+  g_assert_nonnull (problem);
+}
+
+static void
 test_effective_unshare (void)
 {
   g_autoptr(KisteCreateOptions) options = base_options ();
@@ -957,6 +986,7 @@ main (int   argc,
   g_test_add_func ("/create-options/bad-input", test_bad_input);
   g_test_add_func ("/create-options/first-bad-field", test_first_bad_field);
   g_test_add_func ("/create-options/netns-default-hostname", test_netns_default_hostname);
+  g_test_add_func ("/create-options/flag-problem", test_flag_problem);
   g_test_add_func ("/create-options/effective-unshare", test_effective_unshare);
   g_test_add_func ("/create-options/properties", test_properties);
   g_test_add_func ("/create-options/field-enum", test_field_enum);

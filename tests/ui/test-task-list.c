@@ -580,7 +580,12 @@ test_list_empty (ListFixture   *fixture,
   g_assert_true (gtk_widget_get_mapped (status));
   g_assert_false (gtk_widget_get_mapped (list_box));
   g_assert_false (kiste_task_list_get_busy (fixture->list));
-  g_assert_true (kiste_task_list_get_manager (fixture->list) == fixture->manager);
+  {
+    g_autoptr(KisteManager) manager = NULL;
+
+    g_object_get (fixture->list, "manager", &manager, NULL);
+    g_assert_true (manager == fixture->manager);
+  }
   kiste_test_screenshot (fixture->popover, "task-list-empty");
 
   kiste_manager_stop_async (fixture->manager, "fixture-a", NULL, operation_cb, &r);
