@@ -258,15 +258,6 @@ kiste_create_dialog_validate (KisteCreateDialog *self)
       kiste_create_dialog_set_field_error (self, view, !ok && should_show_error (self, view) ? error->message : NULL);
     }
 
-  /* an empty folder would quietly mean "no separate home" */
-  if (adw_switch_row_get_active (self->home_switch_row) &&
-      kiste_create_dialog_entry_text (self->home_row)[0] == '\0')
-    {
-      valid = FALSE;
-      kiste_create_dialog_set_field_error (self, &self->views[VIEW_HOME],
-                                           _("Choose a folder for the box’s home, or turn off “Separate Home Folder”."));
-    }
-
   /* the clone source is not editable here: it can only be gone */
   if (valid)
     {
@@ -602,6 +593,8 @@ kiste_create_dialog_home_switch_cb (KisteCreateDialog *self)
   if (self->updating)
     return;
 
+  kiste_create_options_set_separate_home (self->options,
+                                          adw_switch_row_get_active (self->home_switch_row));
   if (adw_switch_row_get_active (self->home_switch_row))
     {
       if (kiste_create_dialog_entry_text (self->home_row)[0] == '\0')
@@ -611,9 +604,9 @@ kiste_create_dialog_home_switch_cb (KisteCreateDialog *self)
         }
       kiste_create_options_set_home (self->options, kiste_create_dialog_entry_text (self->home_row));
       kiste_create_dialog_suggest_home (self);
+      /* a home of its own needs a folder: say so at once if there is none */
+      kiste_create_dialog_touch (self, KISTE_CREATE_FIELD_HOME);
     }
-  else
-    kiste_create_options_set_home (self->options, NULL);
 
   kiste_create_dialog_changed (self);
 }

@@ -36,6 +36,8 @@ struct _KisteCreateOptions
   gboolean  nvidia;
   gboolean  pull;
   gboolean  add_to_menu;
+  /* people asked for a home of the box's own (home says where) */
+  gboolean  separate_home;
 };
 
 G_DEFINE_FINAL_TYPE (KisteCreateOptions, kiste_create_options, G_TYPE_OBJECT)
@@ -88,6 +90,7 @@ enum {
   PROP_NVIDIA,
   PROP_PULL,
   PROP_ADD_TO_MENU,
+  PROP_SEPARATE_HOME,
   N_PROPS
 };
 
@@ -228,6 +231,10 @@ kiste_create_options_get_property (GObject    *object,
       g_value_set_boolean (value, self->add_to_menu);
       break;
 
+    case PROP_SEPARATE_HOME:
+      g_value_set_boolean (value, self->separate_home);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -313,6 +320,10 @@ kiste_create_options_set_property (GObject      *object,
       kiste_create_options_set_add_to_menu (self, g_value_get_boolean (value));
       break;
 
+    case PROP_SEPARATE_HOME:
+      kiste_create_options_set_separate_home (self, g_value_get_boolean (value));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -372,6 +383,7 @@ kiste_create_options_class_init (KisteCreateOptionsClass *klass)
   properties[PROP_NVIDIA] = boolean_pspec ("nvidia");
   properties[PROP_PULL] = boolean_pspec ("pull");
   properties[PROP_ADD_TO_MENU] = boolean_pspec ("add-to-menu");
+  properties[PROP_SEPARATE_HOME] = boolean_pspec ("separate-home");
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -415,6 +427,7 @@ kiste_create_options_copy (KisteCreateOptions *self)
   copy->nvidia = self->nvidia;
   copy->pull = self->pull;
   copy->add_to_menu = self->add_to_menu;
+  copy->separate_home = self->separate_home;
 
   return copy;
 }
@@ -543,6 +556,28 @@ kiste_create_options_set_home (KisteCreateOptions *self,
   g_return_if_fail (KISTE_IS_CREATE_OPTIONS (self));
 
   set_string (self, &self->home, home, PROP_HOME);
+  /* a folder means a home of its own; an empty one does not take it back */
+  if (is_set (home))
+    kiste_create_options_set_separate_home (self, TRUE);
+}
+
+gboolean
+kiste_create_options_get_separate_home (KisteCreateOptions *self)
+{
+  g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (self), FALSE);
+
+  return self->separate_home;
+}
+
+void
+kiste_create_options_set_separate_home (KisteCreateOptions *self,
+                                        gboolean            separate_home)
+{
+  g_return_if_fail (KISTE_IS_CREATE_OPTIONS (self));
+
+  set_boolean (self, &self->separate_home, separate_home, PROP_SEPARATE_HOME);
+  if (!separate_home)
+    set_string (self, &self->home, NULL, PROP_HOME);
 }
 
 const char *
@@ -909,6 +944,13 @@ validate_field (KisteCreateOptions  *self,
       return TRUE;
 
     case KISTE_CREATE_FIELD_HOME:
+      /* an empty folder would quietly mean "no separate home" */
+      if (self->separate_home && !is_set (self->home))
+        {
+          g_set_error_literal (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                               _("Choose a folder for the box’s home, or turn off “Separate Home Folder”."));
+          return FALSE;
+        }
       return !is_set (self->home) || kiste_validate_home (self->home, error);
 
     case KISTE_CREATE_FIELD_VOLUMES:

@@ -75,6 +75,12 @@ void                 kiste_create_options_set_clone_source        (KisteCreateOp
 const char          *kiste_create_options_get_home                (KisteCreateOptions  *self);
 void                 kiste_create_options_set_home                (KisteCreateOptions  *self,
                                                                    const char          *home);
+/* Whether the box gets a home of its own. Setting a folder turns it on;
+ * turning it off forgets the folder; on without a folder is invalid
+ * (KISTE_CREATE_FIELD_HOME). */
+gboolean             kiste_create_options_get_separate_home       (KisteCreateOptions  *self);
+void                 kiste_create_options_set_separate_home       (KisteCreateOptions  *self,
+                                                                   gboolean             separate_home);
 const char          *kiste_create_options_get_hostname            (KisteCreateOptions  *self);
 void                 kiste_create_options_set_hostname            (KisteCreateOptions  *self,
                                                                    const char          *hostname);

@@ -664,6 +664,55 @@ test_netns_default_hostname (void)
 }
 
 static void
+test_separate_home (void)
+{
+  g_autoptr(KisteCreateOptions) options = base_options ();
+  g_autoptr(KisteCreateOptions) copy = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) argv = NULL;
+  KisteCreateField field = KISTE_CREATE_FIELD_NONE;
+
+  g_assert_false (kiste_create_options_get_separate_home (options));
+
+  /* switched on without a folder: invalid, at the home field */
+  kiste_create_options_set_separate_home (options, TRUE);
+  g_assert_false (kiste_create_options_validate_full (options, NULL, &field, &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_assert_cmpstr (error->message, ==,
+                   "Choose a folder for the box’s home, or turn off “Separate Home Folder”.");
+  g_assert_cmpint (field, ==, KISTE_CREATE_FIELD_HOME);
+  g_clear_error (&error);
+  kiste_create_options_set_home (options, "");
+  g_assert_true (kiste_create_options_get_separate_home (options));
+  g_assert_false (kiste_create_options_validate_field (options, KISTE_CREATE_FIELD_HOME, NULL, NULL));
+
+  /* a folder makes it valid and reaches the argv; copies keep both */
+  kiste_create_options_set_home (options, "/home/alex/Boxes/dev");
+  g_assert_true (kiste_create_options_validate (options, NULL, &error));
+  g_assert_no_error (error);
+  copy = kiste_create_options_copy (options);
+  g_assert_true (kiste_create_options_get_separate_home (copy));
+  argv = kiste_create_options_to_argv (copy, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_strv_contains ((const char * const *) argv, "--home"));
+  g_clear_pointer (&argv, g_strfreev);
+
+  /* switched off: the folder is forgotten, no --home */
+  kiste_create_options_set_separate_home (options, FALSE);
+  g_assert_null (kiste_create_options_get_home (options));
+  argv = kiste_create_options_to_argv (options, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (g_strv_contains ((const char * const *) argv, "--home"));
+
+  /* setting a folder alone (an import, a clone) means a home of its own */
+  kiste_create_options_set_home (copy, NULL);
+  g_assert_true (kiste_create_options_get_separate_home (copy));
+  kiste_create_options_set_separate_home (copy, FALSE);
+  kiste_create_options_set_home (copy, "/home/alex/Boxes/other");
+  g_assert_true (kiste_create_options_get_separate_home (copy));
+}
+
+static void
 test_flag_problem (void)
 {
   g_autoptr(KisteRunner) runner = kiste_runner_new ();
@@ -987,6 +1036,7 @@ main (int   argc,
   g_test_add_func ("/create-options/first-bad-field", test_first_bad_field);
   g_test_add_func ("/create-options/netns-default-hostname", test_netns_default_hostname);
   g_test_add_func ("/create-options/flag-problem", test_flag_problem);
+  g_test_add_func ("/create-options/separate-home", test_separate_home);
   g_test_add_func ("/create-options/effective-unshare", test_effective_unshare);
   g_test_add_func ("/create-options/properties", test_properties);
   g_test_add_func ("/create-options/field-enum", test_field_enum);
