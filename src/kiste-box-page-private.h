@@ -11,6 +11,7 @@
 
 #pragma once
 
+#include "kiste-apps.h"
 #include "kiste-box-page.h"
 
 G_BEGIN_DECLS
@@ -83,6 +84,10 @@ char     *kiste_box_page_format_exported     (GPtrArray          *exported);
 /* Names of the exported files of one kind, comma-separated, or NULL */
 char     *kiste_box_page_join_exported_names (GPtrArray          *exported,
                                               KisteExportedKind   kind);
+
+/* Tests: "box.export-settings" writes to file without asking (NULL: asks) */
+void      kiste_box_page_set_export_file_for_testing (KisteBoxPage *self,
+                                                      GFile        *file);
 
 /* kiste-box-page-actions.c: installs the box.* actions */
 void      kiste_box_page_class_actions_init  (GtkWidgetClass     *widget_class);

@@ -30,9 +30,5 @@ KisteBoxPage *kiste_box_page_new         (KisteManager *manager);
 void          kiste_box_page_set_box     (KisteBoxPage *self,
                                           KisteBox     *box);
 KisteBox     *kiste_box_page_get_box     (KisteBoxPage *self);
-/* Tests: "box.export-settings" writes to file without asking (NULL: asks) */
-void          kiste_box_page_set_export_file_for_testing
-                                         (KisteBoxPage *self,
-                                          GFile        *file);
 
 G_END_DECLS

@@ -12,6 +12,7 @@
 
 #include <glib/gstdio.h>
 
+#include "kiste-capabilities-private.h"
 #include "kiste-capabilities.h"
 #include "kiste-error.h"
 

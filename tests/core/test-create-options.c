@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "kiste-capabilities-private.h"
 #include "kiste-assemble.h"
 #include "kiste-box.h"
 #include "kiste-capabilities.h"

@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "kiste-capabilities-private.h"
 #include "kiste-box-store-private.h"
 #include "kiste-error.h"
 #include "kiste-fake-runner.h"

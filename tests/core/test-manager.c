@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include "kiste-capabilities-private.h"
 #include "kiste-box-store-private.h"
 #include "kiste-error.h"
 #include "kiste-manager.h"

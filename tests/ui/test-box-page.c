@@ -10,9 +10,10 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "kiste-capabilities-private.h"
 #include "kiste-application.h"
 #include "kiste-assemble.h"
-#include "kiste-box-page.h"
+#include "kiste-box-page-private.h"
 #include "kiste-box-store-private.h"
 #include "kiste-commands.h"
 #include "kiste-create-dialog.h"

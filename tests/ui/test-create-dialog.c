@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 #include <unistd.h>
 
+#include "kiste-capabilities-private.h"
 #include "kiste-box-store-private.h"
 #include "kiste-create-dialog.h"
 #include "kiste-error.h"

@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include "kiste-capabilities-private.h"
 #include "kiste-preferences-dialog.h"
 #include "kiste-resources.h"
 #include "kiste-test-ui.h"

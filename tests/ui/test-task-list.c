@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "kiste-capabilities-private.h"
 #include "kiste-box-store-private.h"
 #include "kiste-error.h"
 #include "kiste-resources.h"
