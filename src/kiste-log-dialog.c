@@ -67,49 +67,15 @@ load_release (gpointer data)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Load, load_release)
 
-/* Drops terminal escape sequences (distrobox colours its setup messages)
- * and carriage returns, which a text view would show as boxes. */
+/* Without terminal escape sequences (distrobox colours its setup messages)
+ * and carriage returns, which a text view would show as boxes */
 static char *
-strip_escapes (const char *line)
+dup_plain_line (const char *line)
 {
-  g_autofree char *valid = g_utf8_make_valid (line, -1);
-  GString *out = g_string_sized_new (strlen (valid));
-  const char *p = valid;
+  g_autofree char *stripped = kiste_strip_terminal_escapes (line);
+  g_auto(GStrv) parts = g_strsplit (stripped, "\r", -1);
 
-  while (*p != '\0')
-    {
-      if (*p == '\033')
-        {
-          p++;
-          if (*p == '[')
-            {
-              /* CSI: parameters and intermediates, then one final byte */
-              p++;
-              while (*p != '\0' && !(*p >= 0x40 && *p <= 0x7e))
-                p++;
-              if (*p != '\0')
-                p++;
-            }
-          else if (*p == ']')
-            {
-              /* OSC: up to BEL or ESC \ */
-              while (*p != '\0' && *p != '\007' && !(p[0] == '\033' && p[1] == '\\'))
-                p++;
-              if (*p == '\007')
-                p++;
-              else if (*p == '\033')
-                p += 2;
-            }
-          else if (*p != '\0')
-            p++;
-          continue;
-        }
-      if (*p != '\r')
-        g_string_append_c (out, *p);
-      p++;
-    }
-
-  return g_string_free_and_steal (out);
+  return g_strjoinv ("", parts);
 }
 
 static void
@@ -132,7 +98,7 @@ logs_line_cb (const char *line,
   Load *load = user_data;
 
   /* The container's own stderr (distrobox's trace) belongs to the log too */
-  g_queue_push_tail (&load->lines, strip_escapes (line));
+  g_queue_push_tail (&load->lines, dup_plain_line (line));
   if (load->lines.length > MAX_LINES)
     {
       g_free (g_queue_pop_head (&load->lines));
