@@ -11,7 +11,6 @@
 #include <unistd.h>
 
 #include "kiste-capabilities-private.h"
-#include "kiste-box-store-private.h"
 #include "kiste-create-dialog.h"
 #include "kiste-error.h"
 #include "kiste-resources.h"
@@ -272,12 +271,31 @@ open_dialog (Fixture *fx)
 }
 
 static void
+store_reloaded_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  *(GAsyncResult **) user_data = g_object_ref (result);
+}
+
+/* Fills the store the way the app does: one `podman ps` through the runner */
+static void
+reload_store (KisteBoxStore *store)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  kiste_box_store_reload_async (store, NULL, store_reloaded_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (kiste_box_store_reload_finish (store, result, &error));
+  g_assert_no_error (error);
+}
+
+static void
 fixture_setup (Fixture       *fx,
                gconstpointer  data)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
-  g_autofree char *json = NULL;
-  g_autoptr(GPtrArray) boxes = NULL;
   g_autoptr(GError) error = NULL;
   KisteBoxStore *store;
 
@@ -297,10 +315,7 @@ fixture_setup (Fixture       *fx,
 
   store = kiste_manager_get_store (fx->manager);
   kiste_box_store_set_host_home (store, "/home/kistetest");
-  g_assert_true (g_file_get_contents (path, &json, NULL, &error));
-  g_assert_true (_kiste_box_store_parse (store, json, &boxes, &error));
-  g_assert_no_error (error);
-  _kiste_box_store_merge (store, boxes);
+  reload_store (store);
 
   fx->window = GTK_WINDOW (adw_window_new ());
   gtk_window_set_default_size (fx->window, 760, 980);

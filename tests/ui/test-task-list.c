@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "kiste-capabilities-private.h"
-#include "kiste-box-store-private.h"
 #include "kiste-error.h"
 #include "kiste-fake-runner.h"
 #include "kiste-resources.h"
@@ -18,18 +17,37 @@
 #include "kiste-task-row.h"
 #include "kiste-test-ui.h"
 
+static void
+store_reloaded_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  *(GAsyncResult **) user_data = g_object_ref (result);
+}
+
+/* Fills the store the way the app does: one `podman ps` through the runner */
+static void
+reload_store (KisteBoxStore *store)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  kiste_box_store_reload_async (store, NULL, store_reloaded_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (kiste_box_store_reload_finish (store, result, &error));
+  g_assert_no_error (error);
+}
+
 static KisteManager *
 create_manager (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
-  g_autofree char *json = NULL;
   g_autofree char *host_dir = g_build_filename (g_get_tmp_dir (), "kiste-test-task-list", NULL);
   g_autoptr(KisteFakeRunner) runner = kiste_fake_runner_new ();
-  g_autoptr(GPtrArray) boxes = NULL;
-  g_autoptr(GError) error = NULL;
   KisteManager *manager;
   KisteBoxStore *store;
 
+  kiste_fake_runner_add (runner, "podman ps", "cat \"$KISTE_TEST_FIXTURES/ps-podman5.json\"");
   /* upgrades print two lines and keep running until cancelled, rm fails
    * like a box in use, anything else succeeds at once */
   kiste_fake_runner_add (runner, "distrobox upgrade",
@@ -44,10 +62,7 @@ create_manager (void)
 
   store = kiste_manager_get_store (manager);
   kiste_box_store_set_host_home (store, "/home/kistetest");
-  g_assert_true (g_file_get_contents (path, &json, NULL, &error));
-  g_assert_true (_kiste_box_store_parse (store, json, &boxes, &error));
-  g_assert_no_error (error);
-  _kiste_box_store_merge (store, boxes);
+  reload_store (store);
 
   return manager;
 }
