@@ -213,6 +213,7 @@ void
 kiste_create_dialog_validate (KisteCreateDialog *self)
 {
   g_auto(GStrv) names = kiste_create_dialog_dup_box_names (self);
+  g_autoptr(GPtrArray) problems = NULL;
   g_auto(GStrv) argv = NULL;
   g_autoptr(GError) argv_error = NULL;
   KisteCreateField argv_field = KISTE_CREATE_FIELD_NONE;
@@ -240,14 +241,16 @@ kiste_create_dialog_validate (KisteCreateDialog *self)
         kiste_volume_row_set_error (row, NULL);
     }
 
+  /* the options check every field once and build the argv */
+  argv = kiste_create_options_check (self->options, (const char * const *) names, caps,
+                                     &problems, &argv_field, &argv_error);
+
   for (guint i = 0; i < N_VIEWS; i++)
     {
       FieldView *view = &self->views[i];
-      g_autoptr(GError) error = NULL;
-      gboolean ok;
+      const char *problem = g_ptr_array_index (problems, view->field);
+      gboolean ok = problem == NULL;
 
-      ok = kiste_create_options_validate_field (self->options, view->field,
-                                                (const char * const *) names, &error);
       if (!ok)
         valid = FALSE;
 
@@ -255,26 +258,14 @@ kiste_create_dialog_validate (KisteCreateDialog *self)
       if (view->field == KISTE_CREATE_FIELD_VOLUMES && row_error)
         ok = TRUE;
 
-      kiste_create_dialog_set_field_error (self, view, !ok && should_show_error (self, view) ? error->message : NULL);
+      kiste_create_dialog_set_field_error (self, view, !ok && should_show_error (self, view) ? problem : NULL);
     }
 
-  /* the clone source is not editable here: it can only be gone */
-  if (valid)
-    {
-      g_autoptr(GError) error = NULL;
-      KisteCreateField field = KISTE_CREATE_FIELD_NONE;
-
-      if (!kiste_create_options_validate_full (self->options, (const char * const *) names,
-                                               &field, &error))
-        {
-          valid = FALSE;
-          argv_field = field;
-          argv_error = g_steal_pointer (&error);
-        }
-    }
-
-  if (valid && !(argv = kiste_create_options_to_argv_full (self->options, caps,
-                                                           &argv_field, &argv_error)))
+  /* what is left: a clone source that is gone, a flag this distrobox
+   * lacks; said once the fields are fine */
+  if (!valid)
+    g_clear_error (&argv_error);
+  else if (argv == NULL)
     valid = FALSE;
 
   if (argv_error != NULL)

@@ -1114,24 +1114,16 @@ join_packages (KisteCreateOptions *self)
   return g_string_free_and_steal (g_steal_pointer (&joined));
 }
 
-char **
-kiste_create_options_to_argv_full (KisteCreateOptions  *self,
-                                   KisteCapabilities   *caps,
-                                   KisteCreateField    *out_field,
-                                   GError             **error)
+/* The argv of options whose fields were checked already */
+static char **
+build_argv (KisteCreateOptions  *self,
+            KisteCapabilities   *caps,
+            KisteCreateField    *out_field,
+            GError             **error)
 {
   g_autoptr(GStrvBuilder) builder = NULL;
   g_autofree char *packages = NULL;
   KisteCreateField field = KISTE_CREATE_FIELD_NONE;
-
-  g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (self), NULL);
-  g_return_val_if_fail (!caps || KISTE_IS_CAPABILITIES (caps), NULL);
-
-  if (out_field != NULL)
-    *out_field = KISTE_CREATE_FIELD_NONE;
-
-  if (!kiste_create_options_validate_full (self, NULL, out_field, error))
-    return NULL;
 
   builder = g_strv_builder_new ();
 
@@ -1215,6 +1207,70 @@ failed:
     *out_field = field;
 
   return NULL;
+}
+
+char **
+kiste_create_options_to_argv_full (KisteCreateOptions  *self,
+                                   KisteCapabilities   *caps,
+                                   KisteCreateField    *out_field,
+                                   GError             **error)
+{
+  g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (self), NULL);
+  g_return_val_if_fail (!caps || KISTE_IS_CAPABILITIES (caps), NULL);
+
+  if (out_field != NULL)
+    *out_field = KISTE_CREATE_FIELD_NONE;
+
+  if (!kiste_create_options_validate_full (self, NULL, out_field, error))
+    return NULL;
+
+  return build_argv (self, caps, out_field, error);
+}
+
+char **
+kiste_create_options_check (KisteCreateOptions  *self,
+                            const char * const  *existing_names,
+                            KisteCapabilities   *caps,
+                            GPtrArray          **problems,
+                            KisteCreateField    *out_field,
+                            GError             **error)
+{
+  g_autoptr(GPtrArray) messages = NULL;
+  g_autoptr(GError) first = NULL;
+  KisteCreateField first_field = KISTE_CREATE_FIELD_NONE;
+  char **argv = NULL;
+
+  g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (self), NULL);
+  g_return_val_if_fail (!caps || KISTE_IS_CAPABILITIES (caps), NULL);
+
+  messages = g_ptr_array_new_full (KISTE_CREATE_FIELD_PLATFORM + 1, g_free);
+  g_ptr_array_set_size (messages, KISTE_CREATE_FIELD_PLATFORM + 1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (checked_fields); i++)
+    {
+      g_autoptr(GError) local_error = NULL;
+
+      if (validate_field (self, checked_fields[i], existing_names, &local_error))
+        continue;
+      g_ptr_array_index (messages, checked_fields[i]) = g_strdup (local_error->message);
+      if (first == NULL)
+        {
+          first = g_steal_pointer (&local_error);
+          first_field = checked_fields[i];
+        }
+    }
+
+  if (first == NULL)
+    argv = build_argv (self, caps, &first_field, &first);
+
+  if (out_field != NULL)
+    *out_field = first_field;
+  if (first != NULL)
+    g_propagate_error (error, g_steal_pointer (&first));
+  if (problems != NULL)
+    *problems = g_steal_pointer (&messages);
+
+  return argv;
 }
 
 char **

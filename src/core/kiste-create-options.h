@@ -177,4 +177,17 @@ char               **kiste_create_options_to_argv_full            (KisteCreateOp
                                                                    KisteCreateField    *out_field,
                                                                    GError             **error);
 
+/* The whole form in one pass: every field is checked once (the new name
+ * against existing_names too) and, when all are fine, the argv is built as
+ * by kiste_create_options_to_argv(). problems (may be NULL) gets an array
+ * indexed by KisteCreateField with the message of each field that has a
+ * problem, NULL elsewhere. Returns the argv, or NULL with error and
+ * out_field telling the first problem. */
+char               **kiste_create_options_check                   (KisteCreateOptions  *self,
+                                                                   const char * const  *existing_names,
+                                                                   KisteCapabilities   *caps,
+                                                                   GPtrArray          **problems,
+                                                                   KisteCreateField    *out_field,
+                                                                   GError             **error);
+
 G_END_DECLS

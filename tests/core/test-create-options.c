@@ -714,6 +714,49 @@ test_separate_home (void)
 }
 
 static void
+test_check (void)
+{
+  g_autoptr(KisteCreateOptions) options = base_options ();
+  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) argv = NULL;
+  const char *existing[] = { "dev", NULL };
+  KisteCreateField field = KISTE_CREATE_FIELD_NONE;
+
+  /* every field is checked, each problem kept at its field; the first is
+   * the error */
+  kiste_create_options_set_hostname (options, "not a hostname");
+  kiste_create_options_set_separate_home (options, TRUE);
+  argv = kiste_create_options_check (options, existing, NULL, &problems, &field, &error);
+  g_assert_null (argv);
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_assert_cmpint (field, ==, KISTE_CREATE_FIELD_NAME);
+  g_assert_cmpstr (g_ptr_array_index (problems, KISTE_CREATE_FIELD_NAME), ==, error->message);
+  g_assert_nonnull (g_ptr_array_index (problems, KISTE_CREATE_FIELD_HOSTNAME));
+  g_assert_nonnull (g_ptr_array_index (problems, KISTE_CREATE_FIELD_HOME));
+  g_assert_null (g_ptr_array_index (problems, KISTE_CREATE_FIELD_IMAGE));
+  g_assert_null (g_ptr_array_index (problems, KISTE_CREATE_FIELD_VOLUMES));
+  g_clear_pointer (&problems, g_ptr_array_unref);
+  g_clear_error (&error);
+
+  /* all fine: the same argv as to_argv() */
+  kiste_create_options_set_name (options, "dev2");
+  kiste_create_options_set_hostname (options, "dev2");
+  kiste_create_options_set_home (options, "/home/alex/Boxes/dev2");
+  argv = kiste_create_options_check (options, existing, NULL, &problems, &field, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (argv);
+  g_assert_cmpint (field, ==, KISTE_CREATE_FIELD_NONE);
+  for (guint i = 0; i < problems->len; i++)
+    g_assert_null (g_ptr_array_index (problems, i));
+  {
+    g_auto(GStrv) expected = kiste_create_options_to_argv (options, NULL, NULL);
+
+    g_assert_true (g_strv_equal ((const char * const *) argv, (const char * const *) expected));
+  }
+}
+
+static void
 test_flag_problem (void)
 {
   g_autoptr(KisteRunner) runner = kiste_runner_new ();
@@ -1038,6 +1081,7 @@ main (int   argc,
   g_test_add_func ("/create-options/netns-default-hostname", test_netns_default_hostname);
   g_test_add_func ("/create-options/flag-problem", test_flag_problem);
   g_test_add_func ("/create-options/separate-home", test_separate_home);
+  g_test_add_func ("/create-options/check", test_check);
   g_test_add_func ("/create-options/effective-unshare", test_effective_unshare);
   g_test_add_func ("/create-options/properties", test_properties);
   g_test_add_func ("/create-options/field-enum", test_field_enum);
