@@ -454,8 +454,8 @@ kiste_create_dialog_update_rows (KisteCreateDialog *self)
     {
       KisteUnshare what = unshare_info[i].what;
       AdwSwitchRow *row = self->unshare_rows[what];
-      gboolean by_init = init && (what == KISTE_UNSHARE_PROCESS || what == KISTE_UNSHARE_GROUPS);
-      gboolean by_all = all && (what != KISTE_UNSHARE_HOME || home_isolation);
+      KisteUnshareImplied implied = kiste_create_options_get_unshare_implied (options, what,
+                                                                              kiste_create_dialog_get_caps (self));
 
       if (!kiste_create_dialog_supports_flag (self, unshare_info[i].flag))
         {
@@ -472,12 +472,12 @@ kiste_create_dialog_update_rows (KisteCreateDialog *self)
           adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
           kiste_create_dialog_set_switch (self, row, FALSE);
         }
-      else if (by_all || by_init)
+      else if (implied != KISTE_UNSHARE_IMPLIED_NO)
         {
           /* shown on and locked: the option itself keeps what people chose */
           set_row_gate (ADW_PREFERENCES_ROW (row), FALSE, NULL);
           adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
-                                       by_init
+                                       implied == KISTE_UNSHARE_IMPLIED_BY_INIT
                                        ? _("Needed by the init system")
                                        : _("Included in “Isolate Everything”"));
           kiste_create_dialog_set_switch (self, row, TRUE);

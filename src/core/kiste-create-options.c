@@ -849,35 +849,37 @@ kiste_create_options_set_unshare (KisteCreateOptions *self,
   set_boolean (self, &self->unshare[what], unshare, PROP_UNSHARE_DEVSYS + what);
 }
 
+KisteUnshareImplied
+kiste_create_options_get_unshare_implied (KisteCreateOptions *self,
+                                          KisteUnshare        what,
+                                          KisteCapabilities  *caps)
+{
+  g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (self), KISTE_UNSHARE_IMPLIED_NO);
+  g_return_val_if_fail (!caps || KISTE_IS_CAPABILITIES (caps), KISTE_UNSHARE_IMPLIED_NO);
+  g_return_val_if_fail (what < KISTE_N_UNSHARE, KISTE_UNSHARE_IMPLIED_NO);
+
+  if (self->init && (what == KISTE_UNSHARE_PROCESS || what == KISTE_UNSHARE_GROUPS))
+    return KISTE_UNSHARE_IMPLIED_BY_INIT;
+
+  /* only the unmerged --unshare-home change makes --unshare-all cover the home */
+  if (self->unshare_all &&
+      (what != KISTE_UNSHARE_HOME ||
+       (caps != NULL && kiste_capabilities_supports_create_flag (caps, "--unshare-home"))))
+    return KISTE_UNSHARE_IMPLIED_BY_ALL;
+
+  return KISTE_UNSHARE_IMPLIED_NO;
+}
+
 gboolean
 kiste_create_options_get_effective_unshare (KisteCreateOptions *self,
                                             KisteUnshare        what,
                                             KisteCapabilities  *caps)
 {
   g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (self), FALSE);
-  g_return_val_if_fail (!caps || KISTE_IS_CAPABILITIES (caps), FALSE);
+  g_return_val_if_fail (what < KISTE_N_UNSHARE, FALSE);
 
-  switch (what)
-    {
-    case KISTE_UNSHARE_DEVSYS:
-    case KISTE_UNSHARE_IPC:
-    case KISTE_UNSHARE_NETNS:
-      return self->unshare[what] || self->unshare_all;
-
-    case KISTE_UNSHARE_GROUPS:
-    case KISTE_UNSHARE_PROCESS:
-      return self->unshare[what] || self->unshare_all || self->init;
-
-    case KISTE_UNSHARE_HOME:
-      /* only the unmerged --unshare-home change makes --unshare-all cover it */
-      return self->unshare[what] ||
-             (self->unshare_all && caps != NULL &&
-              kiste_capabilities_supports_create_flag (caps, "--unshare-home"));
-
-    case KISTE_N_UNSHARE:
-    default:
-      g_return_val_if_reached (FALSE);
-    }
+  return self->unshare[what] ||
+         kiste_create_options_get_unshare_implied (self, what, caps) != KISTE_UNSHARE_IMPLIED_NO;
 }
 
 /* Validation ------------------------------------------------------------- */

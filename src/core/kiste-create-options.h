@@ -122,6 +122,18 @@ void                 kiste_create_options_set_unshare_all         (KisteCreateOp
 gboolean             kiste_create_options_get_effective_unshare   (KisteCreateOptions  *self,
                                                                    KisteUnshare         what,
                                                                    KisteCapabilities   *caps);
+/* Why a flag is on whatever was asked for it: the init system needs
+ * process and groups (checked first), Isolate Everything covers the rest */
+typedef enum
+{
+  KISTE_UNSHARE_IMPLIED_NO,
+  KISTE_UNSHARE_IMPLIED_BY_INIT,
+  KISTE_UNSHARE_IMPLIED_BY_ALL,
+} KisteUnshareImplied;
+
+KisteUnshareImplied  kiste_create_options_get_unshare_implied     (KisteCreateOptions  *self,
+                                                                   KisteUnshare         what,
+                                                                   KisteCapabilities   *caps);
 
 gboolean             kiste_create_options_get_init                (KisteCreateOptions  *self);
 void                 kiste_create_options_set_init                (KisteCreateOptions  *self,

@@ -803,6 +803,20 @@ test_effective_unshare (void)
   g_assert_false (kiste_create_options_get_effective_unshare (options, KISTE_UNSHARE_NETNS, NULL));
   g_assert_false (kiste_create_options_get_effective_unshare (options, KISTE_UNSHARE_DEVSYS, NULL));
   g_assert_false (kiste_create_options_get_effective_unshare (options, KISTE_UNSHARE_HOME, NULL));
+  /* and says why */
+  g_assert_cmpint (kiste_create_options_get_unshare_implied (options, KISTE_UNSHARE_PROCESS, NULL), ==,
+                   KISTE_UNSHARE_IMPLIED_BY_INIT);
+  g_assert_cmpint (kiste_create_options_get_unshare_implied (options, KISTE_UNSHARE_IPC, NULL), ==,
+                   KISTE_UNSHARE_IMPLIED_NO);
+  /* init wins over Isolate Everything for the reason shown */
+  kiste_create_options_set_unshare_all (options, TRUE);
+  g_assert_cmpint (kiste_create_options_get_unshare_implied (options, KISTE_UNSHARE_GROUPS, NULL), ==,
+                   KISTE_UNSHARE_IMPLIED_BY_INIT);
+  g_assert_cmpint (kiste_create_options_get_unshare_implied (options, KISTE_UNSHARE_IPC, NULL), ==,
+                   KISTE_UNSHARE_IMPLIED_BY_ALL);
+  g_assert_cmpint (kiste_create_options_get_unshare_implied (options, KISTE_UNSHARE_HOME, NULL), ==,
+                   KISTE_UNSHARE_IMPLIED_NO);
+  kiste_create_options_set_unshare_all (options, FALSE);
   /* requested flags stay as requested */
   g_assert_false (kiste_create_options_get_unshare (options, KISTE_UNSHARE_PROCESS));
   kiste_create_options_set_init (options, FALSE);
