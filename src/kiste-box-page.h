@@ -26,14 +26,9 @@ G_DECLARE_FINAL_TYPE (KisteBoxPage, kiste_box_page, KISTE, BOX_PAGE, AdwBin)
  * box.open-home. Properties: "manager" (construct-only; the
  * default KisteApplication's when NULL), "box". */
 KisteBoxPage *kiste_box_page_new         (KisteManager *manager);
-KisteManager *kiste_box_page_get_manager (KisteBoxPage *self);
 /* box may be NULL: the page then says that no box is selected */
 void          kiste_box_page_set_box     (KisteBoxPage *self,
                                           KisteBox     *box);
 KisteBox     *kiste_box_page_get_box     (KisteBoxPage *self);
-/* Tests: "box.export-settings" writes to file without asking (NULL: asks) */
-void          kiste_box_page_set_export_file_for_testing
-                                         (KisteBoxPage *self,
-                                          GFile        *file);
 
 G_END_DECLS

@@ -8,211 +8,13 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <json-glib/json-glib.h>
-#include <unistd.h>
 
 #include "kiste-assemble.h"
-#include "kiste-commands.h"
-#include "kiste-create-dialog.h"
+#include "kiste-create-dialog-private.h"
 #include "kiste-distro.h"
 #include "kiste-error.h"
+#include "kiste-manifest-dialog.h"
 #include "kiste-validate.h"
-#include "kiste-volume-row.h"
-
-/* `distrobox create --compatibility` downloads its list on the first call */
-#define COMPATIBILITY_TIMEOUT_MS (20 * 1000)
-#define IMAGES_TIMEOUT_MS (30 * 1000)
-#define PULSE_INTERVAL_MS 120
-
-typedef enum
-{
-  STATE_FORM,
-  STATE_RUNNING,
-  STATE_FAILED,
-} DialogState;
-
-typedef enum
-{
-  STAGE_DOWNLOAD,
-  STAGE_CREATE,
-  STAGE_START,
-  N_STAGES
-} Stage;
-
-typedef enum
-{
-  STAGE_STATE_PENDING,
-  STAGE_STATE_ACTIVE,
-  STAGE_STATE_DONE,
-  STAGE_STATE_SKIPPED,
-  STAGE_STATE_FAILED,
-  STAGE_STATE_STOPPED,
-} StageState;
-
-/* An input, where its error goes and the expander that may hide it */
-typedef struct
-{
-  KisteCreateField  field;
-  GtkWidget        *input;
-  GtkLabel         *label;
-  GtkWidget        *label_host;
-  AdwExpanderRow   *expander;
-} FieldView;
-
-enum {
-  VIEW_NAME,
-  VIEW_IMAGE,
-  VIEW_HOSTNAME,
-  VIEW_HOME,
-  VIEW_VOLUMES,
-  VIEW_PACKAGES,
-  VIEW_INIT_HOOKS,
-  VIEW_PRE_INIT_HOOKS,
-  VIEW_PLATFORM,
-  N_VIEWS
-};
-
-static const struct
-{
-  KisteUnshare  what;
-  const char   *flag;
-  const char   *subtitle;
-} unshare_info[] = {
-  { KISTE_UNSHARE_DEVSYS, "--unshare-devsys",
-    N_("The box gets its own /dev and /sys. Drives, USB devices, cameras and game controllers "
-       "of this computer are not available in it") },
-  { KISTE_UNSHARE_GROUPS, "--unshare-groups",
-    N_("Your user in the box loses the extra groups it has on this computer. Access that "
-       "depends on them, for example to some devices, stops working") },
-  { KISTE_UNSHARE_IPC, "--unshare-ipc",
-    N_("The box gets its own shared memory. Programs that exchange data with programs on "
-       "this computer that way stop doing so") },
-  { KISTE_UNSHARE_NETNS, "--unshare-netns",
-    N_("The box gets its own network. Services on your computer are not reachable as "
-       "localhost") },
-  { KISTE_UNSHARE_PROCESS, "--unshare-process",
-    N_("The box only sees its own processes. Tools like top or kill cannot see or stop "
-       "programs running on this computer") },
-  { KISTE_UNSHARE_HOME, "--unshare-home",
-    N_("Your home folder is not mounted in the box") },
-};
-
-/* Images `distrobox create --compatibility` listed once in this process */
-static GStrv compatible_images;
-
-struct _KisteCreateDialog
-{
-  AdwDialog            parent_instance;
-
-  KisteManager        *manager;
-  KisteCreateOptions  *options;
-  GCancellable        *cancellable;
-  GCancellable        *run_cancellable;
-  KisteTask           *task;
-
-  /* form */
-  AdwToastOverlay     *toast_overlay;
-  GtkButton           *cancel_button;
-  GtkButton           *create_button;
-  AdwBanner           *banner;
-  GtkStack            *stack;
-  AdwPreferencesPage  *form_page;
-  AdwEntryRow         *name_row;
-  GtkLabel            *name_error;
-  AdwEntryRow         *image_row;
-  GtkImage            *image_icon;
-  GtkLabel            *image_error;
-  GtkMenuButton       *image_button;
-  GtkPopover          *image_popover;
-  GtkSearchEntry      *image_search;
-  GtkListBox          *image_list;
-  GtkLabel            *image_status;
-  AdwActionRow        *clone_row;
-  AdwSwitchRow        *home_switch_row;
-  AdwEntryRow         *home_row;
-  GtkButton           *home_choose_button;
-  GtkLabel            *home_error;
-  AdwSwitchRow        *unshare_all_row;
-  AdwSwitchRow        *devsys_row;
-  AdwSwitchRow        *groups_row;
-  AdwSwitchRow        *ipc_row;
-  AdwSwitchRow        *netns_row;
-  AdwSwitchRow        *process_row;
-  AdwSwitchRow        *unshare_home_row;
-  AdwExpanderRow      *system_expander;
-  AdwSwitchRow        *init_row;
-  AdwSwitchRow        *nvidia_row;
-  AdwEntryRow         *hostname_row;
-  GtkWidget           *hostname_error_row;
-  GtkLabel            *hostname_error;
-  AdwEntryRow         *platform_row;
-  GtkWidget           *platform_error_row;
-  GtkLabel            *platform_error;
-  AdwSwitchRow        *pull_row;
-  AdwSwitchRow        *menu_row;
-  AdwExpanderRow      *volumes_expander;
-  GtkWidget           *volumes_error_row;
-  GtkLabel            *volumes_error;
-  AdwButtonRow        *add_volume_row;
-  AdwExpanderRow      *setup_expander;
-  AdwEntryRow         *packages_row;
-  GtkWidget           *packages_error_row;
-  GtkLabel            *packages_error;
-  AdwEntryRow         *init_hooks_row;
-  GtkWidget           *init_hooks_error_row;
-  GtkLabel            *init_hooks_error;
-  AdwEntryRow         *pre_init_hooks_row;
-  GtkWidget           *pre_init_hooks_error_row;
-  GtkLabel            *pre_init_hooks_error;
-  AdwExpanderRow      *command_expander;
-  GtkButton           *copy_button;
-  GtkLabel            *command_label;
-  AdwButtonRow        *import_row;
-
-  /* progress */
-  GtkImage            *progress_icon;
-  GtkLabel            *progress_title;
-  GtkLabel            *progress_subtitle;
-  AdwActionRow        *download_stage_row;
-  AdwActionRow        *create_stage_row;
-  AdwActionRow        *start_stage_row;
-  GtkStack            *download_stage_icon;
-  GtkStack            *create_stage_icon;
-  GtkStack            *start_stage_icon;
-  GtkWidget           *progress_area;
-  GtkLabel            *stage_label;
-  GtkProgressBar      *progress_bar;
-  GtkLabel            *step_label;
-  GtkWidget           *failure_area;
-  GtkLabel            *error_label;
-  GtkButton           *delete_button;
-  GtkButton           *retry_button;
-  GtkScrolledWindow   *log_scroller;
-  GtkTextView         *log_view;
-
-  FieldView            views[N_VIEWS];
-  AdwSwitchRow        *unshare_rows[KISTE_N_UNSHARE];
-  GPtrArray           *volume_rows;
-  /* name and accessible description of each image row, for the filter */
-  GPtrArray           *local_images;
-
-  char                *command;
-  char                *running_name;
-  char                *suggested_name;
-  char                *suggested_home;
-  /* what an import left out, shown above the form until dismissed */
-  char                *notice;
-  DialogState          state;
-  Stage                stage;
-  StageState           stage_states[N_STAGES];
-  guint                pulse_id;
-  guint                touched;
-  guint                updating;
-  gboolean             can_create;
-  gboolean             image_local;
-  gboolean             images_loaded;
-  gboolean             nvidia_found;
-};
 
 G_DEFINE_FINAL_TYPE (KisteCreateDialog, kiste_create_dialog, ADW_TYPE_DIALOG)
 
@@ -231,8 +33,6 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-static void kiste_create_dialog_validate (KisteCreateDialog *self);
-static void kiste_create_dialog_update_rows (KisteCreateDialog *self);
 
 KisteCreateDialog *
 kiste_create_dialog_new (KisteManager *manager)
@@ -242,14 +42,6 @@ kiste_create_dialog_new (KisteManager *manager)
   return g_object_new (KISTE_TYPE_CREATE_DIALOG,
                        "manager", manager,
                        NULL);
-}
-
-KisteManager *
-kiste_create_dialog_get_manager (KisteCreateDialog *self)
-{
-  g_return_val_if_fail (KISTE_IS_CREATE_DIALOG (self), NULL);
-
-  return self->manager;
 }
 
 KisteCreateOptions *
@@ -268,28 +60,26 @@ kiste_create_dialog_get_can_create (KisteCreateDialog *self)
   return self->can_create;
 }
 
-static KisteCapabilities *
-get_caps (KisteCreateDialog *self)
+KisteCapabilities *
+kiste_create_dialog_get_caps (KisteCreateDialog *self)
 {
   return kiste_manager_get_capabilities (self->manager);
 }
 
 /* Before the probe finished, the flags every supported distrobox has are
  * assumed (as kiste_create_options_to_argv() does); --unshare-home never. */
-static gboolean
-supports_flag (KisteCreateDialog *self,
-               const char        *flag)
+gboolean
+kiste_create_dialog_supports_flag (KisteCreateDialog *self,
+                                   const char        *flag)
 {
-  KisteCapabilities *caps = get_caps (self);
+  g_autofree char *problem = kiste_create_options_dup_flag_problem (kiste_create_dialog_get_caps (self),
+                                                                   flag);
 
-  if (!kiste_capabilities_get_loaded (caps))
-    return !g_str_equal (flag, "--unshare-home");
-
-  return kiste_capabilities_supports_create_flag (caps, flag);
+  return problem == NULL;
 }
 
-static char **
-dup_box_names (KisteCreateDialog *self)
+char **
+kiste_create_dialog_dup_box_names (KisteCreateDialog *self)
 {
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
   GListModel *boxes = G_LIST_MODEL (kiste_manager_get_store (self->manager));
@@ -303,1422 +93,55 @@ dup_box_names (KisteCreateDialog *self)
   return g_strv_builder_end (builder);
 }
 
-static void
-show_toast (KisteCreateDialog *self,
-            const char        *title)
+void
+kiste_create_dialog_toast (KisteCreateDialog *self,
+                           const char        *title)
 {
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (title));
 }
 
 /* Once disposed (its cancellable is cancelled then), late callbacks must
  * not touch the widgets */
-static gboolean
-is_gone (KisteCreateDialog *self)
+gboolean
+kiste_create_dialog_is_gone (KisteCreateDialog *self)
 {
   return g_cancellable_is_cancelled (self->cancellable);
 }
 
-static const char *
-entry_text (AdwEntryRow *row)
+const char *
+kiste_create_dialog_entry_text (AdwEntryRow *row)
 {
   return gtk_editable_get_text (GTK_EDITABLE (row));
 }
 
-static void
-set_entry_text (KisteCreateDialog *self,
-                AdwEntryRow       *row,
-                const char        *text)
+void
+kiste_create_dialog_set_entry_text (KisteCreateDialog *self,
+                                    AdwEntryRow       *row,
+                                    const char        *text)
 {
   self->updating++;
   gtk_editable_set_text (GTK_EDITABLE (row), text ? text : "");
   self->updating--;
 }
 
-static void
-set_switch (KisteCreateDialog *self,
-            AdwSwitchRow      *row,
-            gboolean           active)
+void
+kiste_create_dialog_set_switch (KisteCreateDialog *self,
+                                AdwSwitchRow      *row,
+                                gboolean           active)
 {
   self->updating++;
   adw_switch_row_set_active (row, active);
   self->updating--;
 }
 
-/* Name suggestions ------------------------------------------------------ */
-
-/* distrobox's rule: the image's last path component with ":" and "."
- * turned into "-"; anything else our name rule refuses becomes "-" too */
-static char *
-suggest_name (const char          *image,
-              const char * const  *taken)
-{
-  g_autofree char *base = NULL;
-  g_autoptr(GString) name = NULL;
-  const char *slash;
-  char *at;
-
-  if (image == NULL || image[0] == '\0')
-    return NULL;
-
-  slash = strrchr (image, '/');
-  base = g_strdup (slash ? slash + 1 : image);
-  if ((at = strchr (base, '@')))
-    *at = '\0';
-
-  name = g_string_new (NULL);
-  for (const char *p = base; *p != '\0' && name->len < 58; p++)
-    {
-      if (g_ascii_isalnum (*p) || *p == '_' || *p == '-')
-        g_string_append_c (name, *p);
-      else if (name->len > 0 && name->str[name->len - 1] != '-')
-        g_string_append_c (name, '-');
-    }
-  while (name->len > 0 && (name->str[name->len - 1] == '-' || name->str[name->len - 1] == '_'))
-    g_string_truncate (name, name->len - 1);
-  while (name->len > 0 && !g_ascii_isalnum (name->str[0]))
-    g_string_erase (name, 0, 1);
-
-  if (name->len < 2)
-    return NULL;
-
-  if (taken != NULL && g_strv_contains (taken, name->str))
-    {
-      for (guint i = 2; i < 100; i++)
-        {
-          g_autofree char *candidate = g_strdup_printf ("%s-%u", name->str, i);
-
-          if (!g_strv_contains (taken, candidate))
-            return g_steal_pointer (&candidate);
-        }
-    }
-
-  return g_string_free_and_steal (g_steal_pointer (&name));
-}
-
-static char *
-suggest_home (const char *name)
-{
-  if (name == NULL || name[0] == '\0')
-    return NULL;
-
-  return g_build_filename (g_get_home_dir (), "Boxes", name, NULL);
-}
-
-/* Keeps the name following the image until people type their own (an
- * empty name follows again). Only called when the image changes: filling
- * the name while it is being edited would mix the texts. */
-static void
-kiste_create_dialog_suggest_name (KisteCreateDialog *self)
-{
-  g_auto(GStrv) names = dup_box_names (self);
-  g_autofree char *suggestion = NULL;
-
-  if (g_strcmp0 (entry_text (self->name_row), self->suggested_name ? self->suggested_name : "") != 0)
-    return;
-
-  suggestion = suggest_name (entry_text (self->image_row), (const char * const *) names);
-  g_free (self->suggested_name);
-  self->suggested_name = g_strdup (suggestion ? suggestion : "");
-  set_entry_text (self, self->name_row, self->suggested_name);
-  kiste_create_options_set_name (self->options, self->suggested_name);
-}
-
-/* The same for a separate home folder, which follows the name */
-static void
-kiste_create_dialog_suggest_home (KisteCreateDialog *self)
-{
-  const char *name = entry_text (self->name_row);
-
-  if (adw_switch_row_get_active (self->home_switch_row) &&
-      g_strcmp0 (entry_text (self->home_row), self->suggested_home ? self->suggested_home : "") == 0)
-    {
-      g_autofree char *suggestion = suggest_home (kiste_validate_name (name, NULL, NULL) ? name : NULL);
-
-      g_free (self->suggested_home);
-      self->suggested_home = g_strdup (suggestion ? suggestion : "");
-      set_entry_text (self, self->home_row, self->suggested_home);
-      kiste_create_options_set_home (self->options, self->suggested_home);
-    }
-}
-
-/* Errors at the fields -------------------------------------------------- */
-
-static void
-set_field_error (KisteCreateDialog *self,
-                 FieldView         *view,
-                 const char        *message)
-{
-  gboolean show = message != NULL && message[0] != '\0';
-
-  gtk_label_set_text (view->label, show ? message : "");
-  gtk_widget_set_visible (view->label_host, show);
-
-  if (view->input == NULL)
-    return;
-
-  if (show)
-    {
-      gtk_widget_add_css_class (view->input, "error");
-      gtk_accessible_update_property (GTK_ACCESSIBLE (view->input),
-                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, message,
-                                      -1);
-      gtk_accessible_update_state (GTK_ACCESSIBLE (view->input),
-                                   GTK_ACCESSIBLE_STATE_INVALID, GTK_ACCESSIBLE_INVALID_TRUE,
-                                   -1);
-    }
-  else
-    {
-      gtk_widget_remove_css_class (view->input, "error");
-      gtk_accessible_reset_property (GTK_ACCESSIBLE (view->input),
-                                     GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
-      gtk_accessible_reset_state (GTK_ACCESSIBLE (view->input), GTK_ACCESSIBLE_STATE_INVALID);
-    }
-}
-
-/* Empty fields nobody touched yet are not wrong yet */
-static gboolean
-should_show_error (KisteCreateDialog *self,
-                   FieldView         *view)
-{
-  if (self->touched & (1u << view->field))
-    return TRUE;
-  if (view->input != NULL && ADW_IS_ENTRY_ROW (view->input))
-    return entry_text (ADW_ENTRY_ROW (view->input))[0] != '\0' ||
-           view->field == KISTE_CREATE_FIELD_HOSTNAME;
-  return TRUE;
-}
-
-static FieldView *
-find_view (KisteCreateDialog *self,
-           KisteCreateField   field)
-{
-  for (guint i = 0; i < N_VIEWS; i++)
-    if (self->views[i].field == field)
-      return &self->views[i];
-  return NULL;
-}
-
-static void
-set_can_create (KisteCreateDialog *self,
-                gboolean           can_create)
-{
-  gtk_widget_set_sensitive (GTK_WIDGET (self->create_button),
-                            can_create && self->state == STATE_FORM);
-
-  if (self->can_create == can_create)
-    return;
-
-  self->can_create = can_create;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_CREATE]);
-}
-
-static void
-kiste_create_dialog_validate (KisteCreateDialog *self)
-{
-  g_auto(GStrv) names = dup_box_names (self);
-  g_auto(GStrv) argv = NULL;
-  g_autoptr(GError) argv_error = NULL;
-  KisteCreateField argv_field = KISTE_CREATE_FIELD_NONE;
-  gboolean expander_error[3] = { FALSE, FALSE, FALSE };
-  AdwExpanderRow *expanders[3] = { self->system_expander, self->volumes_expander, self->setup_expander };
-  gboolean valid = TRUE;
-  gboolean row_error = FALSE;
-  const char *banner_text = NULL;
-  KisteCapabilities *caps = get_caps (self);
-
-  /* each volume row on its own, so the message sits at the right row */
-  for (guint i = 0; i < self->volume_rows->len; i++)
-    {
-      KisteVolumeRow *row = g_ptr_array_index (self->volume_rows, i);
-      g_autofree char *spec = kiste_volume_row_dup_spec (row);
-      g_autoptr(GError) error = NULL;
-
-      if (spec != NULL && !kiste_validate_volume (spec, &error))
-        {
-          kiste_volume_row_set_error (row, error->message);
-          row_error = TRUE;
-          valid = FALSE;
-        }
-      else
-        kiste_volume_row_set_error (row, NULL);
-    }
-
-  for (guint i = 0; i < N_VIEWS; i++)
-    {
-      FieldView *view = &self->views[i];
-      g_autoptr(GError) error = NULL;
-      gboolean ok;
-
-      ok = kiste_create_options_validate_field (self->options, view->field,
-                                                (const char * const *) names, &error);
-      if (!ok)
-        valid = FALSE;
-
-      /* the rows already show what is wrong with each volume */
-      if (view->field == KISTE_CREATE_FIELD_VOLUMES && row_error)
-        ok = TRUE;
-
-      set_field_error (self, view, !ok && should_show_error (self, view) ? error->message : NULL);
-    }
-
-  /* an empty folder would quietly mean "no separate home" */
-  if (adw_switch_row_get_active (self->home_switch_row) &&
-      entry_text (self->home_row)[0] == '\0')
-    {
-      valid = FALSE;
-      set_field_error (self, &self->views[VIEW_HOME],
-                       _("Choose a folder for the box’s home, or turn off “Separate Home Folder”."));
-    }
-
-  /* the clone source is not editable here: it can only be gone */
-  if (valid)
-    {
-      g_autoptr(GError) error = NULL;
-      KisteCreateField field = KISTE_CREATE_FIELD_NONE;
-
-      if (!kiste_create_options_validate_full (self->options, (const char * const *) names,
-                                               &field, &error))
-        {
-          valid = FALSE;
-          argv_field = field;
-          argv_error = g_steal_pointer (&error);
-        }
-    }
-
-  if (valid && !(argv = kiste_create_options_to_argv_full (self->options, caps,
-                                                           &argv_field, &argv_error)))
-    valid = FALSE;
-
-  if (argv_error != NULL)
-    {
-      FieldView *view = find_view (self, argv_field);
-
-      if (view != NULL)
-        set_field_error (self, view, argv_error->message);
-      else
-        banner_text = argv_error->message;
-    }
-
-  for (guint i = 0; i < N_VIEWS; i++)
-    {
-      FieldView *view = &self->views[i];
-
-      if (view->expander == NULL || !gtk_widget_get_visible (view->label_host))
-        continue;
-      for (guint j = 0; j < G_N_ELEMENTS (expanders); j++)
-        if (view->expander == expanders[j])
-          expander_error[j] = TRUE;
-    }
-  expander_error[1] |= row_error;
-
-  for (guint j = 0; j < G_N_ELEMENTS (expanders); j++)
-    {
-      gboolean had_error = gtk_widget_has_css_class (GTK_WIDGET (expanders[j]), "error");
-
-      if (expander_error[j])
-        {
-          gtk_widget_add_css_class (GTK_WIDGET (expanders[j]), "error");
-          /* a new problem in a folded section must not stay hidden */
-          if (!had_error)
-            adw_expander_row_set_expanded (expanders[j], TRUE);
-        }
-      else
-        gtk_widget_remove_css_class (GTK_WIDGET (expanders[j]), "error");
-    }
-
-  /* A missing distrobox or manager beats any field */
-  if (kiste_capabilities_get_loaded (caps))
-    {
-      if (kiste_capabilities_get_distrobox_problem (caps) != NULL)
-        banner_text = kiste_capabilities_get_distrobox_problem (caps);
-      else if (kiste_capabilities_get_manager_problem (caps) != NULL)
-        banner_text = kiste_capabilities_get_manager_problem (caps);
-      if (banner_text != NULL && (!kiste_capabilities_has_distrobox (caps) ||
-                                  kiste_capabilities_get_manager (caps) == NULL))
-        valid = FALSE;
-    }
-  if (banner_text == NULL && self->notice != NULL)
-    {
-      adw_banner_set_button_label (self->banner, _("_Dismiss"));
-      banner_text = self->notice;
-    }
-  else
-    adw_banner_set_button_label (self->banner, NULL);
-  adw_banner_set_title (self->banner, banner_text ? banner_text : "");
-  adw_banner_set_revealed (self->banner, banner_text != NULL);
-
-  g_clear_pointer (&self->command, g_free);
-  if (argv != NULL)
-    {
-      self->command = kiste_argv_to_display_string ((const char * const *) argv);
-      gtk_label_set_text (self->command_label, self->command);
-      gtk_widget_remove_css_class (GTK_WIDGET (self->command_label), "dim-label");
-    }
-  else
-    {
-      gtk_label_set_text (self->command_label,
-                          _("The command appears once every field is filled in correctly."));
-      gtk_widget_add_css_class (GTK_WIDGET (self->command_label), "dim-label");
-    }
-  gtk_widget_set_sensitive (GTK_WIDGET (self->copy_button), self->command != NULL);
-
-  set_can_create (self, valid);
-}
-
-/* Rows that depend on capabilities and on each other -------------------- */
-
-static void
-set_row_gate (AdwPreferencesRow *row,
-              gboolean           supported,
-              const char        *reason)
-{
-  gtk_widget_set_sensitive (GTK_WIDGET (row), supported);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (row), supported ? NULL : reason);
-}
-
-static char *
-dup_reason (KisteCreateDialog *self,
-            const char        *flag)
-{
-  KisteCapabilities *caps = get_caps (self);
-  char *reason = NULL;
-
-  if (kiste_capabilities_get_loaded (caps))
-    reason = kiste_capabilities_dup_unsupported_reason (caps, flag);
-  if (reason == NULL)
-    reason = g_strdup (_("Not available in the installed distrobox"));
-  return reason;
-}
-
-static void
-update_switch_gate (KisteCreateDialog *self,
-                    AdwSwitchRow      *row,
-                    const char        *flag,
-                    const char        *subtitle)
-{
-  if (supports_flag (self, flag))
-    {
-      set_row_gate (ADW_PREFERENCES_ROW (row), TRUE, NULL);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-    }
-  else
-    {
-      g_autofree char *reason = dup_reason (self, flag);
-
-      set_row_gate (ADW_PREFERENCES_ROW (row), FALSE, reason);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), reason);
-      set_switch (self, row, FALSE);
-    }
-}
-
-static void
-update_entry_gate (KisteCreateDialog *self,
-                   GtkWidget         *row,
-                   const char        *flag)
-{
-  g_autofree char *reason = NULL;
-  gboolean supported = supports_flag (self, flag);
-
-  if (!supported)
-    reason = dup_reason (self, flag);
-  set_row_gate (ADW_PREFERENCES_ROW (row), supported, reason);
-}
-
-static void
-kiste_create_dialog_update_rows (KisteCreateDialog *self)
-{
-  KisteCreateOptions *options = self->options;
-  gboolean home_isolation = supports_flag (self, "--unshare-home");
-  gboolean all_supported = supports_flag (self, "--unshare-all");
-  gboolean init = FALSE;
-  gboolean all = FALSE;
-
-  /* options that this distrobox cannot do are off, not silently kept */
-  if (!all_supported)
-    kiste_create_options_set_unshare_all (options, FALSE);
-  if (!supports_flag (self, "--init"))
-    kiste_create_options_set_init (options, FALSE);
-  if (!supports_flag (self, "--nvidia"))
-    kiste_create_options_set_nvidia (options, FALSE);
-  if (!supports_flag (self, "--pull"))
-    kiste_create_options_set_pull (options, FALSE);
-  if (!supports_flag (self, "--home"))
-    kiste_create_options_set_home (options, NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (unshare_info); i++)
-    if (!supports_flag (self, unshare_info[i].flag))
-      kiste_create_options_set_unshare (options, unshare_info[i].what, FALSE);
-
-  init = kiste_create_options_get_init (options);
-  all = kiste_create_options_get_unshare_all (options);
-
-  update_switch_gate (self, self->unshare_all_row, "--unshare-all",
-                      home_isolation
-                      ? _("Turns on every switch below")
-                      : _("Turns on every switch below except the home folder"));
-  set_switch (self, self->unshare_all_row, all);
-
-  update_switch_gate (self, self->init_row, "--init",
-                      _("Runs systemd or another init system in the box, so services can run. "
-                        "Needs an image that has one, and starts slower"));
-  set_switch (self, self->init_row, init);
-
-  update_switch_gate (self, self->nvidia_row, "--nvidia",
-                      self->nvidia_found
-                      ? _("NVIDIA graphics found on this computer. Makes its driver available "
-                          "in the box")
-                      : _("Makes the NVIDIA driver of this computer available in the box"));
-  set_switch (self, self->nvidia_row, kiste_create_options_get_nvidia (options));
-
-  update_switch_gate (self, self->pull_row, "--pull",
-                      _("Gets the newest version of the image even when it is on this computer "
-                        "already"));
-  set_switch (self, self->pull_row, kiste_create_options_get_pull (options));
-
-  update_switch_gate (self, self->menu_row, "--no-entry",
-                      _("Adds a launcher that opens a terminal in the box"));
-  set_switch (self, self->menu_row, kiste_create_options_get_add_to_menu (options));
-
-  for (guint i = 0; i < G_N_ELEMENTS (unshare_info); i++)
-    {
-      KisteUnshare what = unshare_info[i].what;
-      AdwSwitchRow *row = self->unshare_rows[what];
-      gboolean by_init = init && (what == KISTE_UNSHARE_PROCESS || what == KISTE_UNSHARE_GROUPS);
-      gboolean by_all = all && (what != KISTE_UNSHARE_HOME || home_isolation);
-
-      if (!supports_flag (self, unshare_info[i].flag))
-        {
-          g_autofree char *reason = dup_reason (self, unshare_info[i].flag);
-          g_autofree char *details = NULL;
-          g_autofree char *subtitle = NULL;
-
-          if (kiste_capabilities_get_loaded (get_caps (self)))
-            details = kiste_capabilities_dup_unsupported_details (get_caps (self),
-                                                                  unshare_info[i].flag);
-          subtitle = details ? g_strdup_printf ("%s. %s", reason, details) : g_strdup (reason);
-
-          set_row_gate (ADW_PREFERENCES_ROW (row), FALSE, reason);
-          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-          set_switch (self, row, FALSE);
-        }
-      else if (by_all || by_init)
-        {
-          /* shown on and locked: the option itself keeps what people chose */
-          set_row_gate (ADW_PREFERENCES_ROW (row), FALSE, NULL);
-          adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
-                                       by_init
-                                       ? _("Needed by the init system")
-                                       : _("Included in “Isolate Everything”"));
-          set_switch (self, row, TRUE);
-        }
-      else
-        {
-          set_row_gate (ADW_PREFERENCES_ROW (row), TRUE, NULL);
-          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(unshare_info[i].subtitle));
-          set_switch (self, row, kiste_create_options_get_unshare (options, what));
-        }
-    }
-
-  update_entry_gate (self, GTK_WIDGET (self->hostname_row), "--hostname");
-  update_entry_gate (self, GTK_WIDGET (self->platform_row), "--platform");
-  update_entry_gate (self, GTK_WIDGET (self->packages_row), "--additional-packages");
-  update_entry_gate (self, GTK_WIDGET (self->init_hooks_row), "--init-hooks");
-  update_entry_gate (self, GTK_WIDGET (self->pre_init_hooks_row), "--pre-init-hooks");
-  update_entry_gate (self, GTK_WIDGET (self->volumes_expander), "--volume");
-  update_switch_gate (self, self->home_switch_row, "--home",
-                      home_isolation
-                      ? _("Programs in the box still see your home folder unless home isolation "
-                          "is on")
-                      : NULL);
-  if (!home_isolation && supports_flag (self, "--home"))
-    {
-      g_autofree char *details = NULL;
-
-      if (kiste_capabilities_get_loaded (get_caps (self)))
-        details = kiste_capabilities_dup_unsupported_details (get_caps (self), "--unshare-home");
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->home_switch_row),
-                                   details
-                                   ? details
-                                   : _("The box keeps its settings and files there. Programs "
-                                       "in the box still see your home folder"));
-    }
-
-  if (self->volume_rows->len == 0)
-    adw_expander_row_set_subtitle (self->volumes_expander,
-                                   _("Folders of this computer at a path of your choice in the box"));
-  else
-    {
-      g_autofree char *subtitle = g_strdup_printf (ngettext ("%u folder", "%u folders",
-                                                             self->volume_rows->len),
-                                                   self->volume_rows->len);
-
-      adw_expander_row_set_subtitle (self->volumes_expander, subtitle);
-    }
-}
-
-static void
-kiste_create_dialog_changed (KisteCreateDialog *self)
-{
-  kiste_create_dialog_update_rows (self);
-  kiste_create_dialog_validate (self);
-}
-
-/* Reading the form ------------------------------------------------------ */
-
-static void
-touch (KisteCreateDialog *self,
-       KisteCreateField   field)
-{
-  self->touched |= 1u << field;
-}
-
-static void
-kiste_create_dialog_name_changed_cb (KisteCreateDialog *self)
-{
-  if (self->updating)
-    return;
-
-  touch (self, KISTE_CREATE_FIELD_NAME);
-  kiste_create_options_set_name (self->options, entry_text (self->name_row));
-  /* an empty name follows the image again */
-  if (entry_text (self->name_row)[0] == '\0')
-    {
-      g_clear_pointer (&self->suggested_name, g_free);
-      self->suggested_name = g_strdup ("");
-    }
-  kiste_create_dialog_suggest_home (self);
-  kiste_create_dialog_changed (self);
-}
-
-static gboolean
-is_local_image (KisteCreateDialog *self,
-                const char        *image)
-{
-  for (guint i = 0; i < self->local_images->len; i++)
-    if (g_strcmp0 (g_ptr_array_index (self->local_images, i), image) == 0)
-      return TRUE;
-  return FALSE;
-}
-
-static void
-kiste_create_dialog_image_changed_cb (KisteCreateDialog *self)
-{
-  const char *image = entry_text (self->image_row);
-
-  gtk_image_set_from_icon_name (self->image_icon,
-                                kiste_distro_icon_name (kiste_distro_id_for_image (image)));
-  if (self->updating)
-    return;
-
-  touch (self, KISTE_CREATE_FIELD_IMAGE);
-  kiste_create_options_set_image (self->options, image);
-  kiste_create_dialog_suggest_name (self);
-  kiste_create_dialog_suggest_home (self);
-  kiste_create_dialog_changed (self);
-}
-
-static void
-kiste_create_dialog_home_switch_cb (KisteCreateDialog *self)
-{
-  if (self->updating)
-    return;
-
-  if (adw_switch_row_get_active (self->home_switch_row))
-    {
-      if (entry_text (self->home_row)[0] == '\0')
-        {
-          g_clear_pointer (&self->suggested_home, g_free);
-          self->suggested_home = g_strdup ("");
-        }
-      kiste_create_options_set_home (self->options, entry_text (self->home_row));
-      kiste_create_dialog_suggest_home (self);
-    }
-  else
-    kiste_create_options_set_home (self->options, NULL);
-
-  kiste_create_dialog_changed (self);
-}
-
-static void
-kiste_create_dialog_home_changed_cb (KisteCreateDialog *self)
-{
-  if (self->updating)
-    return;
-
-  touch (self, KISTE_CREATE_FIELD_HOME);
-  if (adw_switch_row_get_active (self->home_switch_row))
-    kiste_create_options_set_home (self->options, entry_text (self->home_row));
-  kiste_create_dialog_changed (self);
-}
-
-static void
-kiste_create_dialog_entry_changed_cb (KisteCreateDialog *self,
-                                      AdwEntryRow       *row)
-{
-  const char *text = entry_text (row);
-
-  if (self->updating)
-    return;
-
-  if (row == self->hostname_row)
-    {
-      touch (self, KISTE_CREATE_FIELD_HOSTNAME);
-      kiste_create_options_set_hostname (self->options, text);
-    }
-  else if (row == self->platform_row)
-    {
-      touch (self, KISTE_CREATE_FIELD_PLATFORM);
-      kiste_create_options_set_platform (self->options, text);
-    }
-  else if (row == self->packages_row)
-    {
-      const char *packages[] = { text, NULL };
-
-      touch (self, KISTE_CREATE_FIELD_ADDITIONAL_PACKAGES);
-      kiste_create_options_set_additional_packages (self->options, text[0] ? packages : NULL);
-    }
-  else if (row == self->init_hooks_row)
-    {
-      touch (self, KISTE_CREATE_FIELD_INIT_HOOKS);
-      kiste_create_options_set_init_hooks (self->options, text);
-    }
-  else if (row == self->pre_init_hooks_row)
-    {
-      touch (self, KISTE_CREATE_FIELD_PRE_INIT_HOOKS);
-      kiste_create_options_set_pre_init_hooks (self->options, text);
-    }
-
-  kiste_create_dialog_changed (self);
-}
-
-static void
-kiste_create_dialog_switch_cb (KisteCreateDialog *self,
-                               GParamSpec        *pspec,
-                               AdwSwitchRow      *row)
-{
-  gboolean active = adw_switch_row_get_active (row);
-
-  if (self->updating)
-    return;
-
-  if (row == self->nvidia_row)
-    kiste_create_options_set_nvidia (self->options, active);
-  else if (row == self->pull_row)
-    kiste_create_options_set_pull (self->options, active);
-  else if (row == self->menu_row)
-    kiste_create_options_set_add_to_menu (self->options, active);
-
-  kiste_create_dialog_changed (self);
-}
-
-static void
-kiste_create_dialog_unshare_cb (KisteCreateDialog *self,
-                                GParamSpec        *pspec,
-                                AdwSwitchRow      *row)
-{
-  if (self->updating)
-    return;
-
-  for (guint i = 0; i < KISTE_N_UNSHARE; i++)
-    if (self->unshare_rows[i] == row)
-      kiste_create_options_set_unshare (self->options, i, adw_switch_row_get_active (row));
-
-  kiste_create_dialog_changed (self);
-}
-
-static void
-kiste_create_dialog_unshare_all_cb (KisteCreateDialog *self)
-{
-  if (self->updating)
-    return;
-
-  kiste_create_options_set_unshare_all (self->options,
-                                        adw_switch_row_get_active (self->unshare_all_row));
-  kiste_create_dialog_changed (self);
-}
-
-static void
-kiste_create_dialog_init_cb (KisteCreateDialog *self)
-{
-  if (self->updating)
-    return;
-
-  kiste_create_options_set_init (self->options, adw_switch_row_get_active (self->init_row));
-  kiste_create_dialog_changed (self);
-}
-
-/* Volumes ---------------------------------------------------------------- */
-
-static void
-sync_volumes (KisteCreateDialog *self)
-{
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  g_auto(GStrv) volumes = NULL;
-
-  for (guint i = 0; i < self->volume_rows->len; i++)
-    {
-      g_autofree char *spec = kiste_volume_row_dup_spec (g_ptr_array_index (self->volume_rows, i));
-
-      if (spec != NULL)
-        g_strv_builder_add (builder, spec);
-    }
-  volumes = g_strv_builder_end (builder);
-  kiste_create_options_set_volumes (self->options, (const char * const *) volumes);
-}
-
-static void
-volume_row_changed_cb (KisteCreateDialog *self)
-{
-  if (self->updating)
-    return;
-
-  touch (self, KISTE_CREATE_FIELD_VOLUMES);
-  sync_volumes (self);
-  kiste_create_dialog_changed (self);
-}
-
-static void
-volume_row_remove_cb (KisteCreateDialog *self,
-                      KisteVolumeRow    *row)
-{
-  g_ptr_array_remove (self->volume_rows, row);
-  adw_expander_row_remove (self->volumes_expander, GTK_WIDGET (row));
-  sync_volumes (self);
-  kiste_create_dialog_changed (self);
-  gtk_widget_grab_focus (GTK_WIDGET (self->add_volume_row));
-}
-
-static void choose_folder (KisteCreateDialog *self,
-                           KisteVolumeRow    *row);
-
-static void
-volume_row_choose_cb (KisteCreateDialog *self,
-                      KisteVolumeRow    *row)
-{
-  choose_folder (self, row);
-}
-
-static KisteVolumeRow *
-add_volume_row (KisteCreateDialog *self,
-                const char        *spec)
-{
-  g_autoptr(GtkWidget) error_row = g_object_ref (self->volumes_error_row);
-  g_autoptr(GtkWidget) button_row = g_object_ref (GTK_WIDGET (self->add_volume_row));
-  KisteVolumeRow *row = kiste_volume_row_new ();
-
-  /* new rows go above the error and the "Add Volume" button */
-  adw_expander_row_remove (self->volumes_expander, error_row);
-  adw_expander_row_remove (self->volumes_expander, button_row);
-  adw_expander_row_add_row (self->volumes_expander, GTK_WIDGET (row));
-  adw_expander_row_add_row (self->volumes_expander, error_row);
-  adw_expander_row_add_row (self->volumes_expander, button_row);
-  g_ptr_array_add (self->volume_rows, row);
-
-  if (spec != NULL)
-    kiste_volume_row_set_spec (row, spec);
-
-  g_signal_connect_object (row, "changed", G_CALLBACK (volume_row_changed_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (row, "remove", G_CALLBACK (volume_row_remove_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (row, "choose-host-folder", G_CALLBACK (volume_row_choose_cb), self,
-                           G_CONNECT_SWAPPED);
-  return row;
-}
-
-static void
-kiste_create_dialog_add_volume_cb (KisteCreateDialog *self)
-{
-  KisteVolumeRow *row = add_volume_row (self, NULL);
-
-  adw_expander_row_set_expanded (self->volumes_expander, TRUE);
-  kiste_create_dialog_update_rows (self);
-  /* the path can be typed or picked with the row's folder button */
-  gtk_widget_grab_focus (GTK_WIDGET (row));
-}
-
-/* Folder pickers and the Documents portal ------------------------------- */
-
-/* /run/user/UID/doc/ID/NAME[/REST]: ID and REST (may be NULL) */
-static gboolean
-split_document_path (const char  *path,
-                     char       **doc_id,
-                     char       **rest)
-{
-  g_autofree char *prefix = g_strdup_printf ("/run/user/%u/doc/", (guint) getuid ());
-  const char *tail;
-  const char *slash;
-  const char *name_end;
-
-  if (path == NULL || !g_str_has_prefix (path, prefix))
-    return FALSE;
-
-  tail = path + strlen (prefix);
-  if (!(slash = strchr (tail, '/')) || slash == tail || slash[1] == '\0')
-    return FALSE;
-
-  *doc_id = g_strndup (tail, slash - tail);
-  name_end = strchr (slash + 1, '/');
-  *rest = name_end && name_end[1] ? g_strdup (name_end + 1) : NULL;
-  return TRUE;
-}
-
-typedef struct
-{
-  char *doc_id;
-  char *rest;
-} ResolveData;
-
-static void
-resolve_data_free (ResolveData *data)
-{
-  g_free (data->doc_id);
-  g_free (data->rest);
-  g_free (data);
-}
-
-static void
-resolve_host_paths_cb (GObject      *object,
-                       GAsyncResult *result,
-                       gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  ResolveData *data = g_task_get_task_data (task);
-  g_autoptr(GVariant) reply = NULL;
-  g_autoptr(GVariant) paths = NULL;
-  g_autoptr(GVariant) host_path = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *host;
-
-  reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (object), result, &error);
-  if (reply != NULL)
-    {
-      paths = g_variant_get_child_value (reply, 0);
-      host_path = g_variant_lookup_value (paths, data->doc_id, G_VARIANT_TYPE_BYTESTRING);
-    }
-
-  if (host_path == NULL || (host = g_variant_get_bytestring (host_path))[0] != '/')
-    {
-      if (error != NULL)
-        g_debug ("GetHostPaths failed: %s", error->message);
-      g_task_return_new_error (task, KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
-                               _("Kiste cannot tell where this folder is on your computer. "
-                                 "Type its path instead."));
-      return;
-    }
-
-  if (data->rest != NULL)
-    g_task_return_pointer (task, g_build_filename (host, data->rest, NULL), g_free);
-  else
-    g_task_return_pointer (task, g_strdup (host), g_free);
-}
-
-static void
-resolve_bus_cb (GObject      *object,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  ResolveData *data = g_task_get_task_data (task);
-  g_autoptr(GDBusConnection) bus = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *ids[] = { data->doc_id, NULL };
-
-  if (!(bus = g_bus_get_finish (result, &error)))
-    {
-      g_debug ("No session bus: %s", error->message);
-      g_task_return_new_error (task, KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
-                               _("Kiste cannot tell where this folder is on your computer. "
-                                 "Type its path instead."));
-      return;
-    }
-
-  g_dbus_connection_call (bus,
-                          "org.freedesktop.portal.Documents",
-                          "/org/freedesktop/portal/documents",
-                          "org.freedesktop.portal.Documents",
-                          "GetHostPaths",
-                          g_variant_new ("(^as)", ids),
-                          G_VARIANT_TYPE ("(a{say})"),
-                          G_DBUS_CALL_FLAGS_NONE,
-                          10 * 1000,
-                          g_task_get_cancellable (task),
-                          resolve_host_paths_cb,
-                          g_object_ref (task));
-}
-
-void
-kiste_create_dialog_resolve_host_path_async (const char          *path,
-                                             GCancellable        *cancellable,
-                                             GAsyncReadyCallback  callback,
-                                             gpointer             user_data)
-{
-  g_autoptr(GTask) task = NULL;
-  ResolveData *data;
-
-  g_return_if_fail (path != NULL);
-
-  task = g_task_new (NULL, cancellable, callback, user_data);
-  g_task_set_source_tag (task, kiste_create_dialog_resolve_host_path_async);
-
-  data = g_new0 (ResolveData, 1);
-  if (!split_document_path (path, &data->doc_id, &data->rest))
-    {
-      resolve_data_free (data);
-      g_task_return_pointer (task, g_strdup (path), g_free);
-      return;
-    }
-  g_task_set_task_data (task, data, (GDestroyNotify) resolve_data_free);
-
-  /* sandboxed apps see picked folders only through the portal's FUSE
-   * mount, which host commands cannot use */
-  g_bus_get (G_BUS_TYPE_SESSION, cancellable, resolve_bus_cb, g_steal_pointer (&task));
-}
-
-char *
-kiste_create_dialog_resolve_host_path_finish (GAsyncResult  *result,
-                                              GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
-
-  return g_task_propagate_pointer (G_TASK (result), error);
-}
-
-typedef struct
-{
-  KisteCreateDialog *self;
-  KisteVolumeRow    *row;
-} PickData;
-
-static void
-pick_data_free (PickData *data)
-{
-  g_clear_object (&data->self);
-  g_clear_object (&data->row);
-  g_free (data);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (PickData, pick_data_free)
-
-static void
-apply_picked_folder (PickData   *data,
-                     const char *path,
-                     GError     *error)
-{
-  KisteCreateDialog *self = data->self;
-
-  if (data->row != NULL)
-    {
-      if (error != NULL)
-        {
-          kiste_volume_row_set_error (data->row, error->message);
-          return;
-        }
-      kiste_volume_row_set_host_path (data->row, path);
-      /* the same path in the box is the usual choice */
-      if (kiste_volume_row_get_box_path (data->row)[0] == '\0')
-        kiste_volume_row_set_box_path (data->row, path);
-      return;
-    }
-
-  if (error != NULL)
-    {
-      set_field_error (self, &self->views[VIEW_HOME], error->message);
-      return;
-    }
-  touch (self, KISTE_CREATE_FIELD_HOME);
-  gtk_editable_set_text (GTK_EDITABLE (self->home_row), path);
-}
-
-static void
-picked_folder_resolved_cb (GObject      *object,
-                           GAsyncResult *result,
-                           gpointer      user_data)
-{
-  g_autoptr(PickData) data = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
-
-  if (is_gone (data->self))
-    return;
-
-  path = kiste_create_dialog_resolve_host_path_finish (result, &error);
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-  apply_picked_folder (data, path, error);
-}
-
-static void
-folder_chosen_cb (GObject      *object,
-                  GAsyncResult *result,
-                  gpointer      user_data)
-{
-  g_autoptr(PickData) data = user_data;
-  g_autoptr(GFile) folder = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
-
-  if (is_gone (data->self))
-    return;
-
-  folder = gtk_file_dialog_select_folder_finish (GTK_FILE_DIALOG (object), result, &error);
-  if (folder == NULL)
-    {
-      if (!g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED) &&
-          !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_CANCELLED))
-        show_toast (data->self, error->message);
-      return;
-    }
-
-  if (!(path = g_file_get_path (folder)))
-    {
-      show_toast (data->self, _("Choose a folder on this computer"));
-      return;
-    }
-
-  kiste_create_dialog_resolve_host_path_async (path, data->self->cancellable,
-                                               picked_folder_resolved_cb,
-                                               g_steal_pointer (&data));
-}
-
-static void
-choose_folder (KisteCreateDialog *self,
-               KisteVolumeRow    *row)
-{
-  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
-  g_autoptr(GFile) initial = NULL;
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  const char *current;
-  PickData *data;
-
-  gtk_file_dialog_set_modal (dialog, TRUE);
-  if (row != NULL)
-    {
-      gtk_file_dialog_set_title (dialog, _("Choose a Folder for the Box"));
-      current = kiste_volume_row_get_host_path (row);
-    }
-  else
-    {
-      gtk_file_dialog_set_title (dialog, _("Choose a Home Folder"));
-      current = entry_text (self->home_row);
-    }
-
-  if (current != NULL && g_path_is_absolute (current) &&
-      g_file_test (current, G_FILE_TEST_IS_DIR))
-    initial = g_file_new_for_path (current);
-  else
-    initial = g_file_new_for_path (g_get_home_dir ());
-  gtk_file_dialog_set_initial_folder (dialog, initial);
-
-  data = g_new0 (PickData, 1);
-  data->self = g_object_ref (self);
-  data->row = row ? g_object_ref (row) : NULL;
-  gtk_file_dialog_select_folder (dialog, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                 self->cancellable, folder_chosen_cb, data);
-}
-
-static void
-kiste_create_dialog_home_choose_cb (KisteCreateDialog *self)
-{
-  choose_folder (self, NULL);
-}
-
 /* Images ------------------------------------------------------------------ */
 
-static gboolean
-image_filter_func (GtkListBoxRow *row,
-                   gpointer       user_data)
-{
-  KisteCreateDialog *self = user_data;
-  const char *search = gtk_editable_get_text (GTK_EDITABLE (self->image_search));
-  const char *image = g_object_get_data (G_OBJECT (row), "image");
-  g_autofree char *folded = NULL;
-  g_autofree char *folded_search = NULL;
-
-  if (search == NULL || search[0] == '\0')
-    return TRUE;
-
-  folded = g_utf8_casefold (image, -1);
-  folded_search = g_utf8_casefold (search, -1);
-  return strstr (folded, folded_search) != NULL;
-}
-
 static void
-add_image_row (KisteCreateDialog *self,
-               const char        *image,
-               const char        *subtitle)
+kiste_create_dialog_image_chosen_cb (KisteCreateDialog *self,
+                                     const char        *image)
 {
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *icon;
-
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), image);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-
-  icon = gtk_image_new_from_icon_name (kiste_distro_icon_name (kiste_distro_id_for_image (image)));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (icon),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  kiste_distro_display_name (kiste_distro_id_for_image (image)),
-                                  -1);
-  adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
-
-  g_object_set_data_full (G_OBJECT (row), "image", g_strdup (image), g_free);
-  gtk_list_box_append (self->image_list, row);
-}
-
-static void
-kiste_create_dialog_fill_images (KisteCreateDialog *self)
-{
-  gtk_list_box_remove_all (self->image_list);
-
-  for (guint i = 0; i < self->local_images->len; i++)
-    add_image_row (self, g_ptr_array_index (self->local_images, i), _("Downloaded"));
-
-  for (guint i = 0; compatible_images != NULL && compatible_images[i] != NULL; i++)
-    {
-      if (is_local_image (self, compatible_images[i]))
-        continue;
-      add_image_row (self, compatible_images[i], _("Known to work with distrobox"));
-    }
-
-  if (!self->images_loaded)
-    gtk_label_set_text (self->image_status, _("Looking for images…"));
-  else if (compatible_images == NULL)
-    gtk_label_set_text (self->image_status,
-                        _("Only images on this computer are listed: the list of images known "
-                          "to work with distrobox needs a network connection the first time."));
-  else
-    gtk_label_set_text (self->image_status, "");
-  gtk_widget_set_visible (GTK_WIDGET (self->image_status),
-                          gtk_label_get_text (self->image_status)[0] != '\0');
-}
-
-/* Image names from `podman images --format json` (a JSON array with Names
- * or RepoTags) or `docker images --format '{{json .}}'` (JSON lines with
- * Repository and Tag). Untagged images are left out. */
-static void
-add_image_name (GPtrArray  *images,
-                const char *name)
-{
-  if (name == NULL || strstr (name, "<none>") != NULL || !kiste_validate_image (name, NULL))
-    return;
-  for (guint i = 0; i < images->len; i++)
-    if (g_str_equal (g_ptr_array_index (images, i), name))
-      return;
-  g_ptr_array_add (images, g_strdup (name));
-}
-
-static void
-add_image_object (GPtrArray  *images,
-                  JsonObject *object)
-{
-  const char *members[] = { "Names", "RepoTags" };
-
-  for (guint m = 0; m < G_N_ELEMENTS (members); m++)
-    {
-      JsonNode *node = json_object_get_member (object, members[m]);
-      JsonArray *array;
-
-      if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
-        continue;
-      array = json_node_get_array (node);
-      for (guint i = 0; i < json_array_get_length (array); i++)
-        {
-          JsonNode *element = json_array_get_element (array, i);
-
-          if (JSON_NODE_HOLDS_VALUE (element) && json_node_get_value_type (element) == G_TYPE_STRING)
-            add_image_name (images, json_node_get_string (element));
-        }
-      return;
-    }
-
-  if (json_object_has_member (object, "Repository"))
-    {
-      const char *repository = json_object_get_string_member_with_default (object, "Repository", NULL);
-      const char *tag = json_object_get_string_member_with_default (object, "Tag", NULL);
-      g_autofree char *name = NULL;
-
-      if (repository == NULL)
-        return;
-      name = tag && tag[0] ? g_strdup_printf ("%s:%s", repository, tag) : g_strdup (repository);
-      add_image_name (images, name);
-    }
-}
-
-static GPtrArray *
-parse_images (const char *output)
-{
-  g_autoptr(GPtrArray) images = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_auto(GStrv) lines = NULL;
-
-  if (output == NULL)
-    return g_steal_pointer (&images);
-
-  /* docker prints nothing at all when there are no images */
-  if (json_parser_load_from_data (parser, output, -1, NULL) &&
-      json_parser_get_root (parser) != NULL &&
-      JSON_NODE_HOLDS_ARRAY (json_parser_get_root (parser)))
-    {
-      JsonArray *array = json_node_get_array (json_parser_get_root (parser));
-
-      for (guint i = 0; i < json_array_get_length (array); i++)
-        {
-          JsonNode *element = json_array_get_element (array, i);
-
-          if (JSON_NODE_HOLDS_OBJECT (element))
-            add_image_object (images, json_node_get_object (element));
-        }
-      return g_steal_pointer (&images);
-    }
-
-  lines = g_strsplit (output, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      g_autoptr(JsonParser) line_parser = json_parser_new ();
-
-      if (g_strstrip (lines[i])[0] != '{' ||
-          !json_parser_load_from_data (line_parser, lines[i], -1, NULL) ||
-          json_parser_get_root (line_parser) == NULL ||
-          !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (line_parser)))
-        continue;
-      add_image_object (images, json_node_get_object (json_parser_get_root (line_parser)));
-    }
-
-  return g_steal_pointer (&images);
-}
-
-static void
-images_listed_cb (GObject      *object,
-                  GAsyncResult *result,
-                  gpointer      user_data)
-{
-  g_autoptr(KisteCreateDialog) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *output = NULL;
-  g_autoptr(GPtrArray) images = NULL;
-
-  if (is_gone (self))
-    return;
-
-  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &output, NULL, &error))
-    {
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        return;
-      g_debug ("Could not list images: %s", error->message);
-    }
-
-  images = parse_images (output);
-  g_ptr_array_extend_and_steal (self->local_images, g_steal_pointer (&images));
-  self->images_loaded = TRUE;
-  kiste_create_dialog_fill_images (self);
-}
-
-static void
-compatibility_listed_cb (GObject      *object,
-                         GAsyncResult *result,
-                         gpointer      user_data)
-{
-  g_autoptr(KisteCreateDialog) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *output = NULL;
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  g_auto(GStrv) lines = NULL;
-
-  /* without a network the first time, there is no list: say nothing */
-  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &output, NULL, &error))
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        g_debug ("No compatibility list: %s", error->message);
-      return;
-    }
-
-  lines = g_strsplit (output ? output : "", "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      const char *line = g_strstrip (lines[i]);
-
-      if (line[0] != '\0' && kiste_validate_image (line, NULL))
-        g_strv_builder_add (builder, line);
-    }
-
-  /* kept for the next dialog even when this one is gone */
-  if (compatible_images == NULL)
-    compatible_images = g_strv_builder_end (builder);
-  if (!is_gone (self))
-    kiste_create_dialog_fill_images (self);
-}
-
-static void
-kiste_create_dialog_load_images (KisteCreateDialog *self)
-{
-  KisteRunner *runner = kiste_manager_get_runner (self->manager);
-  const char *engine = kiste_runner_get_manager (runner);
-  g_auto(GStrv) images_argv = NULL;
-
-  if (engine == NULL)
-    engine = kiste_capabilities_get_manager (get_caps (self));
-  if (engine == NULL)
-    engine = "podman";
-
-  images_argv = kiste_commands_images_argv (engine);
-  kiste_runner_run_async (runner, (const char * const *) images_argv, IMAGES_TIMEOUT_MS,
-                          self->cancellable, images_listed_cb, g_object_ref (self));
-
-  if (compatible_images == NULL)
-    {
-      g_auto(GStrv) argv = kiste_commands_compatibility_argv ();
-
-      kiste_runner_run_async (runner, (const char * const *) argv, COMPATIBILITY_TIMEOUT_MS,
-                              self->cancellable, compatibility_listed_cb, g_object_ref (self));
-    }
-
-  kiste_create_dialog_fill_images (self);
-}
-
-static void
-kiste_create_dialog_image_popover_show_cb (KisteCreateDialog *self)
-{
-  gtk_editable_set_text (GTK_EDITABLE (self->image_search), "");
-  gtk_widget_grab_focus (GTK_WIDGET (self->image_search));
-}
-
-static void
-kiste_create_dialog_image_search_changed_cb (KisteCreateDialog *self)
-{
-  gtk_list_box_invalidate_filter (self->image_list);
-}
-
-static void
-pick_image (KisteCreateDialog *self,
-            const char        *image)
-{
-  gtk_popover_popdown (self->image_popover);
   gtk_editable_set_text (GTK_EDITABLE (self->image_row), image);
   gtk_widget_grab_focus (GTK_WIDGET (self->image_row));
-}
-
-static void
-kiste_create_dialog_image_row_activated_cb (KisteCreateDialog *self,
-                                            GtkListBoxRow     *row)
-{
-  pick_image (self, g_object_get_data (G_OBJECT (row), "image"));
-}
-
-static void
-kiste_create_dialog_image_search_activate_cb (KisteCreateDialog *self)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->image_list));
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      if (GTK_IS_LIST_BOX_ROW (child) && gtk_widget_get_child_visible (child) &&
-          image_filter_func (GTK_LIST_BOX_ROW (child), self))
-        {
-          pick_image (self, g_object_get_data (G_OBJECT (child), "image"));
-          return;
-        }
-    }
 }
 
 /* Filling the form ------------------------------------------------------ */
@@ -1741,8 +164,8 @@ kiste_create_dialog_set_options (KisteCreateDialog  *self,
   g_clear_pointer (&self->suggested_name, g_free);
   g_clear_pointer (&self->suggested_home, g_free);
 
-  set_entry_text (self, self->name_row, kiste_create_options_get_name (options));
-  set_entry_text (self, self->image_row, kiste_create_options_get_image (options));
+  kiste_create_dialog_set_entry_text (self, self->name_row, kiste_create_options_get_name (options));
+  kiste_create_dialog_set_entry_text (self, self->image_row, kiste_create_options_get_image (options));
   gtk_image_set_from_icon_name (self->image_icon,
                                 kiste_distro_icon_name (kiste_distro_id_for_image (
                                   kiste_create_options_get_image (options))));
@@ -1754,17 +177,17 @@ kiste_create_dialog_set_options (KisteCreateDialog  *self,
   if (gtk_widget_get_visible (GTK_WIDGET (self->clone_row)))
     adw_dialog_set_title (ADW_DIALOG (self), _("Clone Box"));
 
-  set_switch (self, self->home_switch_row,
-              kiste_create_options_get_home (options) != NULL &&
-              kiste_create_options_get_home (options)[0] != '\0');
-  set_entry_text (self, self->home_row, kiste_create_options_get_home (options));
-  set_entry_text (self, self->hostname_row, kiste_create_options_get_hostname (options));
-  set_entry_text (self, self->platform_row, kiste_create_options_get_platform (options));
-  set_entry_text (self, self->init_hooks_row, kiste_create_options_get_init_hooks (options));
-  set_entry_text (self, self->pre_init_hooks_row, kiste_create_options_get_pre_init_hooks (options));
+  kiste_create_dialog_set_switch (self, self->home_switch_row,
+                                  kiste_create_options_get_home (options) != NULL &&
+                                  kiste_create_options_get_home (options)[0] != '\0');
+  kiste_create_dialog_set_entry_text (self, self->home_row, kiste_create_options_get_home (options));
+  kiste_create_dialog_set_entry_text (self, self->hostname_row, kiste_create_options_get_hostname (options));
+  kiste_create_dialog_set_entry_text (self, self->platform_row, kiste_create_options_get_platform (options));
+  kiste_create_dialog_set_entry_text (self, self->init_hooks_row, kiste_create_options_get_init_hooks (options));
+  kiste_create_dialog_set_entry_text (self, self->pre_init_hooks_row, kiste_create_options_get_pre_init_hooks (options));
 
   packages = g_strjoinv (" ", (char **) kiste_create_options_get_additional_packages (options));
-  set_entry_text (self, self->packages_row, packages);
+  kiste_create_dialog_set_entry_text (self, self->packages_row, packages);
 
   while (self->volume_rows->len > 0)
     {
@@ -1775,7 +198,7 @@ kiste_create_dialog_set_options (KisteCreateDialog  *self,
   volumes = kiste_create_options_get_volumes (options);
   self->updating++;
   for (guint i = 0; volumes != NULL && volumes[i] != NULL; i++)
-    add_volume_row (self, volumes[i]);
+    kiste_create_dialog_add_volume_row (self, volumes[i]);
   self->updating--;
 
   kiste_create_dialog_changed (self);
@@ -1808,142 +231,19 @@ apply_assemble_entry (KisteCreateDialog  *self,
   kiste_create_dialog_set_options (self, entry->options);
 
   toast = g_strdup_printf (_("Settings of “%s” filled in"), entry->section);
-  show_toast (self, toast);
+  kiste_create_dialog_toast (self, toast);
 }
 
 static void
-assemble_row_activated_cb (GtkListBox    *list,
-                           GtkListBoxRow *row,
-                           AdwDialog     *alert)
+create_all_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
 {
-  KisteCreateDialog *self = g_object_get_data (G_OBJECT (alert), "dialog");
-  GPtrArray *entries = g_object_get_data (G_OBJECT (alert), "entries");
-  int index = gtk_list_box_row_get_index (row);
-
-  if (index >= 0 && (guint) index < entries->len)
-    apply_assemble_entry (self, g_ptr_array_index (entries, index));
-  adw_dialog_close (alert);
-}
-
-/* Why each entry cannot be created as written (NULL where it can), checked
- * like the form checks one box, and against the names before it */
-static GPtrArray *
-dup_entry_problems (KisteCreateDialog *self,
-                    GPtrArray         *entries)
-{
-  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  g_auto(GStrv) existing = dup_box_names (self);
-
-  for (guint i = 0; existing[i] != NULL; i++)
-    g_ptr_array_add (names, g_strdup (existing[i]));
-  g_ptr_array_add (names, NULL);
-
-  for (guint i = 0; i < entries->len; i++)
-    {
-      KisteAssembleEntry *entry = g_ptr_array_index (entries, i);
-      const char * const *taken = (const char * const *) names->pdata;
-      g_auto(GStrv) argv = NULL;
-      g_autoptr(GError) error = NULL;
-      const char *name = kiste_create_options_get_name (entry->options);
-
-      if (entry->error != NULL)
-        g_ptr_array_add (problems, g_strdup (entry->error));
-      else if (!kiste_create_options_validate (entry->options, taken, &error) ||
-               !(argv = kiste_create_options_to_argv (entry->options, get_caps (self), &error)))
-        g_ptr_array_add (problems, g_strdup (error->message));
-      else
-        g_ptr_array_add (problems, NULL);
-
-      /* the boxes before this one exist by the time it is created */
-      if (name != NULL)
-        g_ptr_array_insert (names, names->len - 1, g_strdup (name));
-    }
-
-  return g_steal_pointer (&problems);
-}
-
-typedef struct
-{
-  KisteManager *manager;
-  GPtrArray    *entries;
-  guint         next;
-} CreateAll;
-
-static void
-create_all_free (CreateAll *all)
-{
-  g_clear_object (&all->manager);
-  g_clear_pointer (&all->entries, g_ptr_array_unref);
-  g_free (all);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (CreateAll, create_all_free)
-
-static void create_all_next (CreateAll *all);
-
-static void
-create_all_done_cb (GObject      *object,
-                    GAsyncResult *result,
-                    gpointer      user_data)
-{
-  g_autoptr(CreateAll) all = user_data;
   g_autoptr(GError) error = NULL;
 
-  /* the task list and the window's toast say what failed; the boxes after
-   * it may depend on it (same names, same homes), so stop here */
+  /* the task list and the window's toast say what failed */
   if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
-    {
-      g_debug ("Creating the boxes of a manifest stopped: %s", error->message);
-      return;
-    }
-  create_all_next (g_steal_pointer (&all));
-}
-
-static void
-create_all_created_cb (GObject      *object,
-                       GAsyncResult *result,
-                       gpointer      user_data)
-{
-  g_autoptr(CreateAll) all = user_data;
-  g_autoptr(GError) error = NULL;
-  KisteAssembleEntry *entry = g_ptr_array_index (all->entries, all->next - 1);
-
-  if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
-    {
-      g_debug ("Creating the boxes of a manifest stopped: %s", error->message);
-      return;
-    }
-
-  if (entry->start_now)
-    {
-      KisteManager *manager = all->manager;
-
-      kiste_manager_start_async (manager, kiste_create_options_get_name (entry->options),
-                                 NULL, create_all_done_cb, g_steal_pointer (&all));
-    }
-  else
-    create_all_next (g_steal_pointer (&all));
-}
-
-/* One after another, as distrobox assemble does: a pull or a first start
- * at a time */
-static void
-create_all_next (CreateAll *all)
-{
-  g_autoptr(CreateAll) owned = all;
-  g_autoptr(KisteCreateOptions) options = NULL;
-  KisteAssembleEntry *entry;
-  KisteManager *manager;
-
-  if (owned->next >= owned->entries->len)
-    return;
-
-  entry = g_ptr_array_index (owned->entries, owned->next++);
-  options = kiste_create_options_copy (entry->options);
-  manager = owned->manager;
-  kiste_manager_create_async (manager, options, NULL, create_all_created_cb,
-                              g_steal_pointer (&owned));
+    g_debug ("Creating the boxes of a manifest stopped: %s", error->message);
 }
 
 /* Creates every box of the manifest, or none when one is wrong */
@@ -1951,8 +251,7 @@ static gboolean
 kiste_create_dialog_create_all (KisteCreateDialog *self,
                                 GPtrArray         *entries)
 {
-  g_autoptr(GPtrArray) problems = dup_entry_problems (self, entries);
-  CreateAll *all;
+  g_autoptr(GPtrArray) problems = kiste_manager_check_entries (self->manager, entries);
 
   for (guint i = 0; i < problems->len; i++)
     {
@@ -1964,30 +263,29 @@ kiste_create_dialog_create_all (KisteCreateDialog *self,
           g_autofree char *message = g_strdup_printf (_("“%s” cannot be created: %s"),
                                                       entry->section, problem);
 
-          show_toast (self, message);
+          kiste_create_dialog_toast (self, message);
           return FALSE;
         }
     }
 
-  all = g_new0 (CreateAll, 1);
-  all->manager = g_object_ref (self->manager);
-  all->entries = g_ptr_array_ref (entries);
-  create_all_next (all);
+  kiste_manager_create_all_async (self->manager, entries, NULL, create_all_cb, NULL);
   return TRUE;
 }
 
 static void
-assemble_response_cb (AdwAlertDialog *alert,
-                      const char     *response)
+manifest_entry_chosen_cb (KisteCreateDialog  *self,
+                          KisteAssembleEntry *entry)
 {
-  KisteCreateDialog *self = g_object_get_data (G_OBJECT (alert), "dialog");
-  GPtrArray *entries = g_object_get_data (G_OBJECT (alert), "entries");
+  if (!kiste_create_dialog_is_gone (self))
+    apply_assemble_entry (self, entry);
+}
 
-  if (!g_str_equal (response, "create-all") || is_gone (self))
-    return;
-
+static void
+manifest_create_all_cb (KisteCreateDialog *self,
+                        GPtrArray         *entries)
+{
   /* the boxes are followed in the task list from here */
-  if (kiste_create_dialog_create_all (self, entries))
+  if (!kiste_create_dialog_is_gone (self) && kiste_create_dialog_create_all (self, entries))
     adw_dialog_close (ADW_DIALOG (self));
 }
 
@@ -1995,93 +293,14 @@ static void
 choose_assemble_entry (KisteCreateDialog *self,
                        GPtrArray         *entries)
 {
-  g_autoptr(GPtrArray) problems = dup_entry_problems (self, entries);
-  g_autofree char *body = NULL;
-  gboolean all_valid = TRUE;
-  gboolean exports = FALSE;
-  AdwDialog *alert;
-  GtkWidget *list;
+  g_autoptr(GPtrArray) problems = kiste_manager_check_entries (self->manager, entries);
+  KisteManifestDialog *chooser = kiste_manifest_dialog_new (entries, problems);
 
-  for (guint i = 0; i < problems->len; i++)
-    {
-      KisteAssembleEntry *entry = g_ptr_array_index (entries, i);
-
-      if (g_ptr_array_index (problems, i) != NULL)
-        all_valid = FALSE;
-      if ((entry->exported_apps != NULL && entry->exported_apps[0] != NULL) ||
-          (entry->exported_bins != NULL && entry->exported_bins[0] != NULL))
-        exports = TRUE;
-    }
-
-  body = g_strdup (all_valid
-                   ? _("This file describes several boxes. Choose the one to fill in, or "
-                       "create them all as they are.")
-                   : _("This file describes several boxes. Choose the one to fill in. Some "
-                       "cannot be created as written, so they cannot all be created at once."));
-  if (exports)
-    {
-      char *with_exports = g_strjoin (" ", body,
-                                      _("Apps and programs to export are left out: export them "
-                                        "once the box is ready."),
-                                      NULL);
-
-      g_free (body);
-      body = with_exports;
-    }
-  alert = adw_alert_dialog_new (_("Which Box?"), body);
-  adw_alert_dialog_add_responses (ADW_ALERT_DIALOG (alert),
-                                  "cancel", _("_Cancel"),
-                                  "create-all", _("Create _All"),
-                                  NULL);
-  adw_alert_dialog_set_response_enabled (ADW_ALERT_DIALOG (alert), "create-all", all_valid);
-  adw_alert_dialog_set_response_appearance (ADW_ALERT_DIALOG (alert), "create-all",
-                                            ADW_RESPONSE_SUGGESTED);
-  adw_alert_dialog_set_close_response (ADW_ALERT_DIALOG (alert), "cancel");
-
-  list = gtk_list_box_new ();
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (list, "boxed-list");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (list),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Boxes"),
-                                  -1);
-  for (guint i = 0; i < entries->len; i++)
-    {
-      KisteAssembleEntry *entry = g_ptr_array_index (entries, i);
-      const char *image = kiste_create_options_get_image (entry->options);
-      const char *problem = g_ptr_array_index (problems, i);
-      GtkWidget *row = adw_action_row_new ();
-
-      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), entry->section);
-      /* what is wrong is said where the box is; it can be fixed in the form */
-      if (problem != NULL)
-        {
-          GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
-
-          gtk_widget_add_css_class (icon, "warning");
-          gtk_accessible_update_property (GTK_ACCESSIBLE (icon),
-                                          GTK_ACCESSIBLE_PROPERTY_LABEL, _("Needs changes"),
-                                          -1);
-          adw_action_row_add_suffix (ADW_ACTION_ROW (row), icon);
-          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), problem);
-        }
-      else
-        adw_action_row_set_subtitle (ADW_ACTION_ROW (row), image ? image : "");
-      adw_action_row_add_prefix (ADW_ACTION_ROW (row),
-                                 gtk_image_new_from_icon_name (
-                                   kiste_distro_icon_name (kiste_distro_id_for_image (image))));
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
-      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-      gtk_list_box_append (GTK_LIST_BOX (list), row);
-    }
-  adw_alert_dialog_set_extra_child (ADW_ALERT_DIALOG (alert), list);
-
-  g_object_set_data_full (G_OBJECT (alert), "entries", g_ptr_array_ref (entries),
-                          (GDestroyNotify) g_ptr_array_unref);
-  g_object_set_data_full (G_OBJECT (alert), "dialog", g_object_ref (self), g_object_unref);
-  g_signal_connect_object (list, "row-activated", G_CALLBACK (assemble_row_activated_cb), alert, 0);
-  g_signal_connect (alert, "response", G_CALLBACK (assemble_response_cb), NULL);
-  adw_dialog_present (alert, GTK_WIDGET (self));
+  g_signal_connect_object (chooser, "entry-chosen", G_CALLBACK (manifest_entry_chosen_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (chooser, "create-all", G_CALLBACK (manifest_create_all_cb),
+                           self, G_CONNECT_SWAPPED);
+  adw_dialog_present (ADW_DIALOG (chooser), GTK_WIDGET (self));
 }
 
 gboolean
@@ -2130,14 +349,14 @@ assemble_loaded_cb (GObject      *object,
   g_autofree char *contents = NULL;
   gsize length = 0;
 
-  if (is_gone (self))
+  if (kiste_create_dialog_is_gone (self))
     return;
 
   if (!g_file_load_contents_finish (G_FILE (object), result, &contents, &length, NULL, &error) ||
       !kiste_create_dialog_import_assemble (self, contents, length, &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        show_toast (self, error->message);
+        kiste_create_dialog_toast (self, error->message);
     }
 }
 
@@ -2150,14 +369,14 @@ assemble_chosen_cb (GObject      *object,
   g_autoptr(GFile) file = NULL;
   g_autoptr(GError) error = NULL;
 
-  if (is_gone (self))
+  if (kiste_create_dialog_is_gone (self))
     return;
 
   if (!(file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (object), result, &error)))
     {
       if (!g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED) &&
           !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_CANCELLED))
-        show_toast (self, error->message);
+        kiste_create_dialog_toast (self, error->message);
       return;
     }
 
@@ -2198,184 +417,6 @@ kiste_create_dialog_banner_clicked_cb (KisteCreateDialog *self)
 
 /* Progress ---------------------------------------------------------------- */
 
-static GtkStack *
-stage_icon (KisteCreateDialog *self,
-            Stage              stage)
-{
-  GtkStack *icons[N_STAGES] = { self->download_stage_icon, self->create_stage_icon,
-                                self->start_stage_icon };
-
-  return icons[stage];
-}
-
-static AdwActionRow *
-stage_row (KisteCreateDialog *self,
-           Stage              stage)
-{
-  AdwActionRow *rows[N_STAGES] = { self->download_stage_row, self->create_stage_row,
-                                   self->start_stage_row };
-
-  return rows[stage];
-}
-
-static void
-set_stage_state (KisteCreateDialog *self,
-                 Stage              stage,
-                 StageState         state,
-                 const char        *subtitle)
-{
-  const char *names[] = { "pending", "active", "done", "done", "failed", "stopped" };
-  AdwActionRow *row = stage_row (self, stage);
-
-  self->stage_states[stage] = state;
-  gtk_stack_set_visible_child_name (stage_icon (self, stage), names[state]);
-  adw_action_row_set_subtitle (row, subtitle ? subtitle : "");
-  if (state == STAGE_STATE_PENDING)
-    gtk_widget_add_css_class (GTK_WIDGET (row), "dim-label");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (row), "dim-label");
-}
-
-static gboolean
-pulse_cb (gpointer user_data)
-{
-  KisteCreateDialog *self = user_data;
-
-  gtk_progress_bar_pulse (self->progress_bar);
-  return G_SOURCE_CONTINUE;
-}
-
-/* fraction < 0: unknown, the bar pulses */
-static void
-set_fraction (KisteCreateDialog *self,
-              double             fraction)
-{
-  if (fraction < 0)
-    {
-      if (self->pulse_id == 0)
-        self->pulse_id = g_timeout_add (PULSE_INTERVAL_MS, pulse_cb, self);
-      return;
-    }
-
-  g_clear_handle_id (&self->pulse_id, g_source_remove);
-  gtk_progress_bar_set_fraction (self->progress_bar, CLAMP (fraction, 0, 1));
-}
-
-static void
-set_stage (KisteCreateDialog *self,
-           Stage              stage)
-{
-  const char *labels[N_STAGES] = {
-    N_("Downloading the image"),
-    N_("Creating the box"),
-    N_("Setting up the box on its first start"),
-  };
-
-  for (guint i = 0; i < stage; i++)
-    if (self->stage_states[i] == STAGE_STATE_PENDING || self->stage_states[i] == STAGE_STATE_ACTIVE)
-      set_stage_state (self, i, STAGE_STATE_DONE, NULL);
-
-  self->stage = stage;
-  set_stage_state (self, stage, STAGE_STATE_ACTIVE, NULL);
-  gtk_label_set_text (self->stage_label, _(labels[stage]));
-  gtk_label_set_text (self->step_label, "");
-  set_fraction (self, -1);
-}
-
-static void
-append_log (KisteCreateDialog *self,
-            const char        *line)
-{
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->log_view);
-  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->log_scroller);
-  gboolean at_end;
-  GtkTextIter end;
-
-  /* follow the output unless people scrolled up to read */
-  at_end = gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment) >=
-           gtk_adjustment_get_upper (adjustment) - 1;
-
-  gtk_text_buffer_get_end_iter (buffer, &end);
-  if (gtk_text_buffer_get_char_count (buffer) > 0)
-    gtk_text_buffer_insert (buffer, &end, "\n", 1);
-  gtk_text_buffer_insert (buffer, &end, line, -1);
-
-  if (at_end)
-    {
-      GtkTextMark *mark = gtk_text_buffer_get_insert (buffer);
-
-      gtk_text_buffer_get_end_iter (buffer, &end);
-      gtk_text_buffer_place_cursor (buffer, &end);
-      gtk_text_view_scroll_mark_onscreen (self->log_view, mark);
-    }
-}
-
-static void
-task_line_cb (KisteTask         *task,
-              const char        *line,
-              KisteCreateDialog *self)
-{
-  append_log (self, line);
-
-  if (self->stage == STAGE_START)
-    return;
-
-  /* the first line is the command itself */
-  if (g_str_has_prefix (line, "distrobox create"))
-    return;
-
-  if (g_str_has_prefix (line, "Trying to pull") ||
-      g_str_has_prefix (line, "Getting image source signatures") ||
-      g_str_has_prefix (line, "Copying blob") ||
-      g_str_has_prefix (line, "Copying config") ||
-      (g_str_has_prefix (line, "Image ") && strstr (line, "not found") != NULL))
-    {
-      if (self->stage != STAGE_DOWNLOAD)
-        set_stage (self, STAGE_DOWNLOAD);
-    }
-  else if (g_str_has_prefix (line, "Creating '") || g_str_has_prefix (line, "Creating \""))
-    {
-      if (self->stage != STAGE_CREATE)
-        set_stage (self, STAGE_CREATE);
-    }
-
-  if (line[0] != '\0')
-    gtk_label_set_text (self->step_label, line);
-}
-
-static void
-task_progress_cb (KisteTask         *task,
-                  GParamSpec        *pspec,
-                  KisteCreateDialog *self)
-{
-  const char *step = kiste_task_get_step (task);
-
-  if (self->stage != STAGE_START)
-    return;
-
-  if (step != NULL)
-    {
-      gtk_label_set_text (self->step_label, step);
-      adw_action_row_set_subtitle (self->start_stage_row, step);
-    }
-  set_fraction (self, kiste_task_get_fraction (task));
-}
-
-static void
-follow_task (KisteCreateDialog *self,
-             KisteTask         *task)
-{
-  if (self->task != NULL)
-    g_signal_handlers_disconnect_by_data (self->task, self);
-  g_set_object (&self->task, task);
-  if (task == NULL)
-    return;
-
-  g_signal_connect_object (task, "line", G_CALLBACK (task_line_cb), self, 0);
-  g_signal_connect_object (task, "notify::step", G_CALLBACK (task_progress_cb), self, 0);
-  g_signal_connect_object (task, "notify::fraction", G_CALLBACK (task_progress_cb), self, 0);
-}
-
 static void
 set_state (KisteCreateDialog *self,
            DialogState        state)
@@ -2387,11 +428,9 @@ set_state (KisteCreateDialog *self,
   gtk_widget_set_sensitive (GTK_WIDGET (self->cancel_button), TRUE);
   gtk_button_set_label (self->cancel_button, state == STATE_FAILED ? _("_Close") : _("_Cancel"));
   gtk_stack_set_visible_child_name (self->stack, state == STATE_FORM ? "form" : "progress");
-  gtk_widget_set_visible (self->progress_area, state == STATE_RUNNING);
-  gtk_widget_set_visible (self->failure_area, state == STATE_FAILED);
 
   if (state != STATE_RUNNING)
-    g_clear_handle_id (&self->pulse_id, g_source_remove);
+    kiste_create_progress_stop (self->progress);
 
   switch (state)
     {
@@ -2409,14 +448,14 @@ set_state (KisteCreateDialog *self,
       break;
 
     case STATE_FAILED:
-      adw_dialog_set_default_widget (ADW_DIALOG (self), GTK_WIDGET (self->retry_button));
+      adw_dialog_set_default_widget (ADW_DIALOG (self), kiste_create_progress_get_retry_button (self->progress));
       break;
 
     default:
       g_assert_not_reached ();
     }
 
-  set_can_create (self, self->can_create);
+  kiste_create_dialog_set_can_create (self, self->can_create);
 }
 
 static void
@@ -2424,9 +463,7 @@ kiste_create_dialog_succeeded (KisteCreateDialog *self)
 {
   g_autofree char *name = g_strdup (self->running_name);
 
-  set_stage_state (self, STAGE_START, STAGE_STATE_DONE, NULL);
-  gtk_progress_bar_set_fraction (self->progress_bar, 1);
-  follow_task (self, NULL);
+  kiste_create_progress_succeeded (self->progress);
   set_state (self, STATE_FORM);
 
   g_signal_emit (self, signals[CREATED], 0, name);
@@ -2442,59 +479,22 @@ show_failure (KisteCreateDialog *self,
   gboolean cancelled = g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   gboolean exists = kiste_box_store_find_by_name (kiste_manager_get_store (self->manager),
                                                   self->running_name) != NULL;
-  g_autofree char *title = NULL;
-  const char *message;
 
-  follow_task (self, NULL);
   set_state (self, STATE_FAILED);
-
-  /* the stage that was running, or the one that was about to */
-  for (guint i = 0; i < N_STAGES; i++)
-    {
-      if (self->stage_states[i] == STAGE_STATE_ACTIVE || self->stage_states[i] == STAGE_STATE_PENDING)
-        {
-          set_stage_state (self, i, cancelled ? STAGE_STATE_STOPPED : STAGE_STATE_FAILED, NULL);
-          break;
-        }
-    }
-
-  if (cancelled)
-    {
-      title = g_strdup (_("Creation Stopped"));
-      if (self->stage == STAGE_START && exists)
-        message = _("The box exists, but its first setup did not finish. It continues the next "
-                    "time the box starts.");
-      else if (exists)
-        message = _("The box was created before it stopped.");
-      else
-        message = _("No box was created.");
-    }
-  else
-    {
-      title = g_strdup_printf (_("Could Not Create “%s”"), self->running_name);
-      message = error->message;
-    }
-
+  kiste_create_progress_failed (self->progress, error, exists);
   adw_dialog_set_title (ADW_DIALOG (self), cancelled ? _("Creation Stopped") : _("Creation Failed"));
-  gtk_label_set_text (self->progress_title, title);
-  gtk_label_set_text (self->error_label, message);
-  gtk_widget_set_visible (GTK_WIDGET (self->delete_button), exists);
-  gtk_image_set_from_icon_name (self->progress_icon,
-                                cancelled ? "process-stop-symbolic" : "dialog-error-symbolic");
-  gtk_widget_remove_css_class (GTK_WIDGET (self->progress_icon), "dim-label");
-  gtk_widget_add_css_class (GTK_WIDGET (self->progress_icon), cancelled ? "warning" : "error");
-  gtk_widget_grab_focus (GTK_WIDGET (self->retry_button));
+  gtk_widget_grab_focus (kiste_create_progress_get_retry_button (self->progress));
 }
 
 static void
-start_cb (GObject      *object,
-          GAsyncResult *result,
-          gpointer      user_data)
+created_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
 {
   g_autoptr(KisteCreateDialog) self = user_data;
   g_autoptr(GError) error = NULL;
 
-  if (is_gone (self))
+  if (kiste_create_dialog_is_gone (self))
     return;
 
   if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
@@ -2509,49 +509,25 @@ start_cb (GObject      *object,
 }
 
 static void
-create_cb (GObject      *object,
-           GAsyncResult *result,
-           gpointer      user_data)
+creation_step_cb (KisteTask         *task,
+                  KisteCreationStep  step,
+                  gpointer           user_data)
 {
-  g_autoptr(KisteCreateDialog) self = user_data;
-  g_autoptr(GError) error = NULL;
-  KisteTask *task;
+  KisteCreateDialog *self = user_data;
 
-  if (is_gone (self))
+  if (kiste_create_dialog_is_gone (self) || self->state != STATE_RUNNING)
     return;
 
-  if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
-    {
-      if (self->state == STATE_RUNNING)
-        show_failure (self, error);
-      return;
-    }
-
-  if (self->state != STATE_RUNNING)
-    return;
-
-  set_stage_state (self, STAGE_CREATE, STAGE_STATE_DONE, NULL);
-  if (self->stage_states[STAGE_DOWNLOAD] == STAGE_STATE_PENDING)
-    set_stage_state (self, STAGE_DOWNLOAD, STAGE_STATE_SKIPPED,
-                     _("The image was on this computer already"));
-  follow_task (self, NULL);
-
-  /* The manager has the new box in its list by now */
-  set_stage (self, STAGE_START);
-  append_log (self, "");
-  task = kiste_manager_start_async (self->manager, self->running_name, self->run_cancellable,
-                                    start_cb, g_object_ref (self));
-  follow_task (self, task);
+  kiste_create_progress_follow (self->progress, task, step);
 }
 
 static void
 kiste_create_dialog_start (KisteCreateDialog *self)
 {
   g_autoptr(KisteCreateOptions) options = NULL;
-  g_autofree char *title = NULL;
   const char *image;
   const char *clone_source;
-  KisteTask *task;
+  gboolean image_local;
 
   kiste_create_dialog_validate (self);
   if (!self->can_create || self->state != STATE_FORM)
@@ -2565,58 +541,16 @@ kiste_create_dialog_start (KisteCreateDialog *self)
 
   g_clear_object (&self->run_cancellable);
   self->run_cancellable = g_cancellable_new ();
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->log_view), "", 0);
 
-  title = g_strdup_printf (_("Creating “%s”"), self->running_name);
-  gtk_label_set_text (self->progress_title, title);
-  if (clone_source != NULL && clone_source[0])
-    {
-      g_autofree char *subtitle = g_strdup_printf (_("A copy of %s"), clone_source);
-
-      gtk_label_set_text (self->progress_subtitle, subtitle);
-    }
-  else
-    gtk_label_set_text (self->progress_subtitle, image);
-  gtk_image_set_from_icon_name (self->progress_icon,
-                                kiste_distro_icon_name (kiste_distro_id_for_image (image)));
-  gtk_widget_remove_css_class (GTK_WIDGET (self->progress_icon), "error");
-  gtk_widget_remove_css_class (GTK_WIDGET (self->progress_icon), "warning");
-  gtk_widget_add_css_class (GTK_WIDGET (self->progress_icon), "dim-label");
-  gtk_progress_bar_set_fraction (self->progress_bar, 0);
-
-  for (guint i = 0; i < N_STAGES; i++)
-    set_stage_state (self, i, STAGE_STATE_PENDING, NULL);
-
+  /* a clone copies a box; it needs no image */
+  image_local = (clone_source != NULL && clone_source[0]) ||
+                kiste_image_chooser_is_downloaded (self->image_chooser, image);
+  kiste_create_progress_begin (self->progress, options, image_local);
   set_state (self, STATE_RUNNING);
 
-  /* a pull shows up in the output; an image known here needs none */
-  self->image_local = (clone_source != NULL && clone_source[0]) || is_local_image (self, image);
-  if (self->image_local && !kiste_create_options_get_pull (options))
-    {
-      set_stage_state (self, STAGE_DOWNLOAD, STAGE_STATE_SKIPPED,
-                       _("The image is on this computer already"));
-      set_stage (self, STAGE_CREATE);
-    }
-  else
-    set_stage (self, STAGE_DOWNLOAD);
-
-  task = kiste_manager_create_async (self->manager, options, self->run_cancellable,
-                                     create_cb, g_object_ref (self));
-  follow_task (self, task);
-  if (task != NULL)
-    {
-      /* lines printed before we connected */
-      const char *output = kiste_task_get_output (task);
-
-      if (output != NULL && output[0] != '\0')
-        {
-          g_auto(GStrv) lines = g_strsplit (output, "\n", -1);
-
-          for (guint i = 0; lines[i] != NULL; i++)
-            if (lines[i][0] != '\0')
-              task_line_cb (task, lines[i], self);
-        }
-    }
+  kiste_manager_create_and_start_async (self->manager, options,
+                                        creation_step_cb, g_object_ref (self), g_object_unref,
+                                        self->run_cancellable, created_cb, g_object_ref (self));
   gtk_widget_grab_focus (GTK_WIDGET (self->cancel_button));
 }
 
@@ -2638,21 +572,21 @@ kiste_create_dialog_cancel_clicked_cb (KisteCreateDialog *self)
     }
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->cancel_button), FALSE);
-  gtk_label_set_text (self->step_label, _("Stopping…"));
+  kiste_create_progress_stopping (self->progress);
   g_cancellable_cancel (self->run_cancellable);
-  if (self->task != NULL)
-    kiste_task_cancel (self->task);
+  if (kiste_create_progress_get_task (self->progress) != NULL)
+    kiste_task_cancel (kiste_create_progress_get_task (self->progress));
 }
 
 static void
 kiste_create_dialog_close_attempt_cb (KisteCreateDialog *self)
 {
   if (self->state == STATE_RUNNING)
-    show_toast (self, _("The box is still being created. Press Cancel to stop."));
+    kiste_create_dialog_toast (self, _("The box is still being created. Press Cancel to stop."));
 }
 
 static void
-kiste_create_dialog_retry_clicked_cb (KisteCreateDialog *self)
+kiste_create_dialog_retry_cb (KisteCreateDialog *self)
 {
   set_state (self, STATE_FORM);
   kiste_create_dialog_changed (self);
@@ -2667,21 +601,20 @@ delete_cb (GObject      *object,
   g_autoptr(KisteCreateDialog) self = user_data;
   g_autoptr(GError) error = NULL;
 
-  if (is_gone (self))
+  if (kiste_create_dialog_is_gone (self))
     return;
 
-  gtk_widget_set_sensitive (GTK_WIDGET (self->delete_button), TRUE);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->retry_button), TRUE);
+  kiste_create_progress_set_deleting (self->progress, FALSE);
 
   if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        show_toast (self, error->message);
+        kiste_create_dialog_toast (self, error->message);
       return;
     }
 
-  gtk_widget_set_visible (GTK_WIDGET (self->delete_button), FALSE);
-  show_toast (self, _("Box deleted"));
+  kiste_create_progress_deleted (self->progress);
+  kiste_create_dialog_toast (self, _("Box deleted"));
 }
 
 static void
@@ -2692,15 +625,14 @@ delete_response_cb (AdwAlertDialog    *alert,
   if (!g_str_equal (response, "delete"))
     return;
 
-  gtk_widget_set_sensitive (GTK_WIDGET (self->delete_button), FALSE);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->retry_button), FALSE);
+  kiste_create_progress_set_deleting (self->progress, TRUE);
   /* no cancellable: closing the dialog must not stop a deletion half-way */
   kiste_manager_delete_async (self->manager, self->running_name, FALSE, NULL,
                               delete_cb, g_object_ref (self));
 }
 
 static void
-kiste_create_dialog_delete_clicked_cb (KisteCreateDialog *self)
+kiste_create_dialog_delete_cb (KisteCreateDialog *self)
 {
   AdwDialog *alert;
 
@@ -2728,7 +660,7 @@ kiste_create_dialog_copy_command_cb (KisteCreateDialog *self)
     return;
 
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), self->command);
-  show_toast (self, _("Command copied"));
+  kiste_create_dialog_toast (self, _("Command copied"));
 }
 
 /* GObject ------------------------------------------------------------------ */
@@ -2738,32 +670,6 @@ store_changed_cb (KisteCreateDialog *self)
 {
   if (self->state == STATE_FORM)
     kiste_create_dialog_validate (self);
-}
-
-/* The icons say the state to screen readers too */
-static GtkWidget *
-stage_icon_new (const char *icon_name,
-                const char *css_class,
-                const char *label)
-{
-  GtkWidget *icon = icon_name ? gtk_image_new_from_icon_name (icon_name) : adw_spinner_new ();
-
-  if (css_class != NULL)
-    gtk_widget_add_css_class (icon, css_class);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (icon),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label,
-                                  -1);
-  return icon;
-}
-
-static void
-fill_stage_icons (GtkStack *stack)
-{
-  gtk_stack_add_named (stack, stage_icon_new ("radio-symbolic", "dim-label", _("Waiting")), "pending");
-  gtk_stack_add_named (stack, stage_icon_new (NULL, NULL, _("In progress")), "active");
-  gtk_stack_add_named (stack, stage_icon_new ("emblem-ok-symbolic", "success", _("Done")), "done");
-  gtk_stack_add_named (stack, stage_icon_new ("dialog-error-symbolic", "error", _("Failed")), "failed");
-  gtk_stack_add_named (stack, stage_icon_new ("process-stop-symbolic", "warning", _("Stopped")), "stopped");
 }
 
 static void
@@ -2777,16 +683,16 @@ kiste_create_dialog_constructed (GObject *object)
 
   g_signal_connect_object (kiste_manager_get_store (self->manager), "items-changed",
                            G_CALLBACK (store_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (get_caps (self), "notify::loaded",
+  g_signal_connect_object (kiste_create_dialog_get_caps (self), "notify::loaded",
                            G_CALLBACK (kiste_create_dialog_changed), self, G_CONNECT_SWAPPED);
 
   /* graphics drivers are a good guess, not a rule */
   self->nvidia_found = g_file_test ("/proc/driver/nvidia", G_FILE_TEST_EXISTS) ||
                        g_file_test ("/dev/nvidia0", G_FILE_TEST_EXISTS);
-  if (self->nvidia_found && supports_flag (self, "--nvidia"))
+  if (self->nvidia_found && kiste_create_dialog_supports_flag (self, "--nvidia"))
     kiste_create_options_set_nvidia (self->options, TRUE);
 
-  kiste_create_dialog_load_images (self);
+  kiste_image_chooser_load (self->image_chooser, self->manager, self->cancellable);
   kiste_create_dialog_changed (self);
 }
 
@@ -2797,14 +703,14 @@ kiste_create_dialog_stop_everything (KisteCreateDialog *self)
   g_cancellable_cancel (self->cancellable);
   if (self->run_cancellable != NULL)
     g_cancellable_cancel (self->run_cancellable);
-  if (self->task != NULL)
+  if (self->progress != NULL)
     {
-      g_signal_handlers_disconnect_by_data (self->task, self);
-      if (kiste_task_get_running (self->task))
-        kiste_task_cancel (self->task);
+      KisteTask *task = kiste_create_progress_get_task (self->progress);
+
+      if (task != NULL && kiste_task_get_running (task))
+        kiste_task_cancel (task);
+      kiste_create_progress_stop (self->progress);
     }
-  g_clear_object (&self->task);
-  g_clear_handle_id (&self->pulse_id, g_source_remove);
 }
 
 /* Closing stops what still runs for the dialog. While a box is being
@@ -2840,7 +746,6 @@ kiste_create_dialog_finalize (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_object (&self->run_cancellable);
   g_clear_pointer (&self->volume_rows, g_ptr_array_unref);
-  g_clear_pointer (&self->local_images, g_ptr_array_unref);
   g_clear_pointer (&self->command, g_free);
   g_clear_pointer (&self->running_name, g_free);
   g_clear_pointer (&self->suggested_name, g_free);
@@ -2928,6 +833,8 @@ kiste_create_dialog_class_init (KisteCreateDialogClass *klass)
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_STRING);
 
+  g_type_ensure (KISTE_TYPE_CREATE_PROGRESS);
+  g_type_ensure (KISTE_TYPE_IMAGE_CHOOSER);
   g_type_ensure (KISTE_TYPE_VOLUME_ROW);
 
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -2943,11 +850,7 @@ kiste_create_dialog_class_init (KisteCreateDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, image_row);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, image_icon);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, image_error);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, image_button);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, image_popover);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, image_search);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, image_list);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, image_status);
+  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, image_chooser);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, clone_row);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, home_switch_row);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, home_row);
@@ -2989,35 +892,14 @@ kiste_create_dialog_class_init (KisteCreateDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, copy_button);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, command_label);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, import_row);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, progress_icon);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, progress_title);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, progress_subtitle);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, download_stage_row);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, create_stage_row);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, start_stage_row);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, download_stage_icon);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, create_stage_icon);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, start_stage_icon);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, progress_area);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, stage_label);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, progress_bar);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, step_label);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, failure_area);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, error_label);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, delete_button);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, retry_button);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, log_scroller);
-  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, log_view);
+  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, progress);
 
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_close_attempt_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_cancel_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_create_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_name_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_image_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_image_popover_show_cb);
-  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_image_search_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_image_search_activate_cb);
-  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_image_row_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_image_chosen_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_home_switch_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_home_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_home_choose_cb);
@@ -3030,8 +912,8 @@ kiste_create_dialog_class_init (KisteCreateDialogClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_copy_command_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_import_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_banner_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_delete_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_retry_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_delete_cb);
+  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_retry_cb);
 }
 
 static void
@@ -3057,7 +939,6 @@ kiste_create_dialog_init (KisteCreateDialog *self)
   self->options = kiste_create_options_new ();
   self->cancellable = g_cancellable_new ();
   self->volume_rows = g_ptr_array_new ();
-  self->local_images = g_ptr_array_new_with_free_func (g_free);
   self->suggested_name = g_strdup ("");
 
   init_view (&self->views[VIEW_NAME], KISTE_CREATE_FIELD_NAME,
@@ -3090,10 +971,4 @@ kiste_create_dialog_init (KisteCreateDialog *self)
   self->unshare_rows[KISTE_UNSHARE_NETNS] = self->netns_row;
   self->unshare_rows[KISTE_UNSHARE_PROCESS] = self->process_row;
   self->unshare_rows[KISTE_UNSHARE_HOME] = self->unshare_home_row;
-
-  fill_stage_icons (self->download_stage_icon);
-  fill_stage_icons (self->create_stage_icon);
-  fill_stage_icons (self->start_stage_icon);
-
-  gtk_list_box_set_filter_func (self->image_list, image_filter_func, self, NULL);
 }

@@ -22,8 +22,6 @@ G_DECLARE_FINAL_TYPE (KisteCreateDialog, kiste_create_dialog, KISTE, CREATE_DIAL
  * progress. Emits "created" (the box name) once the box is ready. */
 KisteCreateDialog  *kiste_create_dialog_new                      (KisteManager         *manager);
 
-KisteManager       *kiste_create_dialog_get_manager              (KisteCreateDialog    *self);
-
 /* Fills the form from options (a clone with changes, an assemble import) */
 void                kiste_create_dialog_set_options              (KisteCreateDialog    *self,
                                                                   KisteCreateOptions   *options);
@@ -40,16 +38,5 @@ KisteCreateOptions *kiste_create_dialog_get_options              (KisteCreateDia
 
 /* Whether the form is valid and Create may be pressed */
 gboolean            kiste_create_dialog_get_can_create           (KisteCreateDialog    *self);
-
-/* The host path of a file or folder picked through the Documents portal
- * (/run/user/UID/doc/ID/NAME/…), asked from the portal's GetHostPaths;
- * other paths come back unchanged. KISTE_ERROR_NOT_FOUND when the portal
- * cannot tell. */
-void                kiste_create_dialog_resolve_host_path_async  (const char           *path,
-                                                                  GCancellable         *cancellable,
-                                                                  GAsyncReadyCallback   callback,
-                                                                  gpointer              user_data);
-char               *kiste_create_dialog_resolve_host_path_finish (GAsyncResult         *result,
-                                                                  GError              **error);
 
 G_END_DECLS

@@ -10,12 +10,10 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "kiste-commands.h"
 #include "kiste-log-dialog.h"
 
 /* A box with an init system can log a lot; people want the recent part */
 #define MAX_LINES 5000
-#define LOGS_TIMEOUT_MS (60 * 1000)
 
 struct _KisteLogDialog
 {
@@ -69,49 +67,15 @@ load_release (gpointer data)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Load, load_release)
 
-/* Drops terminal escape sequences (distrobox colours its setup messages)
- * and carriage returns, which a text view would show as boxes. */
+/* Without terminal escape sequences (distrobox colours its setup messages)
+ * and carriage returns, which a text view would show as boxes */
 static char *
-strip_escapes (const char *line)
+dup_plain_line (const char *line)
 {
-  g_autofree char *valid = g_utf8_make_valid (line, -1);
-  GString *out = g_string_sized_new (strlen (valid));
-  const char *p = valid;
+  g_autofree char *stripped = kiste_strip_terminal_escapes (line);
+  g_auto(GStrv) parts = g_strsplit (stripped, "\r", -1);
 
-  while (*p != '\0')
-    {
-      if (*p == '\033')
-        {
-          p++;
-          if (*p == '[')
-            {
-              /* CSI: parameters and intermediates, then one final byte */
-              p++;
-              while (*p != '\0' && !(*p >= 0x40 && *p <= 0x7e))
-                p++;
-              if (*p != '\0')
-                p++;
-            }
-          else if (*p == ']')
-            {
-              /* OSC: up to BEL or ESC \ */
-              while (*p != '\0' && *p != '\007' && !(p[0] == '\033' && p[1] == '\\'))
-                p++;
-              if (*p == '\007')
-                p++;
-              else if (*p == '\033')
-                p += 2;
-            }
-          else if (*p != '\0')
-            p++;
-          continue;
-        }
-      if (*p != '\r')
-        g_string_append_c (out, *p);
-      p++;
-    }
-
-  return g_string_free_and_steal (out);
+  return g_strjoinv ("", parts);
 }
 
 static void
@@ -134,7 +98,7 @@ logs_line_cb (const char *line,
   Load *load = user_data;
 
   /* The container's own stderr (distrobox's trace) belongs to the log too */
-  g_queue_push_tail (&load->lines, strip_escapes (line));
+  g_queue_push_tail (&load->lines, dup_plain_line (line));
   if (load->lines.length > MAX_LINES)
     {
       g_free (g_queue_pop_head (&load->lines));
@@ -170,7 +134,7 @@ logs_done_cb (GObject      *object,
   GtkTextBuffer *buffer;
   GtkTextIter end;
 
-  kiste_runner_stream_finish (KISTE_RUNNER (object), result, &error);
+  kiste_manager_stream_log_finish (KISTE_MANAGER (object), result, &error);
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
 
@@ -227,11 +191,7 @@ logs_done_cb (GObject      *object,
 void
 kiste_log_dialog_reload (KisteLogDialog *self)
 {
-  g_autoptr(GDateTime) since_time = NULL;
-  g_autofree char *since = NULL;
-  g_auto(GStrv) argv = NULL;
-  KisteRunner *runner;
-  const char *manager;
+  g_autoptr(GDateTime) since = NULL;
   Load *load;
   gint64 created;
 
@@ -241,17 +201,9 @@ kiste_log_dialog_reload (KisteLogDialog *self)
   g_clear_object (&self->cancellable);
   self->cancellable = g_cancellable_new ();
 
-  runner = kiste_manager_get_runner (self->manager);
-  manager = kiste_runner_get_manager (runner);
-  if (manager == NULL)
-    manager = "podman";
-
   /* Everything since the box exists */
   created = kiste_box_get_created (self->box);
-  since_time = g_date_time_new_from_unix_utc (MAX (created, 1));
-  since = kiste_commands_format_since (since_time);
-  argv = kiste_commands_logs_argv (manager, kiste_box_get_name (self->box), since, FALSE);
-  g_return_if_fail (argv != NULL);
+  since = g_date_time_new_from_unix_utc (MAX (created, 1));
 
   kiste_log_dialog_set_loading (self, TRUE);
   gtk_stack_set_visible_child_name (self->stack, "loading");
@@ -260,9 +212,9 @@ kiste_log_dialog_reload (KisteLogDialog *self)
   load->self = g_object_ref (self);
   g_queue_init (&load->lines);
 
-  kiste_runner_stream_async (runner, (const char * const *) argv, LOGS_TIMEOUT_MS,
-                             logs_line_cb, g_rc_box_acquire (load), load_release,
-                             self->cancellable, logs_done_cb, load);
+  kiste_manager_stream_log_async (self->manager, kiste_box_get_name (self->box), since, FALSE,
+                                  logs_line_cb, g_rc_box_acquire (load), load_release,
+                                  self->cancellable, logs_done_cb, load);
 }
 
 static void

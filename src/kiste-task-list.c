@@ -46,19 +46,6 @@ kiste_task_list_new (KisteManager *manager)
                        NULL);
 }
 
-/**
- * kiste_task_list_get_manager:
- *
- * Returns: (transfer none): the manager whose tasks are listed
- */
-KisteManager *
-kiste_task_list_get_manager (KisteTaskList *self)
-{
-  g_return_val_if_fail (KISTE_IS_TASK_LIST (self), NULL);
-
-  return self->manager;
-}
-
 gboolean
 kiste_task_list_get_busy (KisteTaskList *self)
 {

@@ -20,7 +20,6 @@ G_DECLARE_FINAL_TYPE (KisteTaskList, kiste_task_list, KISTE, TASK_LIST, AdwBin)
 /* The manager's tasks, newest first, or "No Tasks" when there are none.
  * Sized for a popover. "busy" is TRUE while any task runs. */
 KisteTaskList *kiste_task_list_new         (KisteManager  *manager);
-KisteManager  *kiste_task_list_get_manager (KisteTaskList *self);
 gboolean       kiste_task_list_get_busy    (KisteTaskList *self);
 
 G_END_DECLS

@@ -15,9 +15,10 @@
 #include "kiste-box-row.h"
 #include "kiste-create-dialog.h"
 #include "kiste-error.h"
-#include "kiste-fetch.h"
 #include "kiste-preferences-dialog.h"
 #include "kiste-task-list.h"
+#include "kiste-url-dialog.h"
+#include "kiste-url-preview-dialog.h"
 #include "kiste-window.h"
 
 struct _KisteWindow
@@ -79,16 +80,6 @@ kiste_window_new (KisteApplication *application)
                        NULL);
   kiste_window_setup (self, application);
   return self;
-}
-
-void
-kiste_window_add_toast (KisteWindow *self,
-                        AdwToast    *toast)
-{
-  g_return_if_fail (KISTE_IS_WINDOW (self));
-  g_return_if_fail (ADW_IS_TOAST (toast));
-
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 static GListModel *
@@ -700,283 +691,26 @@ kiste_window_drop_cb (KisteWindow   *self,
 
 /* Import from a web address: ask, download, show, then use ------------------ */
 
-typedef struct
-{
-  KisteWindow  *self;
-  char         *uri;
-  char         *text;
-  gsize         length;
-  GCancellable *cancellable;
-  gboolean      closed;
-  /* the preview's widgets; only used while it is open */
-  AdwDialog    *dialog;
-  GtkStack     *stack;
-  GtkLabel     *error_label;
-  GtkTextView  *text_view;
-  GtkWidget    *continue_button;
-} UrlImport;
-
 static void
-url_import_clear (UrlImport *import)
+url_accepted_cb (KisteWindow           *self,
+                 GBytes                *text,
+                 KisteUrlPreviewDialog *preview)
 {
-  g_clear_object (&import->self);
-  g_clear_pointer (&import->uri, g_free);
-  g_clear_pointer (&import->text, g_free);
-  g_clear_object (&import->cancellable);
-}
-
-static void
-url_import_unref (UrlImport *import)
-{
-  g_rc_box_release_full (import, (GDestroyNotify) url_import_clear);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (UrlImport, url_import_unref)
-
-static void
-url_import_closure_notify (gpointer  data,
-                           GClosure *closure)
-{
-  url_import_unref (data);
-}
-
-static void
-url_import_downloaded_cb (GObject      *object,
-                          GAsyncResult *result,
-                          gpointer      user_data)
-{
-  g_autoptr(UrlImport) import = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
   gsize length = 0;
+  const char *data = g_bytes_get_data (text, &length);
 
-  text = kiste_fetch_manifest_finish (result, &length, &error);
-  if (import->closed)
-    return;
-
-  if (text == NULL)
-    {
-      gtk_label_set_text (import->error_label, error->message);
-      gtk_stack_set_visible_child_name (import->stack, "error");
-      return;
-    }
-
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (import->text_view), text, length);
-  import->text = g_steal_pointer (&text);
-  import->length = length;
-  gtk_stack_set_visible_child_name (import->stack, "text");
-  gtk_widget_set_sensitive (import->continue_button, TRUE);
-  adw_dialog_set_default_widget (import->dialog, import->continue_button);
+  kiste_window_open_manifest (self, data, length, kiste_url_preview_dialog_get_uri (preview));
 }
 
 static void
-url_import_continue_cb (UrlImport *import)
+url_chosen_cb (KisteWindow *self,
+               const char  *uri)
 {
-  g_autoptr(UrlImport) hold = g_rc_box_acquire (import);
-  g_autofree char *text = g_steal_pointer (&import->text);
+  KisteUrlPreviewDialog *preview = kiste_url_preview_dialog_new (uri);
 
-  if (text == NULL)
-    return;
-
-  /* people saw what they take: only now it reaches the form */
-  adw_dialog_close (import->dialog);
-  kiste_window_open_manifest (import->self, text, import->length, import->uri);
-}
-
-static void
-url_import_closed_cb (UrlImport *import)
-{
-  import->closed = TRUE;
-  g_cancellable_cancel (import->cancellable);
-}
-
-static GtkWidget *
-url_import_loading_page (void)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  GtkWidget *spinner = adw_spinner_new ();
-  GtkWidget *label = gtk_label_new (_("Downloading…"));
-
-  gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
-  gtk_widget_set_size_request (spinner, 32, 32);
-  gtk_widget_set_halign (spinner, GTK_ALIGN_CENTER);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (spinner),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Downloading"),
-                                  -1);
-  gtk_widget_add_css_class (label, "dim-label");
-  gtk_box_append (GTK_BOX (box), spinner);
-  gtk_box_append (GTK_BOX (box), label);
-  return box;
-}
-
-static GtkWidget *
-url_import_error_page (UrlImport *import)
-{
-  GtkWidget *status = adw_status_page_new ();
-  GtkWidget *label = gtk_label_new (NULL);
-
-  adw_status_page_set_icon_name (ADW_STATUS_PAGE (status), "dialog-error-symbolic");
-  adw_status_page_set_title (ADW_STATUS_PAGE (status), _("Could Not Download the File"));
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
-  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-  /* a label, not the description: the message may quote the server,
-   * and descriptions are markup */
-  adw_status_page_set_child (ADW_STATUS_PAGE (status), label);
-  import->error_label = GTK_LABEL (label);
-  return status;
-}
-
-static GtkWidget *
-url_import_text_page (UrlImport *import)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  GtkWidget *heading = gtk_label_new (NULL);
-  GtkWidget *note = gtk_label_new (_("Continue fills in the settings of a new box from it. "
-                                     "Nothing in it runs before you press Create."));
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  GtkWidget *view = gtk_text_view_new ();
-  g_autofree char *heading_text = NULL;
-
-  heading_text = g_strdup_printf (_("This file comes from %s. Check it before you use it."),
-                                  import->uri);
-  gtk_label_set_text (GTK_LABEL (heading), heading_text);
-  gtk_label_set_wrap (GTK_LABEL (heading), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (heading), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_xalign (GTK_LABEL (heading), 0);
-  gtk_widget_add_css_class (heading, "heading");
-  gtk_label_set_wrap (GTK_LABEL (note), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (note), 0);
-  gtk_widget_add_css_class (note, "dim-label");
-
-  gtk_text_view_set_editable (GTK_TEXT_VIEW (view), FALSE);
-  gtk_text_view_set_cursor_visible (GTK_TEXT_VIEW (view), FALSE);
-  gtk_text_view_set_monospace (GTK_TEXT_VIEW (view), TRUE);
-  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (view), GTK_WRAP_WORD_CHAR);
-  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (view), 12);
-  gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (view), 12);
-  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (view), 12);
-  gtk_text_view_set_right_margin (GTK_TEXT_VIEW (view), 12);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (view),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Downloaded File"),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, heading_text,
-                                  -1);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), view);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_widget_add_css_class (scrolled, "card");
-  gtk_widget_set_overflow (scrolled, GTK_OVERFLOW_HIDDEN);
-
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_end (box, 12);
-  gtk_widget_set_margin_top (box, 12);
-  gtk_widget_set_margin_bottom (box, 12);
-  gtk_box_append (GTK_BOX (box), heading);
-  gtk_box_append (GTK_BOX (box), note);
-  gtk_box_append (GTK_BOX (box), scrolled);
-  import->text_view = GTK_TEXT_VIEW (view);
-  return box;
-}
-
-/* The preview: the downloaded text, as it is, before anything uses it */
-static void
-kiste_window_preview_url (KisteWindow *self,
-                          const char  *uri)
-{
-  g_autoptr(UrlImport) import = g_rc_box_new0 (UrlImport);
-  AdwDialog *dialog = adw_dialog_new ();
-  GtkWidget *toolbar = adw_toolbar_view_new ();
-  GtkWidget *header = adw_header_bar_new ();
-  GtkWidget *cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
-  GtkWidget *proceed = gtk_button_new_with_mnemonic (_("C_ontinue"));
-  GtkWidget *stack = gtk_stack_new ();
-
-  import->self = g_object_ref (self);
-  import->uri = g_strdup (uri);
-  import->cancellable = g_cancellable_new ();
-  import->dialog = dialog;
-  import->stack = GTK_STACK (stack);
-  import->continue_button = proceed;
-
-  adw_dialog_set_title (dialog, _("Check the File"));
-  adw_dialog_set_content_width (dialog, 680);
-  adw_dialog_set_content_height (dialog, 560);
-
-  adw_header_bar_set_show_start_title_buttons (ADW_HEADER_BAR (header), FALSE);
-  adw_header_bar_set_show_end_title_buttons (ADW_HEADER_BAR (header), FALSE);
-  adw_header_bar_pack_start (ADW_HEADER_BAR (header), cancel);
-  adw_header_bar_pack_end (ADW_HEADER_BAR (header), proceed);
-  gtk_widget_add_css_class (proceed, "suggested-action");
-  gtk_widget_set_sensitive (proceed, FALSE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (cancel),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Cancel"),
-                                  -1);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (proceed),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Continue"),
-                                  -1);
-
-  gtk_stack_set_transition_type (GTK_STACK (stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE);
-  gtk_stack_add_named (GTK_STACK (stack), url_import_loading_page (), "loading");
-  gtk_stack_add_named (GTK_STACK (stack), url_import_error_page (import), "error");
-  gtk_stack_add_named (GTK_STACK (stack), url_import_text_page (import), "text");
-  gtk_stack_set_visible_child_name (GTK_STACK (stack), "loading");
-
-  adw_toolbar_view_add_top_bar (ADW_TOOLBAR_VIEW (toolbar), header);
-  adw_toolbar_view_set_content (ADW_TOOLBAR_VIEW (toolbar), stack);
-  adw_dialog_set_child (dialog, toolbar);
-
-  g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (adw_dialog_close), dialog);
-  g_signal_connect_data (proceed, "clicked", G_CALLBACK (url_import_continue_cb),
-                         g_rc_box_acquire (import), url_import_closure_notify,
-                         G_CONNECT_SWAPPED);
-  g_signal_connect_data (dialog, "closed", G_CALLBACK (url_import_closed_cb),
-                         g_rc_box_acquire (import), url_import_closure_notify,
-                         G_CONNECT_SWAPPED);
-
-  adw_dialog_present (dialog, GTK_WIDGET (self));
-  kiste_fetch_manifest_async (uri, import->cancellable, url_import_downloaded_cb,
-                                        g_rc_box_acquire (import));
-}
-
-typedef struct
-{
-  AdwEntryRow *entry;
-  GtkLabel    *hint;
-} UrlAsk;
-
-static void
-url_ask_changed_cb (AdwAlertDialog *alert,
-                    GtkEditable    *entry)
-{
-  UrlAsk *ask = g_object_get_data (G_OBJECT (alert), "kiste-url-ask");
-  g_autofree char *uri = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
-  g_autoptr(GError) error = NULL;
-  gboolean valid = kiste_fetch_check_manifest_uri (uri, &error);
-
-  adw_alert_dialog_set_response_enabled (alert, "download", valid);
-  /* no complaint before anything was typed */
-  gtk_label_set_text (ask->hint, !valid && uri[0] != '\0' ? error->message : "");
-  gtk_widget_set_visible (GTK_WIDGET (ask->hint), !valid && uri[0] != '\0');
-  if (!valid && uri[0] != '\0')
-    gtk_widget_add_css_class (GTK_WIDGET (ask->entry), "error");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (ask->entry), "error");
-}
-
-static void
-url_ask_response_cb (AdwAlertDialog *alert,
-                     const char     *response,
-                     KisteWindow    *self)
-{
-  UrlAsk *ask = g_object_get_data (G_OBJECT (alert), "kiste-url-ask");
-  g_autofree char *uri = NULL;
-
-  if (!g_str_equal (response, "download"))
-    return;
-
-  uri = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (ask->entry))));
-  if (kiste_fetch_check_manifest_uri (uri, NULL))
-    kiste_window_preview_url (self, uri);
+  g_signal_connect_object (preview, "accepted", G_CALLBACK (url_accepted_cb), self,
+                           G_CONNECT_SWAPPED);
+  adw_dialog_present (ADW_DIALOG (preview), GTK_WIDGET (self));
 }
 
 static void
@@ -984,53 +718,11 @@ kiste_window_import_url_action (GtkWidget  *widget,
                                 const char *action_name,
                                 GVariant   *parameter)
 {
-  KisteWindow *self = KISTE_WINDOW (widget);
-  AdwDialog *alert;
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *list = gtk_list_box_new ();
-  GtkWidget *entry = adw_entry_row_new ();
-  GtkWidget *hint = gtk_label_new (NULL);
-  UrlAsk *ask = g_new0 (UrlAsk, 1);
+  KisteUrlDialog *dialog = kiste_url_dialog_new ();
 
-  alert = adw_alert_dialog_new (_("Import from the Web"),
-                                _("Enter the address of a distrobox.ini file. Kiste downloads "
-                                  "it and shows it to you before anything in it is used."));
-  adw_alert_dialog_add_responses (ADW_ALERT_DIALOG (alert),
-                                  "cancel", _("_Cancel"),
-                                  "download", _("_Download"),
-                                  NULL);
-  adw_alert_dialog_set_response_appearance (ADW_ALERT_DIALOG (alert), "download",
-                                            ADW_RESPONSE_SUGGESTED);
-  adw_alert_dialog_set_response_enabled (ADW_ALERT_DIALOG (alert), "download", FALSE);
-  adw_alert_dialog_set_default_response (ADW_ALERT_DIALOG (alert), "download");
-  adw_alert_dialog_set_close_response (ADW_ALERT_DIALOG (alert), "cancel");
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry), _("Address"));
-  adw_entry_row_set_input_purpose (ADW_ENTRY_ROW (entry), GTK_INPUT_PURPOSE_URL);
-  adw_entry_row_set_activates_default (ADW_ENTRY_ROW (entry), TRUE);
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (list, "boxed-list");
-  gtk_list_box_append (GTK_LIST_BOX (list), entry);
-
-  gtk_label_set_wrap (GTK_LABEL (hint), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (hint), 0);
-  gtk_widget_add_css_class (hint, "caption");
-  gtk_widget_add_css_class (hint, "error");
-  gtk_widget_set_visible (hint, FALSE);
-
-  gtk_box_append (GTK_BOX (box), list);
-  gtk_box_append (GTK_BOX (box), hint);
-  adw_alert_dialog_set_extra_child (ADW_ALERT_DIALOG (alert), box);
-
-  ask->entry = ADW_ENTRY_ROW (entry);
-  ask->hint = GTK_LABEL (hint);
-  g_object_set_data_full (G_OBJECT (alert), "kiste-url-ask", ask, g_free);
-  g_signal_connect_object (entry, "changed", G_CALLBACK (url_ask_changed_cb), alert,
+  g_signal_connect_object (dialog, "url-chosen", G_CALLBACK (url_chosen_cb), widget,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (alert, "response", G_CALLBACK (url_ask_response_cb), self, 0);
-
-  adw_dialog_present (alert, widget);
-  gtk_widget_grab_focus (entry);
+  adw_dialog_present (ADW_DIALOG (dialog), widget);
 }
 
 static void

@@ -18,8 +18,6 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (KisteWindow, kiste_window, KISTE, WINDOW, AdwApplicationWindow)
 
 KisteWindow *kiste_window_new        (KisteApplication *application);
-void         kiste_window_add_toast  (KisteWindow      *self,
-                                      AdwToast         *toast);
 
 /* Opens the create dialog filled in from a distrobox.ini file (what
  * "Import distrobox.ini…" and dropping a file do). Nothing in it runs. */

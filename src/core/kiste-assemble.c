@@ -97,27 +97,6 @@ raw_section_free (RawSection *section)
   g_free (section);
 }
 
-static gboolean set_parse_error (GError     **error,
-                                 const char  *format,
-                                 ...) G_GNUC_PRINTF (2, 3);
-
-static gboolean
-set_parse_error (GError     **error,
-                 const char  *format,
-                 ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  g_set_error_literal (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT, message);
-
-  return FALSE;
-}
-
 static void
 add_warning (KisteAssembleEntry *entry,
              char               *message)
@@ -212,7 +191,7 @@ lex (const char  *data,
           if (name->len == 0)
             {
               g_string_free (name, TRUE);
-              set_parse_error (error, _("Line %u starts a section without a name."), i + 1);
+              kiste_set_invalid_input (error, _("Line %u starts a section without a name."), i + 1);
               return NULL;
             }
 
@@ -225,10 +204,10 @@ lex (const char  *data,
 
       if (current == NULL)
         {
-          set_parse_error (error,
-                           _("Line %u is outside any section. Each box starts with its name in "
-                             "brackets, like [my-box]."),
-                           i + 1);
+          kiste_set_invalid_input (error,
+                                   _("Line %u is outside any section. Each box starts with its name in "
+                                     "brackets, like [my-box]."),
+                                   i + 1);
           return NULL;
         }
 
@@ -253,7 +232,7 @@ lex (const char  *data,
 
   if (sections->len == 0)
     {
-      set_parse_error (error, "%s", _("The file has no boxes: no line like [my-box] was found."));
+      kiste_set_invalid_input (error, "%s", _("The file has no boxes: no line like [my-box] was found."));
       return NULL;
     }
 
@@ -296,16 +275,16 @@ flatten (GPtrArray   *sections,
 
       if (pair->value == NULL || pair->value[0] == '\0' ||
           (included = find_section (sections, pair->value)) == NULL)
-        return set_parse_error (error,
-                                _("[%s] includes “%s” (line %u), but the file has no such "
-                                  "section."),
-                                section->name, pair->value ? pair->value : "", pair->line);
+        return kiste_set_invalid_input (error,
+                                        _("[%s] includes “%s” (line %u), but the file has no such "
+                                          "section."),
+                                        section->name, pair->value ? pair->value : "", pair->line);
 
       if (g_ptr_array_find (stack, included, NULL))
-        return set_parse_error (error,
-                                _("[%s] includes “%s” (line %u), which includes it back. "
-                                  "Includes must not go round in a circle."),
-                                section->name, pair->value, pair->line);
+        return kiste_set_invalid_input (error,
+                                        _("[%s] includes “%s” (line %u), which includes it back. "
+                                          "Includes must not go round in a circle."),
+                                        section->name, pair->value, pair->line);
 
       g_ptr_array_add (stack, included);
       if (!flatten (sections, included, stack, out, error))
@@ -664,13 +643,13 @@ kiste_assemble_parse (const char  *data,
 
   if (memchr (data, '\0', length) != NULL)
     {
-      set_parse_error (error, "%s", _("The file is not text: it contains a zero byte."));
+      kiste_set_invalid_input (error, "%s", _("The file is not text: it contains a zero byte."));
       return NULL;
     }
 
   if (!g_utf8_validate_len (data, length, NULL))
     {
-      set_parse_error (error, "%s", _("The file is not text in UTF-8."));
+      kiste_set_invalid_input (error, "%s", _("The file is not text in UTF-8."));
       return NULL;
     }
 
@@ -714,18 +693,18 @@ check_writable (const char  *key,
   const char *bracket;
 
   if (strpbrk (value, "\n\r") != NULL)
-    return set_parse_error (error,
-                            _("“%s” cannot be saved in a distrobox.ini file because it contains "
-                              "a line break."),
-                            key);
+    return kiste_set_invalid_input (error,
+                                    _("“%s” cannot be saved in a distrobox.ini file because it contains "
+                                      "a line break."),
+                                    key);
 
   /* distrobox reads " #" as the start of a comment, tabs as spaces */
   if (strstr (value, " #") != NULL || strstr (value, "\t#") != NULL ||
       ((bracket = strchr (value, ']')) != NULL && strchr (bracket, '#') != NULL))
-    return set_parse_error (error,
-                            _("“%s” cannot be saved in a distrobox.ini file because distrobox "
-                              "would read part of it as a comment (“#”)."),
-                            key);
+    return kiste_set_invalid_input (error,
+                                    _("“%s” cannot be saved in a distrobox.ini file because distrobox "
+                                      "would read part of it as a comment (“#”)."),
+                                    key);
 
   return TRUE;
 }
@@ -781,9 +760,9 @@ write_section (GString             *out,
   const char * const *volumes;
 
   if (name == NULL || strpbrk (name, "[] #\n\r\t") != NULL)
-    return set_parse_error (error, "%s",
-                            _("Every box in a distrobox.ini file needs a name without spaces, "
-                              "brackets or “#”."));
+    return kiste_set_invalid_input (error, "%s",
+                                    _("Every box in a distrobox.ini file needs a name without spaces, "
+                                      "brackets or “#”."));
 
   if (out->len > 0)
     g_string_append_c (out, '\n');
@@ -827,10 +806,10 @@ write_section (GString             *out,
   for (guint i = 0; volumes[i] != NULL; i++)
     {
       if (strpbrk (volumes[i], " \t") != NULL)
-        return set_parse_error (error,
-                                _("The volume “%s” cannot be saved: distrobox splits volumes at "
-                                  "spaces."),
-                                volumes[i]);
+        return kiste_set_invalid_input (error,
+                                        _("The volume “%s” cannot be saved: distrobox splits volumes at "
+                                          "spaces."),
+                                        volumes[i]);
       if (!write_string (out, "volume", volumes[i], error))
         return FALSE;
     }

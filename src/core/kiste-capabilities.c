@@ -12,7 +12,7 @@
 
 #include <glib/gi18n.h>
 
-#include "kiste-capabilities.h"
+#include "kiste-capabilities-private.h"
 #include "kiste-error.h"
 
 /* Generous: `distrobox create --help` sources the user's config files */

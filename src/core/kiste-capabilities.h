@@ -82,14 +82,6 @@ void                 kiste_capabilities_set_config_files         (KisteCapabilit
  * distrobox_path is the resolved `distrobox` executable or NULL. */
 char               **kiste_capabilities_dup_default_config_files (const char           *distrobox_path);
 
-/* Marks the object loaded with these results, without running anything.
- * distrobox_version NULL means distrobox is missing; manager NULL means no
- * manager; create_flags NULL means none. */
-void                 kiste_capabilities_set_for_testing          (KisteCapabilities    *self,
-                                                                  const char           *distrobox_version,
-                                                                  const char           *manager,
-                                                                  const char * const   *create_flags);
-
 /* Pure parsers, exposed for tests. */
 
 /* The first version number in output ("distrobox: 1.8.2.5", "distrobox

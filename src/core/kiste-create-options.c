@@ -36,6 +36,8 @@ struct _KisteCreateOptions
   gboolean  nvidia;
   gboolean  pull;
   gboolean  add_to_menu;
+  /* people asked for a home of the box's own (home says where) */
+  gboolean  separate_home;
 };
 
 G_DEFINE_FINAL_TYPE (KisteCreateOptions, kiste_create_options, G_TYPE_OBJECT)
@@ -88,6 +90,7 @@ enum {
   PROP_NVIDIA,
   PROP_PULL,
   PROP_ADD_TO_MENU,
+  PROP_SEPARATE_HOME,
   N_PROPS
 };
 
@@ -228,6 +231,10 @@ kiste_create_options_get_property (GObject    *object,
       g_value_set_boolean (value, self->add_to_menu);
       break;
 
+    case PROP_SEPARATE_HOME:
+      g_value_set_boolean (value, self->separate_home);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -313,6 +320,10 @@ kiste_create_options_set_property (GObject      *object,
       kiste_create_options_set_add_to_menu (self, g_value_get_boolean (value));
       break;
 
+    case PROP_SEPARATE_HOME:
+      kiste_create_options_set_separate_home (self, g_value_get_boolean (value));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -372,6 +383,7 @@ kiste_create_options_class_init (KisteCreateOptionsClass *klass)
   properties[PROP_NVIDIA] = boolean_pspec ("nvidia");
   properties[PROP_PULL] = boolean_pspec ("pull");
   properties[PROP_ADD_TO_MENU] = boolean_pspec ("add-to-menu");
+  properties[PROP_SEPARATE_HOME] = boolean_pspec ("separate-home");
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -415,6 +427,7 @@ kiste_create_options_copy (KisteCreateOptions *self)
   copy->nvidia = self->nvidia;
   copy->pull = self->pull;
   copy->add_to_menu = self->add_to_menu;
+  copy->separate_home = self->separate_home;
 
   return copy;
 }
@@ -543,6 +556,28 @@ kiste_create_options_set_home (KisteCreateOptions *self,
   g_return_if_fail (KISTE_IS_CREATE_OPTIONS (self));
 
   set_string (self, &self->home, home, PROP_HOME);
+  /* a folder means a home of its own; an empty one does not take it back */
+  if (is_set (home))
+    kiste_create_options_set_separate_home (self, TRUE);
+}
+
+gboolean
+kiste_create_options_get_separate_home (KisteCreateOptions *self)
+{
+  g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (self), FALSE);
+
+  return self->separate_home;
+}
+
+void
+kiste_create_options_set_separate_home (KisteCreateOptions *self,
+                                        gboolean            separate_home)
+{
+  g_return_if_fail (KISTE_IS_CREATE_OPTIONS (self));
+
+  set_boolean (self, &self->separate_home, separate_home, PROP_SEPARATE_HOME);
+  if (!separate_home)
+    set_string (self, &self->home, NULL, PROP_HOME);
 }
 
 const char *
@@ -814,35 +849,37 @@ kiste_create_options_set_unshare (KisteCreateOptions *self,
   set_boolean (self, &self->unshare[what], unshare, PROP_UNSHARE_DEVSYS + what);
 }
 
+KisteUnshareImplied
+kiste_create_options_get_unshare_implied (KisteCreateOptions *self,
+                                          KisteUnshare        what,
+                                          KisteCapabilities  *caps)
+{
+  g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (self), KISTE_UNSHARE_IMPLIED_NO);
+  g_return_val_if_fail (!caps || KISTE_IS_CAPABILITIES (caps), KISTE_UNSHARE_IMPLIED_NO);
+  g_return_val_if_fail (what < KISTE_N_UNSHARE, KISTE_UNSHARE_IMPLIED_NO);
+
+  if (self->init && (what == KISTE_UNSHARE_PROCESS || what == KISTE_UNSHARE_GROUPS))
+    return KISTE_UNSHARE_IMPLIED_BY_INIT;
+
+  /* only the unmerged --unshare-home change makes --unshare-all cover the home */
+  if (self->unshare_all &&
+      (what != KISTE_UNSHARE_HOME ||
+       (caps != NULL && kiste_capabilities_supports_create_flag (caps, "--unshare-home"))))
+    return KISTE_UNSHARE_IMPLIED_BY_ALL;
+
+  return KISTE_UNSHARE_IMPLIED_NO;
+}
+
 gboolean
 kiste_create_options_get_effective_unshare (KisteCreateOptions *self,
                                             KisteUnshare        what,
                                             KisteCapabilities  *caps)
 {
   g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (self), FALSE);
-  g_return_val_if_fail (!caps || KISTE_IS_CAPABILITIES (caps), FALSE);
+  g_return_val_if_fail (what < KISTE_N_UNSHARE, FALSE);
 
-  switch (what)
-    {
-    case KISTE_UNSHARE_DEVSYS:
-    case KISTE_UNSHARE_IPC:
-    case KISTE_UNSHARE_NETNS:
-      return self->unshare[what] || self->unshare_all;
-
-    case KISTE_UNSHARE_GROUPS:
-    case KISTE_UNSHARE_PROCESS:
-      return self->unshare[what] || self->unshare_all || self->init;
-
-    case KISTE_UNSHARE_HOME:
-      /* only the unmerged --unshare-home change makes --unshare-all cover it */
-      return self->unshare[what] ||
-             (self->unshare_all && caps != NULL &&
-              kiste_capabilities_supports_create_flag (caps, "--unshare-home"));
-
-    case KISTE_N_UNSHARE:
-    default:
-      g_return_val_if_reached (FALSE);
-    }
+  return self->unshare[what] ||
+         kiste_create_options_get_unshare_implied (self, what, caps) != KISTE_UNSHARE_IMPLIED_NO;
 }
 
 /* Validation ------------------------------------------------------------- */
@@ -909,6 +946,13 @@ validate_field (KisteCreateOptions  *self,
       return TRUE;
 
     case KISTE_CREATE_FIELD_HOME:
+      /* an empty folder would quietly mean "no separate home" */
+      if (self->separate_home && !is_set (self->home))
+        {
+          g_set_error_literal (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                               _("Choose a folder for the box’s home, or turn off “Separate Home Folder”."));
+          return FALSE;
+        }
       return !is_set (self->home) || kiste_validate_home (self->home, error);
 
     case KISTE_CREATE_FIELD_VOLUMES:
@@ -991,30 +1035,39 @@ kiste_create_options_validate (KisteCreateOptions  *self,
 
 /* argv ------------------------------------------------------------------- */
 
-/* Whether the installed distrobox knows flag. Without loaded capabilities
- * only --unshare-home is refused: no released distrobox has it. */
+char *
+kiste_create_options_dup_flag_problem (KisteCapabilities *caps,
+                                       const char        *flag)
+{
+  char *reason = NULL;
+
+  g_return_val_if_fail (!caps || KISTE_IS_CAPABILITIES (caps), NULL);
+  g_return_val_if_fail (flag != NULL, NULL);
+
+  if (caps != NULL && kiste_capabilities_get_loaded (caps))
+    {
+      if (kiste_capabilities_supports_create_flag (caps, flag))
+        return NULL;
+      reason = kiste_capabilities_dup_unsupported_reason (caps, flag);
+    }
+  else if (!g_str_equal (flag, "--unshare-home"))
+    return NULL;
+
+  return reason ? reason : g_strdup (_("Not available in the installed distrobox"));
+}
+
 static gboolean
 check_flag (KisteCapabilities  *caps,
             const char         *flag,
             GError            **error)
 {
-  g_autofree char *reason = NULL;
+  g_autofree char *reason = kiste_create_options_dup_flag_problem (caps, flag);
 
-  if (caps != NULL && kiste_capabilities_supports_create_flag (caps, flag))
-    return TRUE;
-
-  if ((caps == NULL || !kiste_capabilities_get_loaded (caps)) &&
-      !g_str_equal (flag, "--unshare-home"))
-    return TRUE;
-
-  if (caps != NULL)
-    reason = kiste_capabilities_dup_unsupported_reason (caps, flag);
   if (reason == NULL)
-    reason = g_strdup (_("Not available in the installed distrobox"));
+    return TRUE;
 
   g_set_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
                _("The option “%s” cannot be used: %s."), flag, reason);
-
   return FALSE;
 }
 
@@ -1063,24 +1116,16 @@ join_packages (KisteCreateOptions *self)
   return g_string_free_and_steal (g_steal_pointer (&joined));
 }
 
-char **
-kiste_create_options_to_argv_full (KisteCreateOptions  *self,
-                                   KisteCapabilities   *caps,
-                                   KisteCreateField    *out_field,
-                                   GError             **error)
+/* The argv of options whose fields were checked already */
+static char **
+build_argv (KisteCreateOptions  *self,
+            KisteCapabilities   *caps,
+            KisteCreateField    *out_field,
+            GError             **error)
 {
   g_autoptr(GStrvBuilder) builder = NULL;
   g_autofree char *packages = NULL;
   KisteCreateField field = KISTE_CREATE_FIELD_NONE;
-
-  g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (self), NULL);
-  g_return_val_if_fail (!caps || KISTE_IS_CAPABILITIES (caps), NULL);
-
-  if (out_field != NULL)
-    *out_field = KISTE_CREATE_FIELD_NONE;
-
-  if (!kiste_create_options_validate_full (self, NULL, out_field, error))
-    return NULL;
 
   builder = g_strv_builder_new ();
 
@@ -1164,6 +1209,70 @@ failed:
     *out_field = field;
 
   return NULL;
+}
+
+char **
+kiste_create_options_to_argv_full (KisteCreateOptions  *self,
+                                   KisteCapabilities   *caps,
+                                   KisteCreateField    *out_field,
+                                   GError             **error)
+{
+  g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (self), NULL);
+  g_return_val_if_fail (!caps || KISTE_IS_CAPABILITIES (caps), NULL);
+
+  if (out_field != NULL)
+    *out_field = KISTE_CREATE_FIELD_NONE;
+
+  if (!kiste_create_options_validate_full (self, NULL, out_field, error))
+    return NULL;
+
+  return build_argv (self, caps, out_field, error);
+}
+
+char **
+kiste_create_options_check (KisteCreateOptions  *self,
+                            const char * const  *existing_names,
+                            KisteCapabilities   *caps,
+                            GPtrArray          **problems,
+                            KisteCreateField    *out_field,
+                            GError             **error)
+{
+  g_autoptr(GPtrArray) messages = NULL;
+  g_autoptr(GError) first = NULL;
+  KisteCreateField first_field = KISTE_CREATE_FIELD_NONE;
+  char **argv = NULL;
+
+  g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (self), NULL);
+  g_return_val_if_fail (!caps || KISTE_IS_CAPABILITIES (caps), NULL);
+
+  messages = g_ptr_array_new_full (KISTE_CREATE_FIELD_PLATFORM + 1, g_free);
+  g_ptr_array_set_size (messages, KISTE_CREATE_FIELD_PLATFORM + 1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (checked_fields); i++)
+    {
+      g_autoptr(GError) local_error = NULL;
+
+      if (validate_field (self, checked_fields[i], existing_names, &local_error))
+        continue;
+      g_ptr_array_index (messages, checked_fields[i]) = g_strdup (local_error->message);
+      if (first == NULL)
+        {
+          first = g_steal_pointer (&local_error);
+          first_field = checked_fields[i];
+        }
+    }
+
+  if (first == NULL)
+    argv = build_argv (self, caps, &first_field, &first);
+
+  if (out_field != NULL)
+    *out_field = first_field;
+  if (first != NULL)
+    g_propagate_error (error, g_steal_pointer (&first));
+  if (problems != NULL)
+    *problems = g_steal_pointer (&messages);
+
+  return argv;
 }
 
 char **

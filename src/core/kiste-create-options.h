@@ -75,6 +75,12 @@ void                 kiste_create_options_set_clone_source        (KisteCreateOp
 const char          *kiste_create_options_get_home                (KisteCreateOptions  *self);
 void                 kiste_create_options_set_home                (KisteCreateOptions  *self,
                                                                    const char          *home);
+/* Whether the box gets a home of its own. Setting a folder turns it on;
+ * turning it off forgets the folder; on without a folder is invalid
+ * (KISTE_CREATE_FIELD_HOME). */
+gboolean             kiste_create_options_get_separate_home       (KisteCreateOptions  *self);
+void                 kiste_create_options_set_separate_home       (KisteCreateOptions  *self,
+                                                                   gboolean             separate_home);
 const char          *kiste_create_options_get_hostname            (KisteCreateOptions  *self);
 void                 kiste_create_options_set_hostname            (KisteCreateOptions  *self,
                                                                    const char          *hostname);
@@ -116,6 +122,18 @@ void                 kiste_create_options_set_unshare_all         (KisteCreateOp
 gboolean             kiste_create_options_get_effective_unshare   (KisteCreateOptions  *self,
                                                                    KisteUnshare         what,
                                                                    KisteCapabilities   *caps);
+/* Why a flag is on whatever was asked for it: the init system needs
+ * process and groups (checked first), Isolate Everything covers the rest */
+typedef enum
+{
+  KISTE_UNSHARE_IMPLIED_NO,
+  KISTE_UNSHARE_IMPLIED_BY_INIT,
+  KISTE_UNSHARE_IMPLIED_BY_ALL,
+} KisteUnshareImplied;
+
+KisteUnshareImplied  kiste_create_options_get_unshare_implied     (KisteCreateOptions  *self,
+                                                                   KisteUnshare         what,
+                                                                   KisteCapabilities   *caps);
 
 gboolean             kiste_create_options_get_init                (KisteCreateOptions  *self);
 void                 kiste_create_options_set_init                (KisteCreateOptions  *self,
@@ -149,6 +167,13 @@ gboolean             kiste_create_options_validate_field          (KisteCreateOp
                                                                    const char * const  *existing_names,
                                                                    GError             **error);
 
+/* Whether flag can be used with caps: NULL when it can, otherwise why not,
+ * for people. Without loaded capabilities (caps NULL or still loading) only
+ * --unshare-home is refused: no released distrobox has it. The one rule
+ * the form's rows, the argv and manifest imports follow. */
+char                *kiste_create_options_dup_flag_problem        (KisteCapabilities   *caps,
+                                                                   const char          *flag);
+
 /* Validates (without a uniqueness check), then builds
  *   distrobox create --yes --name NAME (--image IMAGE | --clone SRC) …
  * with every value as its own argv element. Each flag beyond those must be
@@ -161,6 +186,19 @@ char               **kiste_create_options_to_argv                 (KisteCreateOp
 /* Same, telling which field stopped it */
 char               **kiste_create_options_to_argv_full            (KisteCreateOptions  *self,
                                                                    KisteCapabilities   *caps,
+                                                                   KisteCreateField    *out_field,
+                                                                   GError             **error);
+
+/* The whole form in one pass: every field is checked once (the new name
+ * against existing_names too) and, when all are fine, the argv is built as
+ * by kiste_create_options_to_argv(). problems (may be NULL) gets an array
+ * indexed by KisteCreateField with the message of each field that has a
+ * problem, NULL elsewhere. Returns the argv, or NULL with error and
+ * out_field telling the first problem. */
+char               **kiste_create_options_check                   (KisteCreateOptions  *self,
+                                                                   const char * const  *existing_names,
+                                                                   KisteCapabilities   *caps,
+                                                                   GPtrArray          **problems,
                                                                    KisteCreateField    *out_field,
                                                                    GError             **error);
 

@@ -24,6 +24,12 @@ typedef enum
   KISTE_ERROR_BAD_OUTPUT,     /* a command printed something we cannot read */
 } KisteError;
 
-GQuark kiste_error_quark (void);
+GQuark   kiste_error_quark       (void);
+
+/* Sets KISTE_ERROR_INVALID_INPUT with a message for people (printf-like,
+ * nothing else is added) and returns FALSE, for checks to return it */
+gboolean kiste_set_invalid_input (GError     **error,
+                                  const char  *format,
+                                  ...) G_GNUC_PRINTF (2, 3);
 
 G_END_DECLS

@@ -13,7 +13,7 @@
 #include "kiste-apps.h"
 #include "kiste-commands.h"
 #include "kiste-error.h"
-#include "kiste-manager.h"
+#include "kiste-manager-private.h"
 #include "kiste-start-monitor.h"
 #include "kiste-validate.h"
 
@@ -197,11 +197,15 @@ kiste_manager_get_major (KisteManager *self)
   return major ? major : 1;
 }
 
-static const char *
+const char *
 kiste_manager_get_engine (KisteManager *self)
 {
-  const char *manager = kiste_runner_get_manager (self->runner);
+  const char *manager;
 
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+
+  if ((manager = kiste_runner_get_manager (self->runner)) == NULL)
+    manager = kiste_capabilities_get_manager (self->capabilities);
   return manager ? manager : "podman";
 }
 
@@ -770,8 +774,8 @@ kiste_manager_restart_async (KisteManager        *self,
 
 /* Create */
 
-static GStrv
-kiste_manager_dup_names (KisteManager *self)
+GStrv
+_kiste_manager_dup_names (KisteManager *self)
 {
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
   GListModel *boxes = G_LIST_MODEL (self->store);
@@ -804,7 +808,7 @@ kiste_manager_create_async (KisteManager        *self,
 
   if ((name = kiste_create_options_get_name (options)) == NULL)
     name = "";
-  names = kiste_manager_dup_names (self);
+  names = _kiste_manager_dup_names (self);
 
   if (!(task = op_new (self, _("Creating"), name, kiste_manager_create_async,
                        cancellable, callback, user_data)))
@@ -982,7 +986,7 @@ op_take_new_name (GTask      *task,
                   const char *new_name)
 {
   Op *op = g_task_get_task_data (task);
-  g_auto(GStrv) names = kiste_manager_dup_names (op->self);
+  g_auto(GStrv) names = _kiste_manager_dup_names (op->self);
   GError *error = NULL;
 
   op->arg = g_strdup (new_name);

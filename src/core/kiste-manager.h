@@ -9,9 +9,12 @@
 
 #include <gio/gio.h>
 
+#include "kiste-assemble.h"
+#include "kiste-box-stats.h"
 #include "kiste-box-store.h"
 #include "kiste-capabilities.h"
 #include "kiste-create-options.h"
+#include "kiste-image.h"
 #include "kiste-runner.h"
 #include "kiste-task.h"
 
@@ -25,10 +28,14 @@ G_DECLARE_FINAL_TYPE (KisteManager, kiste_manager, KISTE, MANAGER, GObject)
  * capabilities and the live box store, and runs every operation as a
  * KisteTask, one at a time per box. */
 KisteManager       *kiste_manager_new                   (KisteRunner          *runner);
+/* For the core only: widgets ask the manager, never the runner */
 KisteRunner        *kiste_manager_get_runner            (KisteManager         *self);
 KisteCapabilities  *kiste_manager_get_capabilities      (KisteManager         *self);
 KisteBoxStore      *kiste_manager_get_store             (KisteManager         *self);
 void                kiste_manager_shutdown              (KisteManager         *self);
+/* The container engine commands go to ("podman", "docker"): the one in
+ * use, else the one found, else podman */
+const char         *kiste_manager_get_engine            (KisteManager         *self);
 /* Every task, running and finished, oldest first (a GListModel of KisteTask) */
 GListModel         *kiste_manager_get_tasks             (KisteManager         *self);
 /* The running task of the box, or NULL */
@@ -144,8 +151,93 @@ void                kiste_manager_list_exported_async   (KisteManager         *s
 GPtrArray          *kiste_manager_list_exported_finish  (KisteManager         *self,
                                                          GAsyncResult         *result,
                                                          GError              **error);
+/* Creates the box, then starts it for the first time: the whole way to a
+ * ready box. task_func is called with each step's KisteTask as it starts
+ * (first the create, then the first start) so people can follow both.
+ * Returns the create task (transfer none), or NULL when it could not
+ * begin; finish with kiste_manager_operation_finish(). */
+typedef enum
+{
+  KISTE_CREATION_STEP_CREATE,
+  KISTE_CREATION_STEP_FIRST_START,
+} KisteCreationStep;
+
+typedef void (*KisteCreationTaskFunc) (KisteTask         *task,
+                                       KisteCreationStep  step,
+                                       gpointer           user_data);
+
+KisteTask          *kiste_manager_create_and_start_async (KisteManager          *self,
+                                                          KisteCreateOptions    *options,
+                                                          KisteCreationTaskFunc  task_func,
+                                                          gpointer               task_data,
+                                                          GDestroyNotify         task_data_destroy,
+                                                          GCancellable          *cancellable,
+                                                          GAsyncReadyCallback    callback,
+                                                          gpointer               user_data);
+
+/* Why each manifest entry (KisteAssembleEntry) cannot be created as
+ * written, checked against the boxes there are and the entries before it:
+ * a GPtrArray of messages, NULL where an entry is fine. */
+GPtrArray          *kiste_manager_check_entries         (KisteManager         *self,
+                                                         GPtrArray            *entries);
+/* Creates every entry of a manifest in order, and starts those marked
+ * start_now, one at a time; stops at the first failure. Nothing runs when
+ * an entry cannot be created (KISTE_ERROR_INVALID_INPUT saying which).
+ * Finish with kiste_manager_operation_finish(). */
+void                kiste_manager_create_all_async      (KisteManager         *self,
+                                                         GPtrArray            *entries,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+
 /* For every operation returning a KisteTask except list_apps */
 gboolean            kiste_manager_operation_finish      (KisteManager         *self,
+                                                         GAsyncResult         *result,
+                                                         GError              **error);
+
+/* Questions that change nothing (kiste-manager-queries.c) */
+
+/* The engine's local images: a GPtrArray of KisteImage, downloaded */
+void                kiste_manager_list_images_async     (KisteManager         *self,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+GPtrArray          *kiste_manager_list_images_finish    (KisteManager         *self,
+                                                         GAsyncResult         *result,
+                                                         GError              **error);
+/* distrobox's list of images known to work: a GPtrArray of KisteImage,
+ * not downloaded. distrobox needs the network the first time and keeps
+ * the list; once read, it is kept for the rest of the run. */
+void                kiste_manager_list_compatible_images_async  (KisteManager         *self,
+                                                                 GCancellable         *cancellable,
+                                                                 GAsyncReadyCallback   callback,
+                                                                 gpointer              user_data);
+GPtrArray          *kiste_manager_list_compatible_images_finish (KisteManager         *self,
+                                                                 GAsyncResult         *result,
+                                                                 GError              **error);
+/* One sample of a running box's processor and memory use */
+void                kiste_manager_get_stats_async       (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+KisteBoxStats      *kiste_manager_get_stats_finish      (KisteManager         *self,
+                                                         GAsyncResult         *result,
+                                                         GError              **error);
+/* The box's log since since (NULL: all of it), one line at a time to
+ * line_func. follow keeps reading new lines until cancelled; otherwise it
+ * ends with the log (within a minute). */
+void                kiste_manager_stream_log_async      (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         GDateTime            *since,
+                                                         gboolean              follow,
+                                                         KisteLineFunc         line_func,
+                                                         gpointer              line_data,
+                                                         GDestroyNotify        line_data_destroy,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+gboolean            kiste_manager_stream_log_finish     (KisteManager         *self,
                                                          GAsyncResult         *result,
                                                          GError              **error);
 

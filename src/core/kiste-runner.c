@@ -176,37 +176,52 @@ dup_command_for_message (const char * const *argv)
   return g_strconcat (start, "…", NULL);
 }
 
-/* Removes terminal escape sequences (colours, cursor movement). */
-static void
-strip_escapes (GString *str)
+char *
+kiste_strip_terminal_escapes (const char *text)
 {
-  gsize in = 0;
-  gsize out = 0;
+  g_autofree char *valid = NULL;
+  GString *out;
+  const char *p;
 
-  while (in < str->len)
+  g_return_val_if_fail (text != NULL, NULL);
+
+  valid = g_utf8_make_valid (text, -1);
+  out = g_string_sized_new (strlen (valid));
+  p = valid;
+
+  while (*p != '\0')
     {
-      if (str->str[in] != '\033')
+      if (*p != '\033')
         {
-          str->str[out++] = str->str[in++];
+          g_string_append_c (out, *p++);
           continue;
         }
 
-      in++;
-      if (in < str->len && str->str[in] == '[')
+      p++;
+      if (*p == '[')
         {
-          in++;
-          while (in < str->len && !(str->str[in] >= 0x40 && str->str[in] <= 0x7e))
-            in++;
-          if (in < str->len)
-            in++;
+          /* CSI: parameters and intermediates, then one final byte */
+          p++;
+          while (*p != '\0' && !(*p >= 0x40 && *p <= 0x7e))
+            p++;
+          if (*p != '\0')
+            p++;
         }
-      else if (in < str->len)
+      else if (*p == ']')
         {
-          in++;
+          /* OSC (titles, current folder): up to BEL or ESC \ */
+          while (*p != '\0' && *p != '\007' && !(p[0] == '\033' && p[1] == '\\'))
+            p++;
+          if (*p == '\007')
+            p++;
+          else if (*p == '\033')
+            p += 2;
         }
+      else if (*p != '\0')
+        p++;
     }
 
-  g_string_truncate (str, out);
+  return g_string_free_and_steal (out);
 }
 
 /* A line as a person last saw it: progress output rewrites itself with
@@ -214,16 +229,11 @@ strip_escapes (GString *str)
 static char *
 clean_stderr_line (const char *line)
 {
-  g_autoptr(GString) str = NULL;
+  g_autofree char *stripped = kiste_strip_terminal_escapes (line);
   g_auto(GStrv) segments = NULL;
-  g_autofree char *valid = NULL;
   const char *last = NULL;
 
-  valid = g_utf8_make_valid (line, -1);
-  str = g_string_new (valid);
-  strip_escapes (str);
-
-  segments = g_strsplit (str->str, "\r", -1);
+  segments = g_strsplit (stripped, "\r", -1);
   for (guint i = 0; segments[i] != NULL; i++)
     {
       if (g_strstrip (segments[i])[0] != '\0')

@@ -41,6 +41,10 @@ KisteRunner  *kiste_runner_new                  (void);
 char         *kiste_argv_to_display_string      (const char * const  *argv);
 guint         kiste_runner_terminate_all        (void);
 
+/* text without terminal escape sequences (colours, cursor movement, OSC
+ * titles and folders), as valid UTF-8; carriage returns stay. */
+char         *kiste_strip_terminal_escapes      (const char          *text);
+
 /* Engine passed as DBX_CONTAINER_MANAGER to every call ("podman", "docker") */
 const char   *kiste_runner_get_manager          (KisteRunner         *self);
 void          kiste_runner_set_manager          (KisteRunner         *self,

@@ -976,14 +976,6 @@ kiste_start_monitor_new (KisteRunner *runner,
 }
 
 const char *
-kiste_start_monitor_get_box_name (KisteStartMonitor *self)
-{
-  g_return_val_if_fail (KISTE_IS_START_MONITOR (self), NULL);
-
-  return self->box_name;
-}
-
-const char *
 kiste_start_monitor_get_step (KisteStartMonitor *self)
 {
   g_return_val_if_fail (KISTE_IS_START_MONITOR (self), NULL);
@@ -997,14 +989,6 @@ kiste_start_monitor_get_fraction (KisteStartMonitor *self)
   g_return_val_if_fail (KISTE_IS_START_MONITOR (self), 0.0);
 
   return self->fraction;
-}
-
-gboolean
-kiste_start_monitor_get_init (KisteStartMonitor *self)
-{
-  g_return_val_if_fail (KISTE_IS_START_MONITOR (self), FALSE);
-
-  return self->init;
 }
 
 void
@@ -1049,14 +1033,6 @@ kiste_start_monitor_set_watch_interval (KisteStartMonitor *self,
   g_return_if_fail (KISTE_IS_START_MONITOR (self));
 
   self->watch_interval_ms = interval_ms;
-}
-
-gboolean
-kiste_start_monitor_get_blind_start (KisteStartMonitor *self)
-{
-  g_return_val_if_fail (KISTE_IS_START_MONITOR (self), FALSE);
-
-  return self->blind_start;
 }
 
 void

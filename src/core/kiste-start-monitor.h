@@ -36,8 +36,6 @@ KisteStartMonitor *kiste_start_monitor_new                (KisteRunner         *
                                                            const char          *box_name,
                                                            const char          *manager);
 
-const char        *kiste_start_monitor_get_box_name       (KisteStartMonitor   *self);
-
 /* The current step for people ("Installing basic packages…") */
 const char        *kiste_start_monitor_get_step           (KisteStartMonitor   *self);
 /* 0 to 1, from the position of the last step among distrobox's known ones */
@@ -45,7 +43,6 @@ double             kiste_start_monitor_get_fraction       (KisteStartMonitor   *
 
 /* Initful boxes (distrobox create --init) have two more steps; set from
  * kiste_box_get_init() before starting. */
-gboolean           kiste_start_monitor_get_init           (KisteStartMonitor   *self);
 void               kiste_start_monitor_set_init           (KisteStartMonitor   *self,
                                                            gboolean             init);
 
@@ -61,7 +58,6 @@ void               kiste_start_monitor_set_watch_interval (KisteStartMonitor   *
 /* For boxes whose log driver keeps `logs` empty (journald, none): FALSE
  * (the default) fails up front with KISTE_ERROR_BAD_OUTPUT explaining why;
  * TRUE starts the box anyway and finishes once it runs, without progress. */
-gboolean           kiste_start_monitor_get_blind_start    (KisteStartMonitor   *self);
 void               kiste_start_monitor_set_blind_start    (KisteStartMonitor   *self,
                                                            gboolean             blind_start);
 

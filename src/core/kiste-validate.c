@@ -20,27 +20,6 @@
 #define IMAGE_NAME_MAX 255
 #define IMAGE_TAG_MAX 128
 
-static gboolean set_invalid (GError     **error,
-                             const char  *format,
-                             ...) G_GNUC_PRINTF (2, 3);
-
-static gboolean
-set_invalid (GError     **error,
-             const char  *format,
-             ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  g_set_error_literal (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT, message);
-
-  return FALSE;
-}
-
 /* The character at p as text for a message; invalid UTF-8 shows as "?". */
 static char *
 dup_char_at (const char *p)
@@ -77,31 +56,31 @@ kiste_validate_name (const char          *name,
   gsize len;
 
   if (name == NULL || name[0] == '\0')
-    return set_invalid (error, "%s",
-                        _("Enter a name for the box. It may contain letters, digits, “_” and “-”."));
+    return kiste_set_invalid_input (error, "%s",
+                                    _("Enter a name for the box. It may contain letters, digits, “_” and “-”."));
 
   for (const char *p = name; *p != '\0'; p++)
     {
       if (*p == '.')
-        return set_invalid (error, "%s",
-                            _("The name may not contain “.”: distrobox uses box names as search "
-                              "patterns, where a dot matches any character. Use “-” or “_” instead."));
+        return kiste_set_invalid_input (error, "%s",
+                                        _("The name may not contain “.”: distrobox uses box names as search "
+                                          "patterns, where a dot matches any character. Use “-” or “_” instead."));
 
       if (!is_name_char (*p) || (p == name && !g_ascii_isalnum (*p)))
-        return set_invalid (error, "%s",
-                            _("The name may only contain letters, digits, “_” and “-”, and must "
-                              "start with a letter or digit."));
+        return kiste_set_invalid_input (error, "%s",
+                                        _("The name may only contain letters, digits, “_” and “-”, and must "
+                                          "start with a letter or digit."));
     }
 
   len = strlen (name);
   if (len < NAME_MIN_LENGTH)
-    return set_invalid (error, _("The name must be at least %d characters long."), NAME_MIN_LENGTH);
+    return kiste_set_invalid_input (error, _("The name must be at least %d characters long."), NAME_MIN_LENGTH);
   if (len > NAME_MAX_LENGTH)
-    return set_invalid (error, _("The name may be at most %d characters long."), NAME_MAX_LENGTH);
+    return kiste_set_invalid_input (error, _("The name may be at most %d characters long."), NAME_MAX_LENGTH);
 
   if (strv_contains (existing_names, name))
-    return set_invalid (error, _("The name “%s” is taken: a box with that name already exists."),
-                        name);
+    return kiste_set_invalid_input (error, _("The name “%s” is taken: a box with that name already exists."),
+                                    name);
 
   return TRUE;
 }
@@ -112,22 +91,22 @@ kiste_validate_existing_name (const char          *name,
                               GError             **error)
 {
   if (name == NULL || name[0] == '\0')
-    return set_invalid (error, "%s", _("Choose the box to clone."));
+    return kiste_set_invalid_input (error, "%s", _("Choose the box to clone."));
 
   /* podman's own rule, so boxes made outside Kiste can be cloned too */
   for (const char *p = name; *p != '\0'; p++)
     {
       if (!(is_name_char (*p) || *p == '.') || (p == name && !g_ascii_isalnum (*p)))
-        return set_invalid (error, "%s",
-                            _("The name of the box to clone may only contain letters, digits, "
-                              "“_”, “.” and “-”, and must start with a letter or digit."));
+        return kiste_set_invalid_input (error, "%s",
+                                        _("The name of the box to clone may only contain letters, digits, "
+                                          "“_”, “.” and “-”, and must start with a letter or digit."));
     }
 
   if (strlen (name) > 253)
-    return set_invalid (error, "%s", _("The name of the box to clone is too long."));
+    return kiste_set_invalid_input (error, "%s", _("The name of the box to clone is too long."));
 
   if (existing_names != NULL && !strv_contains (existing_names, name))
-    return set_invalid (error, _("There is no box named “%s” to clone."), name);
+    return kiste_set_invalid_input (error, _("There is no box named “%s” to clone."), name);
 
   return TRUE;
 }
@@ -140,13 +119,13 @@ kiste_validate_hostname (const char  *hostname,
   gsize label_len = 0;
 
   if (hostname == NULL || hostname[0] == '\0')
-    return set_invalid (error, "%s", _("The hostname is empty."));
+    return kiste_set_invalid_input (error, "%s", _("The hostname is empty."));
 
   len = strlen (hostname);
   if (len > KISTE_VALIDATE_HOSTNAME_MAX)
-    return set_invalid (error,
-                        _("The hostname may be at most %d characters long; this one has %u."),
-                        KISTE_VALIDATE_HOSTNAME_MAX, (guint)g_utf8_strlen (hostname, -1));
+    return kiste_set_invalid_input (error,
+                                    _("The hostname may be at most %d characters long; this one has %u."),
+                                    KISTE_VALIDATE_HOSTNAME_MAX, (guint)g_utf8_strlen (hostname, -1));
 
   for (const char *p = hostname; ; p++)
     {
@@ -170,9 +149,9 @@ kiste_validate_hostname (const char  *hostname,
       label_len++;
     }
 
-  return set_invalid (error, "%s",
-                      _("The hostname may only contain letters, digits and “-”, in parts "
-                        "separated by dots; each part must start and end with a letter or digit."));
+  return kiste_set_invalid_input (error, "%s",
+                                  _("The hostname may only contain letters, digits and “-”, in parts "
+                                    "separated by dots; each part must start and end with a letter or digit."));
 }
 
 gboolean
@@ -192,10 +171,10 @@ kiste_validate_default_hostname (const char  *name,
   n_chars = g_utf8_strlen (full, -1);
 
   if (n_chars > KISTE_VALIDATE_HOSTNAME_MAX)
-    return set_invalid (error,
-                        _("Set a hostname: with its own network, the box would be called “%s”, "
-                          "which has %ld characters, but a hostname may have at most %d."),
-                        full, n_chars, KISTE_VALIDATE_HOSTNAME_MAX);
+    return kiste_set_invalid_input (error,
+                                    _("Set a hostname: with its own network, the box would be called “%s”, "
+                                      "which has %ld characters, but a hostname may have at most %d."),
+                                    full, n_chars, KISTE_VALIDATE_HOSTNAME_MAX);
 
   return TRUE;
 }
@@ -324,10 +303,10 @@ static gboolean
 invalid_image (const char  *image,
                GError     **error)
 {
-  return set_invalid (error,
-                      _("The image “%s” is not a valid image name. Use a name like "
-                        "“docker.io/library/debian:12” or “fedora:latest”."),
-                      image);
+  return kiste_set_invalid_input (error,
+                                  _("The image “%s” is not a valid image name. Use a name like "
+                                    "“docker.io/library/debian:12” or “fedora:latest”."),
+                                  image);
 }
 
 gboolean
@@ -343,21 +322,21 @@ kiste_validate_image (const char  *image,
   guint n_components;
 
   if (image == NULL || image[0] == '\0')
-    return set_invalid (error, "%s", _("Choose an image for the box."));
+    return kiste_set_invalid_input (error, "%s", _("Choose an image for the box."));
 
   for (const char *p = image; *p != '\0'; p++)
     {
       if (g_ascii_isspace (*p))
-        return set_invalid (error, "%s", _("The image name may not contain spaces."));
+        return kiste_set_invalid_input (error, "%s", _("The image name may not contain spaces."));
 
       if (!(g_ascii_isalnum (*p) || strchr ("._-:/@", *p) != NULL))
         {
           g_autofree char *c = dup_char_at (p);
 
-          return set_invalid (error,
-                              _("The image name may not contain “%s”. Use a name like "
-                                "“docker.io/library/debian:12”."),
-                              c);
+          return kiste_set_invalid_input (error,
+                                          _("The image name may not contain “%s”. Use a name like "
+                                            "“docker.io/library/debian:12”."),
+                                          c);
         }
     }
 
@@ -367,9 +346,9 @@ kiste_validate_image (const char  *image,
     {
       *digest++ = '\0';
       if (!is_image_digest (digest))
-        return set_invalid (error, "%s",
-                            _("The image digest must look like “@sha256:” followed by 64 "
-                              "hexadecimal digits."));
+        return kiste_set_invalid_input (error, "%s",
+                                        _("The image digest must look like “@sha256:” followed by 64 "
+                                          "hexadecimal digits."));
     }
 
   /* a colon after the last slash starts the tag; earlier ones are ports */
@@ -379,11 +358,11 @@ kiste_validate_image (const char  *image,
     {
       *tag++ = '\0';
       if (!is_image_tag (tag))
-        return set_invalid (error,
-                            _("The image tag “%s” is not valid: it may contain letters, digits, "
-                              "“_”, “.” and “-”, must not start with “.” or “-”, and may be at "
-                              "most %d characters long."),
-                            tag, IMAGE_TAG_MAX);
+        return kiste_set_invalid_input (error,
+                                        _("The image tag “%s” is not valid: it may contain letters, digits, "
+                                          "“_”, “.” and “-”, must not start with “.” or “-”, and may be at "
+                                          "most %d characters long."),
+                                        tag, IMAGE_TAG_MAX);
     }
 
   if (copy[0] == '\0' || strlen (copy) > IMAGE_NAME_MAX)
@@ -399,9 +378,9 @@ kiste_validate_image (const char  *image,
        g_str_equal (components[0], "localhost")))
     {
       if (!is_image_domain (components[0], strlen (components[0])))
-        return set_invalid (error,
-                            _("The registry “%s” in the image name is not a valid host name."),
-                            components[0]);
+        return kiste_set_invalid_input (error,
+                                        _("The registry “%s” in the image name is not a valid host name."),
+                                        components[0]);
       first_path = 1;
     }
 
@@ -414,10 +393,10 @@ kiste_validate_image (const char  *image,
 
       for (const char *p = c; *p != '\0'; p++)
         if (g_ascii_isupper (*p))
-          return set_invalid (error,
-                              _("The image name “%s” must be lowercase (only the tag may contain "
-                                "capital letters)."),
-                              image);
+          return kiste_set_invalid_input (error,
+                                          _("The image name “%s” must be lowercase (only the tag may contain "
+                                            "capital letters)."),
+                                          image);
 
       return invalid_image (image, error);
     }
@@ -433,23 +412,23 @@ kiste_validate_absolute_path (const char  *field_label,
   g_return_val_if_fail (field_label != NULL, FALSE);
 
   if (path == NULL || path[0] != '/')
-    return set_invalid (error, _("%s must be an absolute path, starting with “/”."), field_label);
+    return kiste_set_invalid_input (error, _("%s must be an absolute path, starting with “/”."), field_label);
 
   if (!g_utf8_validate (path, -1, NULL))
-    return set_invalid (error, _("%s is not valid text (UTF-8)."), field_label);
+    return kiste_set_invalid_input (error, _("%s is not valid text (UTF-8)."), field_label);
 
   for (const char *p = path; *p != '\0'; p++)
     {
       if (g_ascii_iscntrl (*p))
-        return set_invalid (error, _("%s may not contain line breaks or other control characters."),
-                            field_label);
+        return kiste_set_invalid_input (error, _("%s may not contain line breaks or other control characters."),
+                                        field_label);
 
       /* distrobox 1.x evals these paths in a shell string */
       if (strchr ("$`\"'\\", *p) != NULL)
-        return set_invalid (error,
-                            _("%s may not contain “%c”: distrobox passes it through a shell, "
-                              "which would interpret it."),
-                            field_label, *p);
+        return kiste_set_invalid_input (error,
+                                        _("%s may not contain “%c”: distrobox passes it through a shell, "
+                                          "which would interpret it."),
+                                        field_label, *p);
     }
 
   return TRUE;
@@ -464,7 +443,7 @@ kiste_validate_home (const char  *home,
 
   /* distrobox strips trailing slashes; "/" would become no home at all */
   if (strspn (home, "/") == strlen (home))
-    return set_invalid (error, "%s", _("The home folder cannot be the root folder “/”."));
+    return kiste_set_invalid_input (error, "%s", _("The home folder cannot be the root folder “/”."));
 
   return TRUE;
 }
@@ -487,30 +466,30 @@ kiste_validate_volume (const char  *spec,
   guint n_parts;
 
   if (spec == NULL || spec[0] == '\0')
-    return set_invalid (error, "%s",
-                        _("The volume is empty. Use PATH-ON-THIS-COMPUTER:PATH-IN-BOX, for "
-                          "example /srv/data:/data or /srv/data:/data:ro."));
+    return kiste_set_invalid_input (error, "%s",
+                                    _("The volume is empty. Use PATH-ON-THIS-COMPUTER:PATH-IN-BOX, for "
+                                      "example /srv/data:/data or /srv/data:/data:ro."));
 
   for (const char *p = spec; *p != '\0'; p++)
     if (g_ascii_isspace (*p))
-      return set_invalid (error,
-                          _("The volume “%s” may not contain spaces: distrobox splits volumes "
-                            "at spaces."),
-                          spec);
+      return kiste_set_invalid_input (error,
+                                      _("The volume “%s” may not contain spaces: distrobox splits volumes "
+                                        "at spaces."),
+                                      spec);
 
   parts = g_strsplit (spec, ":", -1);
   n_parts = g_strv_length (parts);
 
   if (n_parts < 2)
-    return set_invalid (error,
-                        _("The volume “%s” needs a colon between the path on this computer and "
-                          "the path in the box, for example /srv/data:/data."),
-                        spec);
+    return kiste_set_invalid_input (error,
+                                    _("The volume “%s” needs a colon between the path on this computer and "
+                                      "the path in the box, for example /srv/data:/data."),
+                                    spec);
   if (n_parts > 3)
-    return set_invalid (error,
-                        _("The volume “%s” has too many colons. Use "
-                          "PATH-ON-THIS-COMPUTER:PATH-IN-BOX:OPTIONS; paths may not contain “:”."),
-                        spec);
+    return kiste_set_invalid_input (error,
+                                    _("The volume “%s” has too many colons. Use "
+                                      "PATH-ON-THIS-COMPUTER:PATH-IN-BOX:OPTIONS; paths may not contain “:”."),
+                                    spec);
 
   if (!kiste_validate_absolute_path (_("The path on this computer of a volume"), parts[0], error) ||
       !kiste_validate_absolute_path (_("The path in the box of a volume"), parts[1], error))
@@ -524,10 +503,10 @@ kiste_validate_volume (const char  *spec,
 
       /* "/a:/b:" splits into no options at all */
       if (parts[2][0] == '\0')
-        return set_invalid (error,
-                            _("The volume “%s” ends with a colon but names no options. Remove "
-                              "the colon or add options like “ro”."),
-                            spec);
+        return kiste_set_invalid_input (error,
+                                        _("The volume “%s” ends with a colon but names no options. Remove "
+                                          "the colon or add options like “ro”."),
+                                        spec);
 
       for (guint i = 0; options[i] != NULL; i++)
         {
@@ -535,10 +514,10 @@ kiste_validate_volume (const char  *spec,
             {
               g_autofree char *allowed = g_strjoinv (", ", (char **)volume_options);
 
-              return set_invalid (error,
-                                  _("The volume option “%s” is not known. Options are separated "
-                                    "by commas, from: %s."),
-                                  options[i], allowed);
+              return kiste_set_invalid_input (error,
+                                              _("The volume option “%s” is not known. Options are separated "
+                                                "by commas, from: %s."),
+                                              options[i], allowed);
             }
 
           ro |= g_str_equal (options[i], "ro");
@@ -546,9 +525,9 @@ kiste_validate_volume (const char  *spec,
         }
 
       if (ro && rw)
-        return set_invalid (error,
-                            _("The volume “%s” cannot be both read-only (ro) and writable (rw)."),
-                            spec);
+        return kiste_set_invalid_input (error,
+                                        _("The volume “%s” cannot be both read-only (ro) and writable (rw)."),
+                                        spec);
     }
 
   return TRUE;
@@ -586,11 +565,11 @@ kiste_validate_packages (const char  *packages,
             {
               g_autofree char *c = dup_char_at (p);
 
-              return set_invalid (error,
-                                  _("The additional packages may not contain “%s”. List package "
-                                    "names separated by spaces; names may contain letters, digits "
-                                    "and “. _ + : = ~ @ -”."),
-                                  c);
+              return kiste_set_invalid_input (error,
+                                              _("The additional packages may not contain “%s”. List package "
+                                                "names separated by spaces; names may contain letters, digits "
+                                                "and “. _ + : = ~ @ -”."),
+                                              c);
             }
           p++;
         }
@@ -600,9 +579,9 @@ kiste_validate_packages (const char  *packages,
         {
           g_autofree char *word = g_strndup (start, p - start);
 
-          return set_invalid (error,
-                              _("The additional package “%s” must start with a letter or digit."),
-                              word);
+          return kiste_set_invalid_input (error,
+                                          _("The additional package “%s” must start with a letter or digit."),
+                                          word);
         }
     }
 
@@ -627,16 +606,16 @@ kiste_validate_init_hooks (const char  *hooks,
     return TRUE;
 
   if (has_line_break (hooks))
-    return set_invalid (error, "%s",
-                        _("The init hooks must be on one line. Join several commands with "
-                          "“&&” or “;”."));
+    return kiste_set_invalid_input (error, "%s",
+                                    _("The init hooks must be on one line. Join several commands with "
+                                      "“&&” or “;”."));
 
   /* distrobox-create puts them in '…' inside the string it evals */
   if (strchr (hooks, '\'') != NULL)
-    return set_invalid (error, "%s",
-                        _("The init hooks may not contain a single quote ('): distrobox wraps "
-                          "them in single quotes, so one inside ends them early and creating "
-                          "the box fails. Use double quotes instead."));
+    return kiste_set_invalid_input (error, "%s",
+                                    _("The init hooks may not contain a single quote ('): distrobox wraps "
+                                      "them in single quotes, so one inside ends them early and creating "
+                                      "the box fails. Use double quotes instead."));
 
   return TRUE;
 }
@@ -651,19 +630,19 @@ kiste_validate_pre_init_hooks (const char  *hooks,
     return TRUE;
 
   if (has_line_break (hooks))
-    return set_invalid (error, "%s",
-                        _("The pre-init hooks must be on one line. Join several commands with "
-                          "“&&” or “;”."));
+    return kiste_set_invalid_input (error, "%s",
+                                    _("The pre-init hooks must be on one line. Join several commands with "
+                                      "“&&” or “;”."));
 
   /* distrobox-create puts them in "…" inside the string it evals on the
    * host, so these would be expanded here rather than in the box */
   if ((bad = strpbrk (hooks, "\"$`\\")) != NULL)
-    return set_invalid (error,
-                        _("The pre-init hooks may not contain “%c”: distrobox wraps them in "
-                          "double quotes and evaluates them on this computer while creating the "
-                          "box, so it would break creation or run outside the box. Put such "
-                          "commands in the init hooks instead."),
-                        *bad);
+    return kiste_set_invalid_input (error,
+                                    _("The pre-init hooks may not contain “%c”: distrobox wraps them in "
+                                      "double quotes and evaluates them on this computer while creating the "
+                                      "box, so it would break creation or run outside the box. Put such "
+                                      "commands in the init hooks instead."),
+                                    *bad);
 
   return TRUE;
 }
@@ -689,7 +668,7 @@ kiste_validate_platform (const char  *platform,
   guint n_parts;
 
   if (platform == NULL || platform[0] == '\0')
-    return set_invalid (error, "%s", _("The platform is empty. Use OS/ARCHITECTURE, like linux/arm64."));
+    return kiste_set_invalid_input (error, "%s", _("The platform is empty. Use OS/ARCHITECTURE, like linux/arm64."));
 
   parts = g_strsplit (platform, "/", -1);
   n_parts = g_strv_length (parts);
@@ -699,8 +678,8 @@ kiste_validate_platform (const char  *platform,
       (n_parts == 2 || is_platform_part (parts[2])))
     return TRUE;
 
-  return set_invalid (error,
-                      _("The platform “%s” is not valid. Use OS/ARCHITECTURE or "
-                        "OS/ARCHITECTURE/VARIANT in lowercase, like linux/arm64 or linux/arm/v7."),
-                      platform);
+  return kiste_set_invalid_input (error,
+                                  _("The platform “%s” is not valid. Use OS/ARCHITECTURE or "
+                                    "OS/ARCHITECTURE/VARIANT in lowercase, like linux/arm64 or linux/arm/v7."),
+                                  platform);
 }

@@ -13,6 +13,7 @@
 
 #include <glib/gstdio.h>
 
+#include "kiste-capabilities-private.h"
 #include "kiste-capabilities.h"
 #include "kiste-error.h"
 #include "kiste-runner-private.h"

@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "kiste-capabilities-private.h"
 #include "kiste-assemble.h"
 #include "kiste-box.h"
 #include "kiste-capabilities.h"
@@ -664,6 +665,127 @@ test_netns_default_hostname (void)
 }
 
 static void
+test_separate_home (void)
+{
+  g_autoptr(KisteCreateOptions) options = base_options ();
+  g_autoptr(KisteCreateOptions) copy = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) argv = NULL;
+  KisteCreateField field = KISTE_CREATE_FIELD_NONE;
+
+  g_assert_false (kiste_create_options_get_separate_home (options));
+
+  /* switched on without a folder: invalid, at the home field */
+  kiste_create_options_set_separate_home (options, TRUE);
+  g_assert_false (kiste_create_options_validate_full (options, NULL, &field, &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_assert_cmpstr (error->message, ==,
+                   "Choose a folder for the box’s home, or turn off “Separate Home Folder”.");
+  g_assert_cmpint (field, ==, KISTE_CREATE_FIELD_HOME);
+  g_clear_error (&error);
+  kiste_create_options_set_home (options, "");
+  g_assert_true (kiste_create_options_get_separate_home (options));
+  g_assert_false (kiste_create_options_validate_field (options, KISTE_CREATE_FIELD_HOME, NULL, NULL));
+
+  /* a folder makes it valid and reaches the argv; copies keep both */
+  kiste_create_options_set_home (options, "/home/alex/Boxes/dev");
+  g_assert_true (kiste_create_options_validate (options, NULL, &error));
+  g_assert_no_error (error);
+  copy = kiste_create_options_copy (options);
+  g_assert_true (kiste_create_options_get_separate_home (copy));
+  argv = kiste_create_options_to_argv (copy, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_strv_contains ((const char * const *) argv, "--home"));
+  g_clear_pointer (&argv, g_strfreev);
+
+  /* switched off: the folder is forgotten, no --home */
+  kiste_create_options_set_separate_home (options, FALSE);
+  g_assert_null (kiste_create_options_get_home (options));
+  argv = kiste_create_options_to_argv (options, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (g_strv_contains ((const char * const *) argv, "--home"));
+
+  /* setting a folder alone (an import, a clone) means a home of its own */
+  kiste_create_options_set_home (copy, NULL);
+  g_assert_true (kiste_create_options_get_separate_home (copy));
+  kiste_create_options_set_separate_home (copy, FALSE);
+  kiste_create_options_set_home (copy, "/home/alex/Boxes/other");
+  g_assert_true (kiste_create_options_get_separate_home (copy));
+}
+
+static void
+test_check (void)
+{
+  g_autoptr(KisteCreateOptions) options = base_options ();
+  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) argv = NULL;
+  const char *existing[] = { "dev", NULL };
+  KisteCreateField field = KISTE_CREATE_FIELD_NONE;
+
+  /* every field is checked, each problem kept at its field; the first is
+   * the error */
+  kiste_create_options_set_hostname (options, "not a hostname");
+  kiste_create_options_set_separate_home (options, TRUE);
+  argv = kiste_create_options_check (options, existing, NULL, &problems, &field, &error);
+  g_assert_null (argv);
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_assert_cmpint (field, ==, KISTE_CREATE_FIELD_NAME);
+  g_assert_cmpstr (g_ptr_array_index (problems, KISTE_CREATE_FIELD_NAME), ==, error->message);
+  g_assert_nonnull (g_ptr_array_index (problems, KISTE_CREATE_FIELD_HOSTNAME));
+  g_assert_nonnull (g_ptr_array_index (problems, KISTE_CREATE_FIELD_HOME));
+  g_assert_null (g_ptr_array_index (problems, KISTE_CREATE_FIELD_IMAGE));
+  g_assert_null (g_ptr_array_index (problems, KISTE_CREATE_FIELD_VOLUMES));
+  g_clear_pointer (&problems, g_ptr_array_unref);
+  g_clear_error (&error);
+
+  /* all fine: the same argv as to_argv() */
+  kiste_create_options_set_name (options, "dev2");
+  kiste_create_options_set_hostname (options, "dev2");
+  kiste_create_options_set_home (options, "/home/alex/Boxes/dev2");
+  argv = kiste_create_options_check (options, existing, NULL, &problems, &field, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (argv);
+  g_assert_cmpint (field, ==, KISTE_CREATE_FIELD_NONE);
+  for (guint i = 0; i < problems->len; i++)
+    g_assert_null (g_ptr_array_index (problems, i));
+  {
+    g_auto(GStrv) expected = kiste_create_options_to_argv (options, NULL, NULL);
+
+    g_assert_true (g_strv_equal ((const char * const *) argv, (const char * const *) expected));
+  }
+}
+
+static void
+test_flag_problem (void)
+{
+  g_autoptr(KisteRunner) runner = kiste_runner_new ();
+  g_autoptr(KisteCapabilities) loading = kiste_capabilities_new (runner);
+  g_autoptr(KisteCapabilities) old = kiste_capabilities_new (runner);
+  const char *flags[] = { "--name", "--image", "--init", NULL };
+  g_autofree char *problem = NULL;
+
+  /* nothing known yet: everything but --unshare-home, which no release has */
+  g_assert_null (kiste_create_options_dup_flag_problem (NULL, "--nvidia"));
+  g_assert_null (kiste_create_options_dup_flag_problem (loading, "--unshare-all"));
+  problem = kiste_create_options_dup_flag_problem (NULL, "--unshare-home");
+  g_assert_cmpstr (problem, ==, "Not available in the installed distrobox");
+  g_clear_pointer (&problem, g_free);
+  problem = kiste_create_options_dup_flag_problem (loading, "--unshare-home");
+  g_assert_nonnull (problem);
+  g_clear_pointer (&problem, g_free);
+
+  /* a distrobox too old for a flag says so; what it has is fine */
+  kiste_capabilities_set_for_testing (old, "1.6.0", "podman", flags);
+  g_assert_null (kiste_create_options_dup_flag_problem (old, "--init"));
+  problem = kiste_create_options_dup_flag_problem (old, "--unshare-groups");
+  g_assert_cmpstr (problem, ==, "Needs distrobox 1.7.0 or newer");
+  g_clear_pointer (&problem, g_free);
+  problem = kiste_create_options_dup_flag_problem (old, "--unshare-home");
+  g_assert_nonnull (problem);
+}
+
+static void
 test_effective_unshare (void)
 {
   g_autoptr(KisteCreateOptions) options = base_options ();
@@ -681,6 +803,20 @@ test_effective_unshare (void)
   g_assert_false (kiste_create_options_get_effective_unshare (options, KISTE_UNSHARE_NETNS, NULL));
   g_assert_false (kiste_create_options_get_effective_unshare (options, KISTE_UNSHARE_DEVSYS, NULL));
   g_assert_false (kiste_create_options_get_effective_unshare (options, KISTE_UNSHARE_HOME, NULL));
+  /* and says why */
+  g_assert_cmpint (kiste_create_options_get_unshare_implied (options, KISTE_UNSHARE_PROCESS, NULL), ==,
+                   KISTE_UNSHARE_IMPLIED_BY_INIT);
+  g_assert_cmpint (kiste_create_options_get_unshare_implied (options, KISTE_UNSHARE_IPC, NULL), ==,
+                   KISTE_UNSHARE_IMPLIED_NO);
+  /* init wins over Isolate Everything for the reason shown */
+  kiste_create_options_set_unshare_all (options, TRUE);
+  g_assert_cmpint (kiste_create_options_get_unshare_implied (options, KISTE_UNSHARE_GROUPS, NULL), ==,
+                   KISTE_UNSHARE_IMPLIED_BY_INIT);
+  g_assert_cmpint (kiste_create_options_get_unshare_implied (options, KISTE_UNSHARE_IPC, NULL), ==,
+                   KISTE_UNSHARE_IMPLIED_BY_ALL);
+  g_assert_cmpint (kiste_create_options_get_unshare_implied (options, KISTE_UNSHARE_HOME, NULL), ==,
+                   KISTE_UNSHARE_IMPLIED_NO);
+  kiste_create_options_set_unshare_all (options, FALSE);
   /* requested flags stay as requested */
   g_assert_false (kiste_create_options_get_unshare (options, KISTE_UNSHARE_PROCESS));
   kiste_create_options_set_init (options, FALSE);
@@ -957,6 +1093,9 @@ main (int   argc,
   g_test_add_func ("/create-options/bad-input", test_bad_input);
   g_test_add_func ("/create-options/first-bad-field", test_first_bad_field);
   g_test_add_func ("/create-options/netns-default-hostname", test_netns_default_hostname);
+  g_test_add_func ("/create-options/flag-problem", test_flag_problem);
+  g_test_add_func ("/create-options/separate-home", test_separate_home);
+  g_test_add_func ("/create-options/check", test_check);
   g_test_add_func ("/create-options/effective-unshare", test_effective_unshare);
   g_test_add_func ("/create-options/properties", test_properties);
   g_test_add_func ("/create-options/field-enum", test_field_enum);

@@ -7,71 +7,25 @@
 
 #include "config.h"
 
+#include "kiste-capabilities-private.h"
 #include "kiste-box-store-private.h"
 #include "kiste-error.h"
+#include "kiste-fake-runner.h"
 #include "kiste-manager.h"
 
-/* A runner that records every argv and runs a harmless stand-in: the
- * captured listing for `ps`, `sleep` when asked (to keep a box busy), `true`
- * otherwise. */
-#define TEST_TYPE_RUNNER (test_runner_get_type ())
-G_DECLARE_FINAL_TYPE (TestRunner, test_runner, TEST, RUNNER, KisteRunner)
-
-struct _TestRunner
-{
-  KisteRunner  parent_instance;
-  GPtrArray   *commands;
-  gboolean     slow;
-};
-
-G_DEFINE_FINAL_TYPE (TestRunner, test_runner, KISTE_TYPE_RUNNER)
-
-static GSubprocess *
-test_runner_spawn (KisteRunner         *runner,
-                   const char * const  *argv,
-                   GSubprocessFlags     flags,
-                   GError             **error)
-{
-  TestRunner *self = TEST_RUNNER (runner);
-  g_autofree char *fixture = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
-  const char *sleep_argv[] = { "sleep", "0.3", NULL };
-  const char *true_argv[] = { "true", NULL };
-  const char *ps_argv[] = { "cat", fixture, NULL };
-  const char * const *stand_in = self->slow ? sleep_argv : true_argv;
-
-  g_ptr_array_add (self->commands, kiste_argv_to_display_string (argv));
-
-  /* Listings show the captured boxes again */
-  if (g_strv_length ((char **) argv) > 1 && g_str_equal (argv[1], "ps"))
-    stand_in = ps_argv;
-
-  return KISTE_RUNNER_CLASS (test_runner_parent_class)->spawn (runner, stand_in, flags, error);
-}
-
+/* The shared fake runner: every command is recorded and a harmless
+ * stand-in runs: the captured listing for `ps`, `sleep` when a test asks
+ * for a slow box, `true` otherwise. */
 static void
-test_runner_finalize (GObject *object)
+set_slow (KisteFakeRunner *runner)
 {
-  g_ptr_array_unref (TEST_RUNNER (object)->commands);
-  G_OBJECT_CLASS (test_runner_parent_class)->finalize (object);
-}
-
-static void
-test_runner_class_init (TestRunnerClass *klass)
-{
-  G_OBJECT_CLASS (klass)->finalize = test_runner_finalize;
-  KISTE_RUNNER_CLASS (klass)->spawn = test_runner_spawn;
-}
-
-static void
-test_runner_init (TestRunner *self)
-{
-  self->commands = g_ptr_array_new_with_free_func (g_free);
+  kiste_fake_runner_set_default (runner, "sleep 0.3");
 }
 
 typedef struct
 {
-  TestRunner   *runner;
-  KisteManager *manager;
+  KisteFakeRunner *runner;
+  KisteManager    *manager;
 } Fixture;
 
 static void
@@ -85,9 +39,9 @@ fixture_setup (Fixture       *fixture,
   const char *flags[] = { "--name", "--image", "--yes", "--no-entry", "--clone", "--unshare-ipc", NULL };
   KisteBoxStore *store;
 
-  fixture->runner = g_object_new (TEST_TYPE_RUNNER, NULL);
-  kiste_runner_set_manager (KISTE_RUNNER (fixture->runner), "podman");
-  kiste_runner_set_cwd (KISTE_RUNNER (fixture->runner), g_get_tmp_dir ());
+  fixture->runner = kiste_fake_runner_new ();
+  kiste_fake_runner_add (fixture->runner, "podman ps",
+                         "cat \"$KISTE_TEST_FIXTURES/ps-podman5.json\"");
   fixture->manager = kiste_manager_new (KISTE_RUNNER (fixture->runner));
   kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
                                       "1.8.2.5", "podman", flags);
@@ -138,15 +92,15 @@ wait_result (Result *r)
 static guint
 n_commands (Fixture *fixture)
 {
-  return fixture->runner->commands->len;
+  return kiste_fake_runner_get_commands (fixture->runner)->len;
 }
 
 static const char *
 command (Fixture *fixture,
          guint    i)
 {
-  g_assert_cmpuint (i, <, fixture->runner->commands->len);
-  return g_ptr_array_index (fixture->runner->commands, i);
+  g_assert_cmpuint (i, <, kiste_fake_runner_get_commands (fixture->runner)->len);
+  return g_ptr_array_index (kiste_fake_runner_get_commands (fixture->runner), i);
 }
 
 static void
@@ -213,7 +167,7 @@ test_one_operation_per_box (Fixture       *fixture,
   Result second = { 0 };
   Result other = { 0 };
 
-  fixture->runner->slow = TRUE;
+  set_slow (fixture->runner);
   kiste_manager_stop_async (fixture->manager, "fixture-a", NULL, operation_cb, &first);
   kiste_manager_upgrade_async (fixture->manager, "fixture-a", NULL, operation_cb, &second);
   /* A different box runs side by side */
@@ -347,7 +301,7 @@ test_cancel (Fixture       *fixture,
   Result r = { 0 };
   KisteTask *task;
 
-  fixture->runner->slow = TRUE;
+  set_slow (fixture->runner);
   task = kiste_manager_upgrade_async (fixture->manager, "fixture-a", cancellable,
                                       operation_cb, &r);
   g_assert_true (kiste_task_get_cancellable_by_user (task));

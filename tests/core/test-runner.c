@@ -1260,6 +1260,36 @@ test_terminate_all (Fixture       *fixture,
 #define fixture_test(path, func) \
   g_test_add ((path), Fixture, NULL, fixture_setup, (func), fixture_teardown)
 
+static void
+test_strip_escapes (void)
+{
+  static const struct
+  {
+    const char *text;
+    const char *plain;
+  } table[] = {
+    { "plain text", "plain text" },
+    /* distrobox colours its setup messages */
+    { "Setting up user's group list...\t\033[32m [ OK ]\033[0m", "Setting up user's group list...\t [ OK ]" },
+    /* titles and the current folder (OSC), ended by BEL or ESC \\ */
+    { "\033]0;box title\007$ ls", "$ ls" },
+    { "\033]7;file://host/home/alex\033\\prompt", "prompt" },
+    /* cursor movement, a two-byte escape, a cut-off sequence */
+    { "a\033[2Kb\033=c\033[", "abc" },
+    /* carriage returns stay: callers decide what they mean */
+    { "50%\r100%", "50%\r100%" },
+    /* bytes that are no UTF-8 become replacement characters */
+    { "caf\xe9", "caf\xef\xbf\xbd" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (table); i++)
+    {
+      g_autofree char *plain = kiste_strip_terminal_escapes (table[i].text);
+
+      g_assert_cmpstr (plain, ==, table[i].plain);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1291,6 +1321,7 @@ main (int   argc,
   fixture_test ("/runner/fake-spawn", test_fake_spawn);
   fixture_test ("/runner/terminate-all", test_terminate_all);
   g_test_add_func ("/runner/children-die-with-app", test_children_die_with_app);
+  g_test_add_func ("/runner/strip-escapes", test_strip_escapes);
 
   return g_test_run ();
 }

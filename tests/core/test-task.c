@@ -20,12 +20,37 @@ count_cb (gpointer  instance,
 }
 
 static void
+notify_count_cb (GObject    *object,
+                 GParamSpec *pspec,
+                 guint      *count)
+{
+  (*count)++;
+}
+
+static void
+line_cb (KisteTask  *task,
+         const char *line,
+         GString    *lines)
+{
+  g_string_append_printf (lines, "%s|", line);
+}
+
+static void
 test_task_success (void)
 {
   g_autoptr(KisteTask) task = kiste_task_new ("Stopping", "box1", NULL);
+  g_autoptr(GString) lines = g_string_new (NULL);
+  g_autoptr(GDateTime) before = g_date_time_new_now_utc ();
   guint finished = 0;
+  guint step_notified = 0;
+  guint fraction_notified = 0;
 
   g_signal_connect (task, "finished", G_CALLBACK (count_cb), &finished);
+  g_signal_connect (task, "notify::step", G_CALLBACK (notify_count_cb), &step_notified);
+  g_signal_connect (task, "notify::fraction", G_CALLBACK (notify_count_cb), &fraction_notified);
+  g_signal_connect (task, "line", G_CALLBACK (line_cb), lines);
+  g_assert_nonnull (kiste_task_get_started (task));
+  g_assert_cmpint (g_date_time_difference (kiste_task_get_started (task), before), <=, G_USEC_PER_SEC);
 
   g_assert_cmpstr (kiste_task_get_title (task), ==, "Stopping");
   g_assert_cmpstr (kiste_task_get_box_name (task), ==, "box1");
@@ -33,10 +58,21 @@ test_task_success (void)
   g_assert_cmpfloat (kiste_task_get_fraction (task), ==, -1);
 
   kiste_task_set_step (task, "Setting up sudo...");
+  kiste_task_set_step (task, "Setting up sudo...");
   kiste_task_set_fraction (task, 0.5);
+  g_assert_cmpstr (kiste_task_get_step (task), ==, "Setting up sudo...");
+  g_assert_cmpfloat (kiste_task_get_fraction (task), ==, 0.5);
+  /* setting the same step again says nothing */
+  g_assert_cmpuint (step_notified, ==, 1);
+  g_assert_cmpuint (fraction_notified, ==, 1);
   kiste_task_append_line (task, "one");
   kiste_task_append_line (task, "two");
   g_assert_cmpstr (kiste_task_get_output (task), ==, "one\ntwo\n");
+  g_assert_cmpstr (lines->str, ==, "one|two|");
+
+  kiste_task_set_messages (task, "“box1” stopped", "Could not stop “box1”");
+  g_assert_cmpstr (kiste_task_get_done_message (task), ==, "“box1” stopped");
+  g_assert_cmpstr (kiste_task_get_failed_message (task), ==, "Could not stop “box1”");
 
   kiste_task_finish (task, NULL);
   kiste_task_finish (task, NULL);

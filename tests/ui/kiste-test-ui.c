@@ -138,117 +138,44 @@ kiste_test_screenshot (GtkWidget  *widget,
   g_test_message ("screenshot: %s", path);
 }
 
-struct _KisteTestRunner
-{
-  KisteRunner     parent_instance;
-  KisteTestWorld  world;
-  guint           n_ps;
-  GPtrArray      *commands;
-};
-
-G_DEFINE_FINAL_TYPE (KisteTestRunner, kiste_test_runner, KISTE_TYPE_RUNNER)
-
-static const char *
-script_for (KisteTestRunner    *self,
-            const char * const *argv)
-{
-  const char *program = argv[0];
-  const char *sub = argv[1] ? argv[1] : "";
-
-  if (g_str_equal (program, "distrobox"))
-    {
-      if (self->world == KISTE_TEST_WORLD_NO_DISTROBOX)
-        return "exit 127";
-      if (g_str_equal (sub, "--version") || g_str_equal (sub, "version"))
-        return "echo 'distrobox: 1.8.2.5'";
-      if (g_str_equal (sub, "create"))
-        return "cat \"$KISTE_TEST_FIXTURES/help-distrobox-1.8.2.5.txt\"";
-      return "exit 0";
-    }
-  if (g_str_equal (program, "podman"))
-    {
-      if (g_str_equal (sub, "--version"))
-        return "echo 'podman version 5.4.2'";
-      if (g_str_equal (sub, "ps"))
-        {
-          self->n_ps++;
-          if (self->world == KISTE_TEST_WORLD_PS_FAILS)
-            return "echo 'Error: database is locked' >&2; exit 125";
-          if (self->world == KISTE_TEST_WORLD_EMPTY)
-            return "echo '[]'";
-          if (self->world == KISTE_TEST_WORLD_SHOWCASE)
-            return "cat \"$KISTE_TEST_FIXTURES/ps-showcase.json\"";
-          return "cat \"$KISTE_TEST_FIXTURES/ps-podman5.json\"";
-        }
-      if (g_str_equal (sub, "events"))
-        return "exec sleep 600";
-      if (g_str_equal (sub, "stop"))
-        return "sleep 0.5";
-      return "exit 0";
-    }
-  return "exit 127";
-}
-
-static GSubprocess *
-kiste_test_runner_spawn (KisteRunner         *runner,
-                         const char * const  *argv,
-                         GSubprocessFlags     flags,
-                         GError             **error)
-{
-  KisteTestRunner *self = KISTE_TEST_RUNNER (runner);
-  const char *sh[] = { "sh", "-c", script_for (self, argv), NULL };
-
-  g_ptr_array_add (self->commands, kiste_argv_to_display_string (argv));
-  return KISTE_RUNNER_CLASS (kiste_test_runner_parent_class)->spawn (runner, sh, flags, error);
-}
-
-static void
-kiste_test_runner_finalize (GObject *object)
-{
-  g_ptr_array_unref (KISTE_TEST_RUNNER (object)->commands);
-  G_OBJECT_CLASS (kiste_test_runner_parent_class)->finalize (object);
-}
-
-static void
-kiste_test_runner_class_init (KisteTestRunnerClass *klass)
-{
-  G_OBJECT_CLASS (klass)->finalize = kiste_test_runner_finalize;
-  KISTE_RUNNER_CLASS (klass)->spawn = kiste_test_runner_spawn;
-}
-
-static void
-kiste_test_runner_init (KisteTestRunner *self)
-{
-  self->commands = g_ptr_array_new_with_free_func (g_free);
-}
-
 void
-kiste_test_runner_set_world (KisteTestRunner *self,
-                             KisteTestWorld   world)
+kiste_test_set_world (KisteFakeRunner *runner,
+                      KisteTestWorld   world)
 {
-  self->world = world;
-}
+  const char *ps = "cat \"$KISTE_TEST_FIXTURES/ps-podman5.json\"";
 
-guint
-kiste_test_runner_get_n_ps (KisteTestRunner *self)
-{
-  return self->n_ps;
-}
+  /* the rule added last wins: general ones first */
+  kiste_fake_runner_set_default (runner, "exit 127");
+  kiste_fake_runner_add (runner, "distrobox", "exit 0");
+  kiste_fake_runner_add (runner, "distrobox --version", "echo 'distrobox: 1.8.2.5'");
+  kiste_fake_runner_add (runner, "distrobox version", "echo 'distrobox: 1.8.2.5'");
+  kiste_fake_runner_add (runner, "distrobox create",
+                         "cat \"$KISTE_TEST_FIXTURES/help-distrobox-1.8.2.5.txt\"");
+  if (world == KISTE_TEST_WORLD_NO_DISTROBOX)
+    kiste_fake_runner_add (runner, "distrobox", "exit 127");
 
-GPtrArray *
-kiste_test_runner_get_commands (KisteTestRunner *self)
-{
-  return self->commands;
+  kiste_fake_runner_add (runner, "podman", "exit 0");
+  kiste_fake_runner_add (runner, "podman --version", "echo 'podman version 5.4.2'");
+  kiste_fake_runner_add (runner, "podman events", "exec sleep 600");
+  kiste_fake_runner_add (runner, "podman stop", "sleep 0.5");
+  if (world == KISTE_TEST_WORLD_PS_FAILS)
+    ps = "echo 'Error: database is locked' >&2; exit 125";
+  else if (world == KISTE_TEST_WORLD_EMPTY)
+    ps = "echo '[]'";
+  else if (world == KISTE_TEST_WORLD_SHOWCASE)
+    ps = "cat \"$KISTE_TEST_FIXTURES/ps-showcase.json\"";
+  kiste_fake_runner_add (runner, "podman ps", ps);
 }
 
 KisteManager *
 kiste_test_manager_new (KisteTestWorld world)
 {
-  g_autoptr(KisteTestRunner) runner = g_object_new (KISTE_TYPE_TEST_RUNNER, NULL);
+  g_autoptr(KisteFakeRunner) runner = kiste_fake_runner_new ();
   KisteManager *manager;
 
-  runner->world = world;
-  kiste_runner_set_cwd (KISTE_RUNNER (runner), g_get_tmp_dir ());
+  /* the engine is found, as the app would */
+  kiste_runner_set_manager (KISTE_RUNNER (runner), NULL);
+  kiste_test_set_world (runner, world);
   manager = kiste_manager_new (KISTE_RUNNER (runner));
   kiste_box_store_set_host_home (kiste_manager_get_store (manager), "/home/tester");
   return manager;

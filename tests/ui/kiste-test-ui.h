@@ -9,6 +9,7 @@
 
 #include <adwaita.h>
 
+#include "kiste-fake-runner.h"
 #include "kiste-manager.h"
 
 G_BEGIN_DECLS
@@ -33,8 +34,7 @@ GtkWidget *kiste_test_find_widget    (GtkWidget  *root,
 void       kiste_test_screenshot     (GtkWidget  *widget,
                                       const char *name);
 
-/* A stand-in for podman and distrobox: every command becomes a small shell
- * script chosen by what was asked, so widgets go through the real core */
+/* Stand-ins for podman and distrobox, see kiste_test_set_world() */
 typedef enum
 {
   KISTE_TEST_WORLD_BOXES,        /* distrobox and podman, the captured boxes */
@@ -44,16 +44,12 @@ typedef enum
   KISTE_TEST_WORLD_SHOWCASE,     /* boxes of several distributions, for screenshots */
 } KisteTestWorld;
 
-#define KISTE_TYPE_TEST_RUNNER (kiste_test_runner_get_type ())
-G_DECLARE_FINAL_TYPE (KisteTestRunner, kiste_test_runner, KISTE, TEST_RUNNER, KisteRunner)
-
-void          kiste_test_runner_set_world (KisteTestRunner *self,
+/* Makes runner answer like world: every command a small shell script
+ * chosen by what was asked, so widgets go through the real core. Count
+ * `podman ps` runs with kiste_fake_runner_count (runner, "podman ps"). */
+void          kiste_test_set_world        (KisteFakeRunner *runner,
                                            KisteTestWorld   world);
-/* How many `podman ps` ran */
-guint         kiste_test_runner_get_n_ps  (KisteTestRunner *self);
-/* Every command asked for, for display */
-GPtrArray    *kiste_test_runner_get_commands (KisteTestRunner *self);
-/* A manager on a KisteTestRunner in world, host home /home/tester */
+/* A manager on a KisteFakeRunner in world, host home /home/tester */
 KisteManager *kiste_test_manager_new      (KisteTestWorld   world);
 
 G_END_DECLS

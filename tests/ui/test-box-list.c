@@ -17,7 +17,7 @@
 typedef struct
 {
   KisteApplication *app;
-  KisteTestRunner  *runner;
+  KisteFakeRunner  *runner;
   KisteWindow      *window;
 } Fixture;
 
@@ -33,7 +33,7 @@ fixture_setup (Fixture       *fixture,
   fixture->app = g_object_ref (app);
 
   manager = kiste_test_manager_new (GPOINTER_TO_INT (data));
-  fixture->runner = g_object_ref (KISTE_TEST_RUNNER (kiste_manager_get_runner (manager)));
+  fixture->runner = g_object_ref (KISTE_FAKE_RUNNER (kiste_manager_get_runner (manager)));
   kiste_application_set_manager (fixture->app, manager);
 
   g_settings_set_string (kiste_application_get_settings (fixture->app), "selected-box", "");
@@ -138,7 +138,7 @@ test_rows_sorted_and_selected (Fixture       *fixture,
   g_assert_cmpstr (kiste_box_get_name (last), ==, "fixture-clash");
 
   /* One ps for the whole list */
-  g_assert_cmpuint (kiste_test_runner_get_n_ps (fixture->runner), ==, 1);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman ps"), ==, 1);
 
   /* The first box is selected and its row shows name, image and state */
   g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model)), ==, 0);
@@ -246,7 +246,7 @@ test_error (Fixture       *fixture,
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "state-error");
 
   /* Retry runs the listing again */
-  kiste_test_runner_set_world (fixture->runner, KISTE_TEST_WORLD_BOXES);
+  kiste_test_set_world (fixture->runner, KISTE_TEST_WORLD_BOXES);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.reload", NULL));
   g_assert_true (kiste_test_wait_for (list_has_items, fixture, 5000));
 }

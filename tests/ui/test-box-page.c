@@ -10,118 +10,48 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "kiste-capabilities-private.h"
 #include "kiste-application.h"
 #include "kiste-assemble.h"
-#include "kiste-box-page.h"
+#include "kiste-box-page-private.h"
 #include "kiste-box-store-private.h"
 #include "kiste-commands.h"
 #include "kiste-create-dialog.h"
 #include "kiste-log-dialog.h"
 #include "kiste-name-dialog.h"
+#include "kiste-fake-runner.h"
 #include "kiste-test-ui.h"
 
-/* What `podman stats --no-stream --format json NAME` printed for a running
- * container (podman 5.4.2, rootful, cgroups v1) */
-static const char stats_json[] =
-  "[\n"
-  " {\n"
-  "  \"id\": \"3db7a7294156\",\n"
-  "  \"name\": \"kiste-dev-stats\",\n"
-  "  \"cpu_time\": \"46.08861ms\",\n"
-  "  \"cpu_percent\": \"4.20%\",\n"
-  "  \"avg_cpu\": \"4.20%\",\n"
-  "  \"mem_usage\": \"102.4kB / 25.28GB\",\n"
-  "  \"mem_percent\": \"0.00%\",\n"
-  "  \"net_io\": \"0B / 0B\",\n"
-  "  \"block_io\": \"0B / 0B\",\n"
-  "  \"pids\": \"1\"\n"
-  " }\n"
-  "]\n";
-
-/* A first start's log as distrobox colours it */
-static const char log_text[] =
-  "+ printf distrobox: Installing basic packages...\\n\n"
-  "Setting up user's group list...\t\033[32m [ OK ]\033[0m\r\n"
-  "container_setup_done\n";
-
-/* A runner that records every argv and answers like podman would from
- * captured output: inspect, stats and logs; operations run `true`, or
- * `sleep` to keep a box busy. */
-#define TEST_TYPE_RUNNER (test_runner_get_type ())
-G_DECLARE_FINAL_TYPE (TestRunner, test_runner, TEST, RUNNER, KisteRunner)
-
-struct _TestRunner
+/* The shared fake runner answers like podman would from captured output:
+ * inspect, stats (tests/fixtures/stats-podman5.json, rootful podman
+ * 5.4.2) and logs (a first start's log as distrobox colours it);
+ * operations run `exit 0`, or `sleep` to keep a box busy. */
+static void
+set_slow (KisteFakeRunner *runner)
 {
-  KisteRunner  parent_instance;
-  GPtrArray   *commands;
-  gboolean     slow;
-  gboolean     stats_fail;
-};
-
-G_DEFINE_FINAL_TYPE (TestRunner, test_runner, KISTE_TYPE_RUNNER)
-
-static GSubprocess *
-test_runner_spawn (KisteRunner         *runner,
-                   const char * const  *argv,
-                   GSubprocessFlags     flags,
-                   GError             **error)
-{
-  TestRunner *self = TEST_RUNNER (runner);
-  g_autofree char *inspect = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"),
-                                               "inspect-podman5.json", NULL);
-  const char *inspect_argv[] = { "cat", inspect, NULL };
-  const char *stats_argv[] = { "printf", "%s", stats_json, NULL };
-  const char *stats_fail_argv[] = {
-    "sh", "-c", "echo 'Error: stats is not supported in rootless mode without cgroups v2' >&2; exit 125", NULL
-  };
-  const char *logs_argv[] = { "printf", "%s", log_text, NULL };
-  const char *sleep_argv[] = { "sleep", "2", NULL };
-  const char *true_argv[] = { "true", NULL };
-  const char * const *fake = self->slow ? sleep_argv : true_argv;
-
-  g_ptr_array_add (self->commands, kiste_argv_to_display_string (argv));
-
-  if (g_strv_length ((char **) argv) >= 3 && g_str_equal (argv[2], "inspect"))
-    fake = inspect_argv;
-  else if (g_strv_length ((char **) argv) >= 2 && g_str_equal (argv[1], "stats"))
-    fake = self->stats_fail ? stats_fail_argv : stats_argv;
-  else if (g_strv_length ((char **) argv) >= 2 && g_str_equal (argv[1], "logs") && !self->slow)
-    fake = logs_argv;
-
-  return KISTE_RUNNER_CLASS (test_runner_parent_class)->spawn (runner, fake, flags, error);
+  kiste_fake_runner_set_default (runner, "sleep 2");
+  kiste_fake_runner_add (runner, "podman logs", "sleep 2");
 }
 
 static void
-test_runner_finalize (GObject *object)
+set_stats_fail (KisteFakeRunner *runner)
 {
-  g_ptr_array_unref (TEST_RUNNER (object)->commands);
-  G_OBJECT_CLASS (test_runner_parent_class)->finalize (object);
-}
-
-static void
-test_runner_class_init (TestRunnerClass *klass)
-{
-  G_OBJECT_CLASS (klass)->finalize = test_runner_finalize;
-  KISTE_RUNNER_CLASS (klass)->spawn = test_runner_spawn;
-}
-
-static void
-test_runner_init (TestRunner *self)
-{
-  self->commands = g_ptr_array_new_with_free_func (g_free);
+  kiste_fake_runner_add (runner, "podman stats",
+                         "echo 'Error: stats is not supported in rootless mode without cgroups v2' >&2; "
+                         "exit 125");
 }
 
 static KisteApplication *app;
 
 typedef struct
 {
-  TestRunner   *runner;
-  KisteManager *manager;
-  char         *host_dir;
+  KisteFakeRunner *runner;
+  KisteManager    *manager;
+  char            *host_dir;
   /* The user's home as the captured boxes know it */
-  char         *host_home;
-  GtkWindow    *window;
-  KisteBoxPage *page;
+  char            *host_home;
+  GtkWindow       *window;
+  KisteBoxPage    *page;
 } Fixture;
 
 static void
@@ -151,9 +81,13 @@ fixture_setup (Fixture       *fixture,
   GtkWidget *toolbar;
   GtkWidget *overlay;
 
-  fixture->runner = g_object_new (TEST_TYPE_RUNNER, NULL);
-  kiste_runner_set_manager (KISTE_RUNNER (fixture->runner), "podman");
-  kiste_runner_set_cwd (KISTE_RUNNER (fixture->runner), g_get_tmp_dir ());
+  fixture->runner = kiste_fake_runner_new ();
+  kiste_fake_runner_add (fixture->runner, "podman container inspect",
+                         "cat \"$KISTE_TEST_FIXTURES/inspect-podman5.json\"");
+  kiste_fake_runner_add (fixture->runner, "podman stats",
+                         "cat \"$KISTE_TEST_FIXTURES/stats-podman5.json\"");
+  kiste_fake_runner_add (fixture->runner, "podman logs",
+                         "cat \"$KISTE_TEST_FIXTURES/logs-colored.txt\"");
   fixture->manager = kiste_manager_new (KISTE_RUNNER (fixture->runner));
   kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
                                       "1.8.2.5", "podman", flags);
@@ -439,8 +373,8 @@ count_commands (Fixture    *fixture,
 {
   guint n = 0;
 
-  for (guint i = 0; i < fixture->runner->commands->len; i++)
-    if (g_str_has_prefix (g_ptr_array_index (fixture->runner->commands, i), prefix))
+  for (guint i = 0; i < kiste_fake_runner_get_commands (fixture->runner)->len; i++)
+    if (g_str_has_prefix (g_ptr_array_index (kiste_fake_runner_get_commands (fixture->runner), i), prefix))
       n++;
   return n;
 }
@@ -551,7 +485,7 @@ test_empty (Fixture       *fixture,
   g_assert_cmpstr (adw_status_page_get_title (ADW_STATUS_PAGE (status)), ==, "No Box Selected");
   for (guint i = 0; i < G_N_ELEMENTS (all_actions); i++)
     g_assert_false (action_enabled (fixture, all_actions[i]));
-  g_assert_cmpuint (fixture->runner->commands->len, ==, 0);
+  g_assert_cmpuint (kiste_fake_runner_get_commands (fixture->runner)->len, ==, 0);
 }
 
 static void
@@ -717,7 +651,7 @@ test_busy (Fixture       *fixture,
   g_assert_true (kiste_test_wait_for (has_details, box, 3000));
 
   /* A slow stop keeps the box busy */
-  fixture->runner->slow = TRUE;
+  set_slow (fixture->runner);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.stop", NULL));
   g_assert_true (kiste_manager_is_busy (fixture->manager, "fixture-a"));
   g_assert_cmpuint (count_commands (fixture, "podman stop --time 10 fixture-a"), ==, 1);
@@ -758,7 +692,7 @@ test_start_progress (Fixture       *fixture,
   KisteTask *task;
 
   kiste_box_page_set_box (fixture->page, box);
-  fixture->runner->slow = TRUE;
+  set_slow (fixture->runner);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.start", NULL));
   task = kiste_manager_get_task_for_box (fixture->manager, "fixture-b");
   g_assert_nonnull (task);
@@ -1281,7 +1215,7 @@ test_stats_unavailable (Fixture       *fixture,
 {
   AdwPreferencesGroup *group;
 
-  fixture->runner->stats_fail = TRUE;
+  set_stats_fail (fixture->runner);
   kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-a"));
   wait_for_row (fixture, "Processor", "Not available");
   g_assert_cmpstr (row_subtitle (fixture, "Memory"), ==, "Not available");

@@ -14,156 +14,8 @@
 #include "kiste-create-dialog.h"
 #include "kiste-error.h"
 #include "kiste-test-ui.h"
-#include "kiste-fetch.h"
+#include "kiste-test-server.h"
 #include "kiste-window.h"
-
-static const char manifest[] =
-  "# from the web\n"
-  "[webbox]\n"
-  "image=docker.io/library/debian:12\n"
-  "unshare_netns=true\n"
-  "hostname=webbox\n"
-  "init_hooks=\"echo hello\"\n";
-
-/* A small web server on 127.0.0.1, answering in its own threads */
-typedef struct
-{
-  GSocketService *service;
-  guint16         port;
-  GMutex          lock;
-  GPtrArray      *requests;
-} Server;
-
-static char *
-response_for (const char *path)
-{
-  if (g_str_equal (path, "/manifest.ini"))
-    return g_strdup_printf ("HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n"
-                            "Content-Length: %zu\r\n\r\n%s",
-                            strlen (manifest), manifest);
-  if (g_str_equal (path, "/no-length.ini"))
-    return g_strdup_printf ("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n%s", manifest);
-  if (g_str_equal (path, "/moved.ini"))
-    return g_strdup ("HTTP/1.1 302 Found\r\nLocation: http://elsewhere.example/x.ini\r\n"
-                     "Content-Length: 0\r\n\r\n");
-  if (g_str_equal (path, "/declared-huge.ini"))
-    return g_strdup ("HTTP/1.0 200 OK\r\nContent-Length: 2097152\r\n\r\n[a]\nimage=x\n");
-  if (g_str_equal (path, "/huge.ini"))
-    {
-      g_autofree char *filler = g_strnfill (1200 * 1024, '#');
-
-      return g_strdup_printf ("HTTP/1.0 200 OK\r\n\r\n%s\n", filler);
-    }
-  if (g_str_equal (path, "/binary.ini"))
-    return g_strdup ("HTTP/1.0 200 OK\r\nContent-Length: 4\r\n\r\n\xff\xfe" "AB");
-  if (g_str_equal (path, "/garbage"))
-    return g_strdup ("SSH-2.0-OpenSSH_9.2\r\n\r\n");
-  if (g_str_equal (path, "/markup.ini"))
-    return g_strdup ("HTTP/1.0 500 <b>Broken</b>\r\nContent-Length: 0\r\n\r\n");
-  return g_strdup ("HTTP/1.0 404 Not Found\r\nContent-Length: 0\r\n\r\n");
-}
-
-static gboolean
-server_run_cb (GThreadedSocketService *service,
-               GSocketConnection      *connection,
-               GObject                *source,
-               Server                 *server)
-{
-  g_autoptr(GDataInputStream) input = NULL;
-  g_autoptr(GString) request = g_string_new (NULL);
-  g_auto(GStrv) words = NULL;
-  g_autofree char *response = NULL;
-  char *line;
-
-  input = g_data_input_stream_new (g_io_stream_get_input_stream (G_IO_STREAM (connection)));
-  g_filter_input_stream_set_close_base_stream (G_FILTER_INPUT_STREAM (input), FALSE);
-  while ((line = g_data_input_stream_read_line (input, NULL, NULL, NULL)) != NULL)
-    {
-      g_strchomp (line);
-      if (line[0] == '\0')
-        {
-          g_free (line);
-          break;
-        }
-      g_string_append_printf (request, "%s\n", line);
-      g_free (line);
-    }
-
-  words = g_strsplit (request->str, " ", 3);
-  response = response_for (words[0] && words[1] ? words[1] : "/");
-
-  g_mutex_lock (&server->lock);
-  g_ptr_array_add (server->requests, g_strdup (request->str));
-  g_mutex_unlock (&server->lock);
-
-  /* a client that stopped reading makes this fail: fine */
-  g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (connection)),
-                             response, strlen (response), NULL, NULL, NULL);
-  g_io_stream_close (G_IO_STREAM (connection), NULL, NULL);
-  return TRUE;
-}
-
-static Server *
-server_start (void)
-{
-  Server *server = g_new0 (Server, 1);
-  g_autoptr(GSocketAddress) address = g_inet_socket_address_new_from_string ("127.0.0.1", 0);
-  g_autoptr(GSocketAddress) effective = NULL;
-  g_autoptr(GError) error = NULL;
-
-  g_mutex_init (&server->lock);
-  server->requests = g_ptr_array_new_with_free_func (g_free);
-  server->service = g_threaded_socket_service_new (4);
-  g_socket_listener_add_address (G_SOCKET_LISTENER (server->service), address,
-                                 G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, NULL,
-                                 &effective, &error);
-  g_assert_no_error (error);
-  server->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (effective));
-  g_signal_connect (server->service, "run", G_CALLBACK (server_run_cb), server);
-  g_socket_service_start (server->service);
-  return server;
-}
-
-static guint
-server_n_requests (Server *server)
-{
-  guint n;
-
-  g_mutex_lock (&server->lock);
-  n = server->requests->len;
-  g_mutex_unlock (&server->lock);
-  return n;
-}
-
-static char *
-server_dup_request (Server *server,
-                    guint   index)
-{
-  char *request;
-
-  g_mutex_lock (&server->lock);
-  request = g_strdup (g_ptr_array_index (server->requests, index));
-  g_mutex_unlock (&server->lock);
-  return request;
-}
-
-static void
-server_stop (Server *server)
-{
-  g_socket_service_stop (server->service);
-  g_socket_listener_close (G_SOCKET_LISTENER (server->service));
-  g_clear_object (&server->service);
-  g_ptr_array_unref (server->requests);
-  g_mutex_clear (&server->lock);
-  g_free (server);
-}
-
-static char *
-server_uri (Server     *server,
-            const char *path)
-{
-  return g_strdup_printf ("http://127.0.0.1:%u%s", server->port, path);
-}
 
 /* The app, a window on fake boxes ----------------------------------------- */
 
@@ -245,7 +97,7 @@ create_dialog_shown (gpointer data)
 static guint
 n_creates (void)
 {
-  GPtrArray *commands = kiste_test_runner_get_commands (KISTE_TEST_RUNNER (kiste_manager_get_runner (manager)));
+  GPtrArray *commands = kiste_fake_runner_get_commands (KISTE_FAKE_RUNNER (kiste_manager_get_runner (manager)));
   guint n = 0;
 
   for (guint i = 0; i < commands->len; i++)
@@ -347,7 +199,7 @@ static void
 test_import_file (Fixture       *fx,
                   gconstpointer  data)
 {
-  g_autoptr(GFile) file = write_file (fx, "distrobox.ini", manifest);
+  g_autoptr(GFile) file = write_file (fx, "distrobox.ini", kiste_test_manifest);
 
   kiste_window_import_file (fx->window, file);
   assert_webbox_form (fx);
@@ -413,7 +265,7 @@ static void
 test_drop (Fixture       *fx,
            gconstpointer  data)
 {
-  g_autoptr(GFile) file = write_file (fx, "webbox.ini", manifest);
+  g_autoptr(GFile) file = write_file (fx, "webbox.ini", kiste_test_manifest);
   g_autoptr(GFile) other = write_file (fx, "photo.png", "not a manifest");
   GtkDropTarget *target = find_drop_target (fx);
   g_auto(GValue) value = G_VALUE_INIT;
@@ -449,170 +301,6 @@ test_drop (Fixture       *fx,
   g_value_set_object (&value, file);
   g_assert_true (drop (target, &value));
   assert_webbox_form (fx);
-}
-
-static void
-test_check_uri (void)
-{
-  const char *good[] = {
-    "https://example.org/distrobox.ini",
-    "https://example.org:8443/a/b.ini?raw=1",
-    "http://127.0.0.1:8080/x.ini",
-    "http://localhost/x.ini",
-    "http://[::1]:8000/x.ini",
-  };
-  const char *bad[] = {
-    "",
-    "example.org/distrobox.ini",
-    "http://example.org/distrobox.ini",
-    "http://192.168.1.2/x.ini",
-    "ftp://example.org/x.ini",
-    "file:///etc/passwd",
-    "https://user:secret@example.org/x.ini",
-    "https://example.org/a b.ini",
-    "https://example.org/x.ini\r\nHost: evil",
-    "https:///x.ini",
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (good); i++)
-    {
-      g_autoptr(GError) error = NULL;
-
-      g_assert_true (kiste_fetch_check_manifest_uri (good[i], &error));
-      g_assert_no_error (error);
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
-    {
-      g_autoptr(GError) error = NULL;
-
-      g_assert_false (kiste_fetch_check_manifest_uri (bad[i], &error));
-      g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
-    }
-}
-
-static void
-downloaded_cb (GObject      *object,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  *(GAsyncResult **) user_data = g_object_ref (result);
-}
-
-static char *
-download (const char  *uri,
-          gsize       *length,
-          GError     **error)
-{
-  g_autoptr(GAsyncResult) result = NULL;
-
-  kiste_fetch_manifest_async (uri, NULL, downloaded_cb, &result);
-  while (result == NULL)
-    g_main_context_iteration (NULL, TRUE);
-  return kiste_fetch_manifest_finish (result, length, error);
-}
-
-static void
-test_download (void)
-{
-  Server *server = server_start ();
-  g_autofree char *uri = server_uri (server, "/manifest.ini");
-  g_autofree char *host = g_strdup_printf ("Host: 127.0.0.1:%u\n", server->port);
-  g_autofree char *text = NULL;
-  g_autofree char *request = NULL;
-  g_autoptr(GError) error = NULL;
-  gsize length = 0;
-  struct
-  {
-    const char *path;
-    GQuark      domain;
-    int         code;
-    const char *in_message;
-  } failures[] = {
-    { "/moved.ini", KISTE_ERROR, KISTE_ERROR_NOT_FOUND, "http://elsewhere.example/x.ini" },
-    { "/missing.ini", KISTE_ERROR, KISTE_ERROR_NOT_FOUND, "404 Not Found" },
-    { "/declared-huge.ini", KISTE_ERROR, KISTE_ERROR_INVALID_INPUT, "too large" },
-    { "/huge.ini", KISTE_ERROR, KISTE_ERROR_INVALID_INPUT, "too large" },
-    { "/binary.ini", KISTE_ERROR, KISTE_ERROR_INVALID_INPUT, "not text" },
-    { "/garbage", KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT, "cannot be read" },
-    { "/markup.ini", KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT, "500 <b>Broken</b>" },
-  };
-
-  /* the file as it is, with one plain HTTP/1.0 request */
-  text = download (uri, &length, &error);
-  g_assert_no_error (error);
-  g_assert_cmpstr (text, ==, manifest);
-  g_assert_cmpuint (length, ==, strlen (manifest));
-  g_assert_cmpuint (server_n_requests (server), ==, 1);
-  request = server_dup_request (server, 0);
-  g_assert_true (g_str_has_prefix (request, "GET /manifest.ini HTTP/1.0\n"));
-  g_assert_nonnull (strstr (request, host));
-  g_clear_pointer (&text, g_free);
-  g_clear_pointer (&uri, g_free);
-
-  /* no Content-Length: up to the end of the stream */
-  uri = server_uri (server, "/no-length.ini");
-  text = download (uri, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_cmpstr (text, ==, manifest);
-  g_clear_pointer (&text, g_free);
-  g_clear_pointer (&uri, g_free);
-
-  for (guint i = 0; i < G_N_ELEMENTS (failures); i++)
-    {
-      guint before = server_n_requests (server);
-
-      uri = server_uri (server, failures[i].path);
-      text = download (uri, &length, &error);
-      g_assert_null (text);
-      g_assert_cmpuint (length, ==, 0);
-      g_assert_error (error, failures[i].domain, failures[i].code);
-      if (strstr (error->message, failures[i].in_message) == NULL)
-        g_error ("%s: “%s” lacks “%s”", failures[i].path, error->message, failures[i].in_message);
-      /* one request each: a redirection is not followed */
-      g_assert_cmpuint (server_n_requests (server), ==, before + 1);
-      g_clear_error (&error);
-      g_clear_pointer (&uri, g_free);
-    }
-
-  /* https is https: to a plain server it fails (or there is no TLS here at
-   * all), never falls back */
-  uri = g_strdup_printf ("https://127.0.0.1:%u/manifest.ini", server->port);
-  text = download (uri, NULL, &error);
-  g_assert_null (text);
-  g_assert_nonnull (error);
-  if (!g_tls_backend_supports_tls (g_tls_backend_get_default ()))
-    g_assert_error (error, KISTE_ERROR, KISTE_ERROR_TOOL_MISSING);
-  g_test_message ("https to a plain server: %s", error->message);
-  g_clear_error (&error);
-  g_clear_pointer (&uri, g_free);
-
-  /* refused before any connection */
-  text = download ("http://example.org/distrobox.ini", NULL, &error);
-  g_assert_null (text);
-  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
-  g_clear_error (&error);
-
-  server_stop (server);
-}
-
-static void
-test_download_cancelled (void)
-{
-  Server *server = server_start ();
-  g_autofree char *uri = server_uri (server, "/manifest.ini");
-  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-  g_autoptr(GAsyncResult) result = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
-
-  kiste_fetch_manifest_async (uri, cancellable, downloaded_cb, &result);
-  g_cancellable_cancel (cancellable);
-  while (result == NULL)
-    g_main_context_iteration (NULL, TRUE);
-  text = kiste_fetch_manifest_finish (result, NULL, &error);
-  g_assert_null (text);
-  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-  server_stop (server);
 }
 
 static GtkWidget *
@@ -661,8 +349,8 @@ static void
 test_import_url (Fixture       *fx,
                  gconstpointer  data)
 {
-  Server *server = server_start ();
-  g_autofree char *uri = server_uri (server, "/manifest.ini");
+  KisteTestServer *server = kiste_test_server_start ();
+  g_autofree char *uri = kiste_test_server_uri (server, "/manifest.ini");
   g_autofree char *heading = g_strdup_printf ("This file comes from %s. Check it before you use it.", uri);
   g_autofree char *text = NULL;
   LabelQuery query = { fx, heading };
@@ -695,7 +383,7 @@ test_import_url (Fixture       *fx,
   g_assert_true (kiste_test_wait_for (preview_loaded, fx, 5000));
   view = find_preview_text (fx);
   text = dup_text (view);
-  g_assert_cmpstr (text, ==, manifest);
+  g_assert_cmpstr (text, ==, kiste_test_manifest);
   g_assert_true (gtk_text_view_get_monospace (GTK_TEXT_VIEW (view)));
   g_assert_false (gtk_text_view_get_editable (GTK_TEXT_VIEW (view)));
   g_assert_true (kiste_test_wait_for (label_shown, &query, 1000));
@@ -709,8 +397,8 @@ test_import_url (Fixture       *fx,
   assert_webbox_form (fx);
   g_assert_null (find_preview_text (fx));
   kiste_test_screenshot (GTK_WIDGET (fx->window), "import-url-form");
-  g_assert_cmpuint (server_n_requests (server), ==, 1);
-  server_stop (server);
+  g_assert_cmpuint (kiste_test_server_n_requests (server), ==, 1);
+  kiste_test_server_stop (server);
 }
 
 static gboolean
@@ -730,8 +418,8 @@ static void
 test_import_url_fails (Fixture       *fx,
                        gconstpointer  data)
 {
-  Server *server = server_start ();
-  g_autofree char *uri = server_uri (server, "/missing.ini");
+  KisteTestServer *server = kiste_test_server_start ();
+  g_autofree char *uri = kiste_test_server_uri (server, "/missing.ini");
   GtkWidget *alert;
   GtkWidget *proceed;
 
@@ -752,7 +440,7 @@ test_import_url_fails (Fixture       *fx,
                          "clicked");
   g_assert_true (kiste_test_wait_for (preview_gone, fx, 3000));
   g_assert_null (find_create_dialog (fx));
-  server_stop (server);
+  kiste_test_server_stop (server);
 }
 
 int
@@ -783,9 +471,6 @@ main (int   argc,
 
 #undef ADD
 
-  g_test_add_func ("/kiste/import/check-uri", test_check_uri);
-  g_test_add_func ("/kiste/import/download", test_download);
-  g_test_add_func ("/kiste/import/download-cancelled", test_download_cancelled);
 
   ret = g_test_run ();
 

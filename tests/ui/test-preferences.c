@@ -7,67 +7,23 @@
 
 #include "config.h"
 
+#include "kiste-capabilities-private.h"
+#include "kiste-fake-runner.h"
 #include "kiste-preferences-dialog.h"
 #include "kiste-resources.h"
 #include "kiste-test-ui.h"
 
-/* A runner answering the capability probes from captured outputs; docker
- * answers only when the test installed it. */
-#define TEST_TYPE_RUNNER (test_runner_get_type ())
-G_DECLARE_FINAL_TYPE (TestRunner, test_runner, TEST, RUNNER, KisteRunner)
-
-struct _TestRunner
-{
-  KisteRunner  parent_instance;
-  gboolean     has_docker;
-};
-
-G_DEFINE_FINAL_TYPE (TestRunner, test_runner, KISTE_TYPE_RUNNER)
-
-static GSubprocess *
-test_runner_spawn (KisteRunner         *runner,
-                   const char * const  *argv,
-                   GSubprocessFlags     flags,
-                   GError             **error)
-{
-  TestRunner *self = TEST_RUNNER (runner);
-  const char *fixtures = g_getenv ("KISTE_TEST_FIXTURES");
-  const char *missing_argv[] = { "sh", "-c", "exit 127", NULL };
-  g_autofree char *file = NULL;
-  g_autofree char *path = NULL;
-  const char *cat_argv[] = { "cat", NULL, NULL };
-
-  if (g_str_equal (argv[0], "distrobox") && g_str_equal (argv[1], "--version"))
-    file = g_strdup ("version-distrobox-1.8.2.5.txt");
-  else if (g_str_equal (argv[0], "distrobox") && g_str_equal (argv[1], "create"))
-    file = g_strdup ("help-distrobox-1.8.2.5.txt");
-  else if (g_str_equal (argv[0], "podman"))
-    file = g_strdup ("version-podman-5.4.2.txt");
-  else if (g_str_equal (argv[0], "docker") && self->has_docker)
-    file = g_strdup ("version-docker-28.2.2.txt");
-
-  if (file == NULL)
-    return KISTE_RUNNER_CLASS (test_runner_parent_class)->spawn (runner, missing_argv, flags, error);
-
-  path = g_build_filename (fixtures, file, NULL);
-  cat_argv[1] = path;
-  return KISTE_RUNNER_CLASS (test_runner_parent_class)->spawn (runner, cat_argv, flags, error);
-}
-
+/* The shared fake runner answers the capability probes from captured
+ * outputs; docker answers only when the test installed it. */
 static void
-test_runner_class_init (TestRunnerClass *klass)
+install_docker (KisteFakeRunner *runner)
 {
-  KISTE_RUNNER_CLASS (klass)->spawn = test_runner_spawn;
-}
-
-static void
-test_runner_init (TestRunner *self)
-{
+  kiste_fake_runner_add (runner, "docker", "cat \"$KISTE_TEST_FIXTURES/version-docker-28.2.2.txt\"");
 }
 
 typedef struct
 {
-  TestRunner             *runner;
+  KisteFakeRunner        *runner;
   KisteManager           *manager;
   GSettings              *settings;
   AdwWindow              *window;
@@ -80,7 +36,15 @@ fixture_setup (Fixture       *fixture,
 {
   const char *no_files[] = { NULL };
 
-  fixture->runner = g_object_new (TEST_TYPE_RUNNER, NULL);
+  fixture->runner = kiste_fake_runner_new ();
+  kiste_runner_set_manager (KISTE_RUNNER (fixture->runner), NULL);
+  kiste_fake_runner_set_default (fixture->runner, "exit 127");
+  kiste_fake_runner_add (fixture->runner, "distrobox --version",
+                         "cat \"$KISTE_TEST_FIXTURES/version-distrobox-1.8.2.5.txt\"");
+  kiste_fake_runner_add (fixture->runner, "distrobox create",
+                         "cat \"$KISTE_TEST_FIXTURES/help-distrobox-1.8.2.5.txt\"");
+  kiste_fake_runner_add (fixture->runner, "podman",
+                         "cat \"$KISTE_TEST_FIXTURES/version-podman-5.4.2.txt\"");
   fixture->manager = kiste_manager_new (KISTE_RUNNER (fixture->runner));
   kiste_capabilities_set_config_files (kiste_manager_get_capabilities (fixture->manager), no_files);
 
@@ -229,7 +193,7 @@ test_both_managers (Fixture       *fixture,
 {
   GtkWidget *combo;
 
-  fixture->runner->has_docker = TRUE;
+  install_docker (fixture->runner);
   refresh (fixture);
   present_dialog (fixture);
 

@@ -9,87 +9,60 @@
 
 #include <string.h>
 
-#include "kiste-box-store-private.h"
+#include "kiste-capabilities-private.h"
 #include "kiste-error.h"
+#include "kiste-fake-runner.h"
 #include "kiste-resources.h"
 #include "kiste-task-list.h"
 #include "kiste-task-row.h"
 #include "kiste-test-ui.h"
 
-/* A runner standing in for podman and distrobox: upgrades print two lines
- * and keep running until cancelled, rm fails like a box in use, anything
- * else succeeds at once. */
-#define TEST_TYPE_RUNNER (test_runner_get_type ())
-G_DECLARE_FINAL_TYPE (TestRunner, test_runner, TEST, RUNNER, KisteRunner)
-
-struct _TestRunner
+static void
+store_reloaded_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
 {
-  KisteRunner  parent_instance;
-};
-
-G_DEFINE_FINAL_TYPE (TestRunner, test_runner, KISTE_TYPE_RUNNER)
-
-static GSubprocess *
-test_runner_spawn (KisteRunner         *runner,
-                   const char * const  *argv,
-                   GSubprocessFlags     flags,
-                   GError             **error)
-{
-  const char *upgrade_argv[] = {
-    "sh", "-c", "echo 'Reading package lists...'; echo 'Building dependency tree...'; exec sleep 30",
-    NULL
-  };
-  const char *fail_argv[] = {
-    "sh", "-c", "echo 'Error: container fixture-b is in use' >&2; exit 1",
-    NULL
-  };
-  const char *true_argv[] = { "true", NULL };
-  const char * const *run = true_argv;
-
-  if (g_strv_contains (argv, "upgrade"))
-    run = upgrade_argv;
-  else if (g_strv_contains (argv, "rm"))
-    run = fail_argv;
-
-  return KISTE_RUNNER_CLASS (test_runner_parent_class)->spawn (runner, run, flags, error);
+  *(GAsyncResult **) user_data = g_object_ref (result);
 }
 
+/* Fills the store the way the app does: one `podman ps` through the runner */
 static void
-test_runner_class_init (TestRunnerClass *klass)
+reload_store (KisteBoxStore *store)
 {
-  KISTE_RUNNER_CLASS (klass)->spawn = test_runner_spawn;
-}
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
 
-static void
-test_runner_init (TestRunner *self)
-{
+  kiste_box_store_reload_async (store, NULL, store_reloaded_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (kiste_box_store_reload_finish (store, result, &error));
+  g_assert_no_error (error);
 }
 
 static KisteManager *
 create_manager (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
-  g_autofree char *json = NULL;
   g_autofree char *host_dir = g_build_filename (g_get_tmp_dir (), "kiste-test-task-list", NULL);
-  g_autoptr(KisteRunner) runner = g_object_new (TEST_TYPE_RUNNER, NULL);
-  g_autoptr(GPtrArray) boxes = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr(KisteFakeRunner) runner = kiste_fake_runner_new ();
   KisteManager *manager;
   KisteBoxStore *store;
 
-  kiste_runner_set_manager (runner, "podman");
-  kiste_runner_set_cwd (runner, g_get_tmp_dir ());
-  manager = kiste_manager_new (runner);
+  kiste_fake_runner_add (runner, "podman ps", "cat \"$KISTE_TEST_FIXTURES/ps-podman5.json\"");
+  /* upgrades print two lines and keep running until cancelled, rm fails
+   * like a box in use, anything else succeeds at once */
+  kiste_fake_runner_add (runner, "distrobox upgrade",
+                         "echo 'Reading package lists...'; echo 'Building dependency tree...'; "
+                         "exec sleep 30");
+  kiste_fake_runner_add (runner, "distrobox rm",
+                         "echo 'Error: container fixture-b is in use' >&2; exit 1");
+  manager = kiste_manager_new (KISTE_RUNNER (runner));
   kiste_manager_set_host_dirs (manager, host_dir, host_dir);
   kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (manager),
                                       "1.8.2.5", "podman", NULL);
 
   store = kiste_manager_get_store (manager);
   kiste_box_store_set_host_home (store, "/home/kistetest");
-  g_assert_true (g_file_get_contents (path, &json, NULL, &error));
-  g_assert_true (_kiste_box_store_parse (store, json, &boxes, &error));
-  g_assert_no_error (error);
-  _kiste_box_store_merge (store, boxes);
+  reload_store (store);
 
   return manager;
 }
@@ -580,7 +553,12 @@ test_list_empty (ListFixture   *fixture,
   g_assert_true (gtk_widget_get_mapped (status));
   g_assert_false (gtk_widget_get_mapped (list_box));
   g_assert_false (kiste_task_list_get_busy (fixture->list));
-  g_assert_true (kiste_task_list_get_manager (fixture->list) == fixture->manager);
+  {
+    g_autoptr(KisteManager) manager = NULL;
+
+    g_object_get (fixture->list, "manager", &manager, NULL);
+    g_assert_true (manager == fixture->manager);
+  }
   kiste_test_screenshot (fixture->popover, "task-list-empty");
 
   kiste_manager_stop_async (fixture->manager, "fixture-a", NULL, operation_cb, &r);

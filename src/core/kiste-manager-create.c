@@ -1,0 +1,268 @@
+/* kiste-manager-create.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* Creating boxes the way people ask for them: one box created and started
+ * for the first time, or every box of a manifest, one after another. Both
+ * are made of the manager's create and start operations, so each step is
+ * a KisteTask in the task list. */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kiste-error.h"
+#include "kiste-manager-private.h"
+
+/* Create, then the first start */
+
+typedef struct
+{
+  char                 *name;
+  KisteCreationTaskFunc task_func;
+  gpointer              task_data;
+  GDestroyNotify        task_data_destroy;
+} CreateAndStart;
+
+static void
+create_and_start_free (CreateAndStart *data)
+{
+  if (data->task_data_destroy != NULL)
+    data->task_data_destroy (data->task_data);
+  g_free (data->name);
+  g_free (data);
+}
+
+static void
+create_and_start_started_cb (GObject      *object,
+                             GAsyncResult *result,
+                             gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+static void
+create_and_start_created_cb (GObject      *object,
+                             GAsyncResult *result,
+                             gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  CreateAndStart *data = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  KisteManager *self = KISTE_MANAGER (object);
+  KisteTask *ktask;
+
+  if (!kiste_manager_operation_finish (self, result, &error) ||
+      g_cancellable_set_error_if_cancelled (g_task_get_cancellable (task), &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  /* the list has the new box by now */
+  ktask = kiste_manager_start_async (self, data->name, g_task_get_cancellable (task),
+                                     create_and_start_started_cb, g_object_ref (task));
+  if (ktask != NULL && data->task_func != NULL)
+    data->task_func (ktask, KISTE_CREATION_STEP_FIRST_START, data->task_data);
+}
+
+KisteTask *
+kiste_manager_create_and_start_async (KisteManager          *self,
+                                      KisteCreateOptions    *options,
+                                      KisteCreationTaskFunc  task_func,
+                                      gpointer               task_data,
+                                      GDestroyNotify         task_data_destroy,
+                                      GCancellable          *cancellable,
+                                      GAsyncReadyCallback    callback,
+                                      gpointer               user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  CreateAndStart *data;
+  KisteTask *ktask;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (options), NULL);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_manager_create_and_start_async);
+  /* each step says for itself when it was cancelled */
+  g_task_set_check_cancellable (task, FALSE);
+
+  data = g_new0 (CreateAndStart, 1);
+  data->name = g_strdup (kiste_create_options_get_name (options));
+  data->task_func = task_func;
+  data->task_data = task_data;
+  data->task_data_destroy = task_data_destroy;
+  g_task_set_task_data (task, data, (GDestroyNotify) create_and_start_free);
+
+  ktask = kiste_manager_create_async (self, options, cancellable,
+                                      create_and_start_created_cb, g_object_ref (task));
+  if (ktask != NULL && task_func != NULL)
+    task_func (ktask, KISTE_CREATION_STEP_CREATE, task_data);
+  return ktask;
+}
+
+/* Every box of a manifest */
+
+GPtrArray *
+kiste_manager_check_entries (KisteManager *self,
+                             GPtrArray    *entries)
+{
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_auto(GStrv) existing = NULL;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (entries != NULL, NULL);
+
+  existing = _kiste_manager_dup_names (self);
+  for (guint i = 0; existing[i] != NULL; i++)
+    g_ptr_array_add (names, g_strdup (existing[i]));
+  g_ptr_array_add (names, NULL);
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      KisteAssembleEntry *entry = g_ptr_array_index (entries, i);
+      const char * const *taken = (const char * const *) names->pdata;
+      g_auto(GStrv) argv = NULL;
+      g_autoptr(GError) error = NULL;
+      const char *name = kiste_create_options_get_name (entry->options);
+
+      if (entry->error != NULL)
+        g_ptr_array_add (problems, g_strdup (entry->error));
+      else if (!kiste_create_options_validate (entry->options, taken, &error) ||
+               !(argv = kiste_create_options_to_argv (entry->options,
+                                                      kiste_manager_get_capabilities (self),
+                                                      &error)))
+        g_ptr_array_add (problems, g_strdup (error->message));
+      else
+        g_ptr_array_add (problems, NULL);
+
+      /* the boxes before this one exist by the time it is created */
+      if (name != NULL)
+        g_ptr_array_insert (names, names->len - 1, g_strdup (name));
+    }
+
+  return g_steal_pointer (&problems);
+}
+
+typedef struct
+{
+  GPtrArray *entries;
+  guint      next;
+  /* the entry before next is being started */
+  gboolean   starting;
+} CreateAll;
+
+static void
+create_all_free (CreateAll *all)
+{
+  g_clear_pointer (&all->entries, g_ptr_array_unref);
+  g_free (all);
+}
+
+static void create_all_next (GTask *task);
+
+static void
+create_all_step_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  CreateAll *all = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  KisteAssembleEntry *entry = g_ptr_array_index (all->entries, all->next - 1);
+
+  /* the boxes after a failed one may depend on it (same names, same
+   * homes), so stop here; the task list says what failed */
+  if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  /* created, and start_now asks for its first start */
+  if (entry->start_now && !all->starting)
+    {
+      all->starting = TRUE;
+      kiste_manager_start_async (KISTE_MANAGER (object),
+                                 kiste_create_options_get_name (entry->options),
+                                 g_task_get_cancellable (task),
+                                 create_all_step_cb, g_steal_pointer (&task));
+      return;
+    }
+
+  all->starting = FALSE;
+  create_all_next (g_steal_pointer (&task));
+}
+
+/* One after another, as distrobox assemble does: a pull or a first start
+ * at a time. Takes task. */
+static void
+create_all_next (GTask *task)
+{
+  CreateAll *all = g_task_get_task_data (task);
+  g_autoptr(KisteCreateOptions) options = NULL;
+  KisteAssembleEntry *entry;
+
+  if (all->next >= all->entries->len)
+    {
+      g_task_return_boolean (task, TRUE);
+      g_object_unref (task);
+      return;
+    }
+
+  entry = g_ptr_array_index (all->entries, all->next++);
+  options = kiste_create_options_copy (entry->options);
+  kiste_manager_create_async (g_task_get_source_object (task), options,
+                              g_task_get_cancellable (task),
+                              create_all_step_cb, task);
+}
+
+void
+kiste_manager_create_all_async (KisteManager        *self,
+                                GPtrArray           *entries,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GPtrArray) problems = NULL;
+  CreateAll *all;
+
+  g_return_if_fail (KISTE_IS_MANAGER (self));
+  g_return_if_fail (entries != NULL);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_manager_create_all_async);
+  g_task_set_check_cancellable (task, FALSE);
+
+  /* all of them or none */
+  problems = kiste_manager_check_entries (self, entries);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      KisteAssembleEntry *entry = g_ptr_array_index (entries, i);
+      const char *problem = g_ptr_array_index (problems, i);
+
+      if (problem != NULL)
+        {
+          g_task_return_new_error (task, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                                   _("“%s” cannot be created: %s"), entry->section, problem);
+          return;
+        }
+    }
+
+  all = g_new0 (CreateAll, 1);
+  all->entries = g_ptr_array_ref (entries);
+  g_task_set_task_data (task, all, (GDestroyNotify) create_all_free);
+  create_all_next (g_steal_pointer (&task));
+}

@@ -1,0 +1,20 @@
+/* kiste-manager-private.h
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "kiste-manager.h"
+
+G_BEGIN_DECLS
+
+/* The names of every box in the list, for the name checks */
+GStrv  _kiste_manager_dup_names                (KisteManager  *self);
+
+/* For tests: read distrobox's list of known images again next time */
+void   _kiste_manager_forget_compatible_images (void);
+
+G_END_DECLS

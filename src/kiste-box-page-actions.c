@@ -1,0 +1,924 @@
+/* kiste-box-page-actions.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* What people do with the box on the page: start, stop, clone, rename,
+ * export its settings, delete, copy its command, see its log, open its
+ * home. Each asks the manager; results show in the window's toasts. */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "kiste-application.h"
+#include "kiste-apps.h"
+#include "kiste-assemble.h"
+#include "kiste-box-page-private.h"
+#include "kiste-create-dialog.h"
+#include "kiste-log-dialog.h"
+#include "kiste-name-dialog.h"
+#include "kiste-validate.h"
+
+/* Action helpers */
+
+static void
+operation_done_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  /* The window toasts every task's outcome; see the top of this file */
+  if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
+    g_debug ("Operation failed: %s", error->message);
+}
+
+/* What a confirmation dialog needs once people answered */
+typedef struct
+{
+  KisteBoxPage   *self;
+  char           *box_name;
+  GtkCheckButton *remove_home;
+} Confirm;
+
+static Confirm *
+confirm_new (KisteBoxPage *self)
+{
+  Confirm *confirm = g_new0 (Confirm, 1);
+
+  confirm->self = g_object_ref (self);
+  confirm->box_name = g_strdup (kiste_box_get_name (self->box));
+  return confirm;
+}
+
+static void
+confirm_free (Confirm *confirm)
+{
+  g_clear_object (&confirm->self);
+  g_clear_pointer (&confirm->box_name, g_free);
+  g_clear_object (&confirm->remove_home);
+  g_free (confirm);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Confirm, confirm_free)
+
+/* NULL once the page is gone: then people's answer changes nothing */
+static KisteManager *
+confirm_get_manager (Confirm *confirm)
+{
+  return confirm->self->manager;
+}
+
+static AdwAlertDialog *
+confirm_dialog_new (const char            *heading,
+                    const char            *body,
+                    const char            *response_id,
+                    const char            *response_label,
+                    AdwResponseAppearance  appearance)
+{
+  AdwAlertDialog *dialog = ADW_ALERT_DIALOG (adw_alert_dialog_new (heading, body));
+
+  adw_alert_dialog_add_responses (dialog,
+                                  "cancel", _("_Cancel"),
+                                  response_id, response_label,
+                                  NULL);
+  adw_alert_dialog_set_response_appearance (dialog, response_id, appearance);
+  adw_alert_dialog_set_default_response (dialog, "cancel");
+  adw_alert_dialog_set_close_response (dialog, "cancel");
+  return dialog;
+}
+
+/* Start, stop, restart, upgrade */
+
+static void
+start_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  KisteBoxPage *self = KISTE_BOX_PAGE (widget);
+
+  if (self->box == NULL)
+    return;
+  kiste_manager_start_async (self->manager, kiste_box_get_name (self->box),
+                             NULL, operation_done_cb, NULL);
+}
+
+static gboolean
+kiste_box_page_should_confirm_stop (void)
+{
+  GApplication *app = g_application_get_default ();
+  GSettings *settings;
+
+  /* Without our application (tests, other hosts) there is no setting */
+  if (!KISTE_IS_APPLICATION (app))
+    return FALSE;
+  settings = kiste_application_get_settings (KISTE_APPLICATION (app));
+  return settings != NULL && g_settings_get_boolean (settings, "confirm-stop");
+}
+
+static void
+stop_confirmed_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(Confirm) confirm = user_data;
+  const char *response = adw_alert_dialog_choose_finish (ADW_ALERT_DIALOG (object), result);
+  KisteManager *manager = confirm_get_manager (confirm);
+
+  if (manager == NULL)
+    return;
+  if (g_str_equal (response, "stop"))
+    kiste_manager_stop_async (manager, confirm->box_name,
+                              NULL, operation_done_cb, NULL);
+  else if (g_str_equal (response, "restart"))
+    kiste_manager_restart_async (manager, confirm->box_name,
+                                 NULL, operation_done_cb, NULL);
+}
+
+static void
+kiste_box_page_ask_stop (KisteBoxPage *self,
+                         gboolean      restart)
+{
+  g_autofree char *heading = NULL;
+  AdwAlertDialog *dialog;
+  const char *name = kiste_box_get_name (self->box);
+
+  if (!kiste_box_page_should_confirm_stop ())
+    {
+      if (restart)
+        kiste_manager_restart_async (self->manager, name, NULL, operation_done_cb, NULL);
+      else
+        kiste_manager_stop_async (self->manager, name, NULL, operation_done_cb, NULL);
+      return;
+    }
+
+  if (restart)
+    heading = g_strdup_printf (_("Restart “%s”?"), name);
+  else
+    heading = g_strdup_printf (_("Stop “%s”?"), name);
+  dialog = confirm_dialog_new (heading,
+                               _("Programs running in it will be closed."),
+                               restart ? "restart" : "stop",
+                               restart ? _("_Restart") : _("_Stop"),
+                               ADW_RESPONSE_DESTRUCTIVE);
+  adw_alert_dialog_choose (dialog, GTK_WIDGET (self), NULL, stop_confirmed_cb, confirm_new (self));
+}
+
+static void
+stop_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  KisteBoxPage *self = KISTE_BOX_PAGE (widget);
+
+  if (self->box != NULL)
+    kiste_box_page_ask_stop (self, FALSE);
+}
+
+static void
+restart_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  KisteBoxPage *self = KISTE_BOX_PAGE (widget);
+
+  if (self->box != NULL)
+    kiste_box_page_ask_stop (self, TRUE);
+}
+
+static void
+upgrade_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  KisteBoxPage *self = KISTE_BOX_PAGE (widget);
+
+  /* The task collects the package manager's output; the task list shows it */
+  if (self->box != NULL)
+    kiste_manager_upgrade_async (self->manager, kiste_box_get_name (self->box),
+                                 NULL, operation_done_cb, NULL);
+}
+
+/* Clone and rename */
+
+static char *
+suggest_clone_name (const char         *source,
+                    const char * const *names)
+{
+  /* Translators: added to a box's name to suggest a name for its copy
+   * ("debian-copy"); only ASCII letters, digits, "-" and "_" */
+  const char *suffix = C_("box name", "copy");
+
+  for (guint i = 1; i < 100; i++)
+    {
+      g_autofree char *candidate = NULL;
+
+      if (i == 1)
+        candidate = g_strdup_printf ("%s-%s", source, suffix);
+      else
+        candidate = g_strdup_printf ("%s-%s-%u", source, suffix, i);
+      if (kiste_validate_name (candidate, names, NULL))
+        return g_steal_pointer (&candidate);
+    }
+  return g_strdup ("");
+}
+
+static void
+clone_named_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(Confirm) confirm = user_data;
+  KisteNameDialog *dialog = KISTE_NAME_DIALOG (object);
+  const char *response = adw_alert_dialog_choose_finish (ADW_ALERT_DIALOG (dialog), result);
+  KisteManager *manager = confirm_get_manager (confirm);
+
+  if (manager == NULL || !g_str_equal (response, KISTE_NAME_DIALOG_RESPONSE_ACCEPT))
+    return;
+
+  /* People agreed to stop a running source before naming the copy */
+  kiste_manager_clone_async (manager, confirm->box_name,
+                             kiste_name_dialog_get_name (dialog), TRUE,
+                             NULL, operation_done_cb, NULL);
+}
+
+static void
+kiste_box_page_ask_clone_name (KisteBoxPage *self,
+                               Confirm      *confirm)
+{
+  g_auto(GStrv) names = kiste_box_page_dup_box_names (self);
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+  g_autofree char *suggestion = NULL;
+  KisteNameDialog *dialog;
+
+  heading = g_strdup_printf (_("Clone “%s”"), confirm->box_name);
+  body = g_strdup_printf (_("The copy starts with everything installed in “%s”."), confirm->box_name);
+  suggestion = suggest_clone_name (confirm->box_name, (const char * const *) names);
+  dialog = kiste_name_dialog_new (heading, body, _("_Clone"), suggestion, NULL,
+                                  (const char * const *) names);
+  adw_alert_dialog_choose (ADW_ALERT_DIALOG (dialog), GTK_WIDGET (self), NULL,
+                           clone_named_cb, confirm);
+}
+
+static void
+clone_stop_confirmed_cb (GObject      *object,
+                         GAsyncResult *result,
+                         gpointer      user_data)
+{
+  g_autoptr(Confirm) confirm = user_data;
+  const char *response = adw_alert_dialog_choose_finish (ADW_ALERT_DIALOG (object), result);
+  Confirm *owned;
+
+  if (confirm_get_manager (confirm) == NULL || !g_str_equal (response, "continue"))
+    return;
+  owned = g_steal_pointer (&confirm);
+  kiste_box_page_ask_clone_name (owned->self, owned);
+}
+
+static void
+clone_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  KisteBoxPage *self = KISTE_BOX_PAGE (widget);
+  g_autofree char *heading = NULL;
+  AdwAlertDialog *dialog;
+
+  if (self->box == NULL)
+    return;
+
+  if (!kiste_box_page_is_running (self))
+    {
+      kiste_box_page_ask_clone_name (self, confirm_new (self));
+      return;
+    }
+
+  heading = g_strdup_printf (_("Stop “%s” to Clone It?"), kiste_box_get_name (self->box));
+  dialog = confirm_dialog_new (heading,
+                               _("The box must be stopped to clone it. It is stopped once you "
+                                 "choose a name for the copy; programs running in it will be closed."),
+                               "continue", _("C_ontinue"),
+                               ADW_RESPONSE_SUGGESTED);
+  adw_alert_dialog_choose (dialog, GTK_WIDGET (self), NULL, clone_stop_confirmed_cb, confirm_new (self));
+}
+
+static void
+rename_named_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(Confirm) confirm = user_data;
+  KisteNameDialog *dialog = KISTE_NAME_DIALOG (object);
+  const char *response = adw_alert_dialog_choose_finish (ADW_ALERT_DIALOG (dialog), result);
+  KisteManager *manager = confirm_get_manager (confirm);
+
+  if (manager != NULL && g_str_equal (response, KISTE_NAME_DIALOG_RESPONSE_ACCEPT))
+    kiste_manager_rename_async (manager, confirm->box_name,
+                                kiste_name_dialog_get_name (dialog),
+                                NULL, operation_done_cb, NULL);
+}
+
+static void
+rename_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  KisteBoxPage *self = KISTE_BOX_PAGE (widget);
+  g_auto(GStrv) names = NULL;
+  g_autofree char *heading = NULL;
+  KisteNameDialog *dialog;
+  const char *name;
+
+  if (self->box == NULL)
+    return;
+
+  name = kiste_box_get_name (self->box);
+  names = kiste_box_page_dup_box_names (self);
+  heading = g_strdup_printf (_("Rename “%s”"), name);
+  dialog = kiste_name_dialog_new (heading,
+                                  _("Exported apps and programs follow the new name."),
+                                  _("_Rename"), name, name,
+                                  (const char * const *) names);
+  adw_alert_dialog_choose (ADW_ALERT_DIALOG (dialog), GTK_WIDGET (self), NULL,
+                           rename_named_cb, confirm_new (self));
+}
+
+/* Clone with changes and export settings: both start from what is known
+ * of the box, so its details (namespaces) are read first when missing */
+
+typedef void (*WithBoxFunc) (KisteBoxPage *self,
+                             KisteBox     *box);
+
+typedef struct
+{
+  KisteBoxPage *self;
+  char         *box_name;
+  WithBoxFunc   func;
+} WithBox;
+
+static void
+with_box_free (WithBox *with)
+{
+  g_clear_object (&with->self);
+  g_free (with->box_name);
+  g_free (with);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WithBox, with_box_free)
+
+static void
+with_box_run (WithBox *with)
+{
+  KisteBox *box;
+
+  /* the page is gone, or the box is */
+  if (with->self->manager == NULL)
+    return;
+  box = kiste_box_store_find_by_name (kiste_manager_get_store (with->self->manager), with->box_name);
+  if (box != NULL)
+    with->func (with->self, box);
+}
+
+static void
+with_box_details_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(WithBox) with = user_data;
+  g_autoptr(GError) error = NULL;
+
+  /* without details the namespaces stay unknown, hence shared: still useful */
+  if (!kiste_box_store_load_details_finish (KISTE_BOX_STORE (object), result, &error))
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      g_debug ("Could not load the details of a box: %s", error->message);
+    }
+  with_box_run (with);
+}
+
+/* Calls func with the box named box_name once its details are there */
+static void
+kiste_box_page_with_details (KisteBoxPage *self,
+                             const char   *box_name,
+                             WithBoxFunc   func)
+{
+  g_autoptr(WithBox) with = g_new0 (WithBox, 1);
+  KisteBox *box;
+
+  with->self = g_object_ref (self);
+  with->box_name = g_strdup (box_name);
+  with->func = func;
+
+  box = kiste_box_store_find_by_name (kiste_manager_get_store (self->manager), box_name);
+  if (box == NULL)
+    return;
+  if (kiste_box_get_has_details (box))
+    {
+      with_box_run (with);
+      return;
+    }
+
+  kiste_box_store_load_details_async (kiste_manager_get_store (self->manager), &box, 1,
+                                      self->cancellable, with_box_details_cb,
+                                      g_steal_pointer (&with));
+}
+
+static void
+kiste_box_page_open_clone_dialog (KisteBoxPage *self,
+                                  KisteBox     *box)
+{
+  g_autoptr(KisteCreateOptions) options = kiste_create_options_new_from_box (box);
+  g_auto(GStrv) names = kiste_box_page_dup_box_names (self);
+  g_autofree char *suggestion = NULL;
+  KisteCreateDialog *dialog;
+
+  /* "-copy" in people's language, and free */
+  suggestion = suggest_clone_name (kiste_box_get_name (box), (const char * const *) names);
+  kiste_create_options_set_name (options, suggestion);
+
+  dialog = kiste_create_dialog_new (self->manager);
+  kiste_create_dialog_set_options (dialog, options);
+  adw_dialog_present (ADW_DIALOG (dialog), GTK_WIDGET (self));
+}
+
+static void
+clone_changes_stopped_cb (GObject      *object,
+                          GAsyncResult *result,
+                          gpointer      user_data)
+{
+  g_autoptr(Confirm) confirm = user_data;
+  g_autoptr(GError) error = NULL;
+
+  /* A failed stop is shown by the window like every task's outcome */
+  if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
+    {
+      g_debug ("Could not stop the box to clone it: %s", error->message);
+      return;
+    }
+  if (confirm_get_manager (confirm) == NULL)
+    return;
+  kiste_box_page_with_details (confirm->self, confirm->box_name, kiste_box_page_open_clone_dialog);
+}
+
+static void
+clone_changes_confirmed_cb (GObject      *object,
+                            GAsyncResult *result,
+                            gpointer      user_data)
+{
+  g_autoptr(Confirm) confirm = user_data;
+  const char *response = adw_alert_dialog_choose_finish (ADW_ALERT_DIALOG (object), result);
+  KisteManager *manager = confirm_get_manager (confirm);
+  const char *box_name;
+
+  if (manager == NULL || !g_str_equal (response, "stop"))
+    return;
+
+  /* distrobox copies stopped boxes only: stop it now, so the dialog's
+   * Create works as it says */
+  box_name = confirm->box_name;
+  kiste_manager_stop_async (manager, box_name, NULL,
+                            clone_changes_stopped_cb, g_steal_pointer (&confirm));
+}
+
+static void
+clone_with_changes_action (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *parameter)
+{
+  KisteBoxPage *self = KISTE_BOX_PAGE (widget);
+  g_autofree char *heading = NULL;
+  AdwAlertDialog *dialog;
+
+  if (self->box == NULL)
+    return;
+
+  if (!kiste_box_page_is_running (self))
+    {
+      kiste_box_page_with_details (self, kiste_box_get_name (self->box),
+                                   kiste_box_page_open_clone_dialog);
+      return;
+    }
+
+  heading = g_strdup_printf (_("Stop “%s” to Clone It?"), kiste_box_get_name (self->box));
+  dialog = confirm_dialog_new (heading,
+                               _("The box must be stopped to clone it. Kiste stops it now, "
+                                 "then you choose the settings of the copy. Programs running in "
+                                 "it will be closed."),
+                               "stop", _("_Stop and Continue"),
+                               ADW_RESPONSE_SUGGESTED);
+  adw_alert_dialog_choose (dialog, GTK_WIDGET (self), NULL, clone_changes_confirmed_cb,
+                           confirm_new (self));
+}
+
+typedef struct
+{
+  KisteBoxPage *self;
+  GFile        *file;
+} ExportData;
+
+static void
+export_data_free (ExportData *data)
+{
+  g_clear_object (&data->self);
+  g_clear_object (&data->file);
+  g_free (data);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ExportData, export_data_free)
+
+static void
+export_written_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(ExportData) data = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+  g_autofree char *basename = g_file_get_basename (data->file);
+
+  if (!g_file_replace_contents_finish (G_FILE (object), result, NULL, &error))
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      message = g_strdup_printf (_("Could not save the settings: %s"), error->message);
+    }
+  else
+    message = g_strdup_printf (_("Settings saved as “%s”"), basename);
+
+  kiste_box_page_toast (data->self, message);
+}
+
+/* The box as a distrobox.ini section: made from its image, not a copy */
+static char *
+dup_box_manifest (KisteBox  *box,
+                  GError   **error)
+{
+  g_autoptr(KisteCreateOptions) options = kiste_create_options_new_from_box (box);
+  g_autoptr(GPtrArray) list = g_ptr_array_new ();
+
+  kiste_create_options_set_name (options, kiste_box_get_name (box));
+  kiste_create_options_set_clone_source (options, NULL);
+  kiste_create_options_set_image (options, kiste_box_get_image (box));
+  g_ptr_array_add (list, options);
+  return kiste_assemble_to_data (list, error);
+}
+
+static void
+kiste_box_page_write_settings (KisteBoxPage *self,
+                               KisteBox     *box,
+                               GFile        *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *manifest = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  ExportData *data;
+
+  if (!(manifest = dup_box_manifest (box, &error)))
+    {
+      g_autofree char *message = g_strdup_printf (_("Could not save the settings: %s"),
+                                                  error->message);
+
+      kiste_box_page_toast (self, message);
+      return;
+    }
+
+  bytes = g_bytes_new_take (manifest, strlen (manifest));
+  manifest = NULL;
+  data = g_new0 (ExportData, 1);
+  data->self = g_object_ref (self);
+  data->file = g_object_ref (file);
+  g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
+                                       self->cancellable, export_written_cb, data);
+}
+
+typedef struct
+{
+  KisteBoxPage *self;
+  char         *box_name;
+} ExportChoice;
+
+static void
+export_choice_free (ExportChoice *choice)
+{
+  g_clear_object (&choice->self);
+  g_free (choice->box_name);
+  g_free (choice);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ExportChoice, export_choice_free)
+
+static void
+export_file_chosen_cb (GObject      *object,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  g_autoptr(ExportChoice) choice = user_data;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  KisteBox *box;
+
+  if (!(file = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (object), result, &error)))
+    {
+      if (!g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED) &&
+          !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_CANCELLED) &&
+          !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        kiste_box_page_toast (choice->self, error->message);
+      return;
+    }
+
+  if (choice->self->manager == NULL)
+    return;
+  box = kiste_box_store_find_by_name (kiste_manager_get_store (choice->self->manager),
+                                      choice->box_name);
+  if (box != NULL)
+    kiste_box_page_write_settings (choice->self, box, file);
+}
+
+static void
+kiste_box_page_export_settings (KisteBoxPage *self,
+                                KisteBox     *box)
+{
+  g_autoptr(GtkFileDialog) dialog = NULL;
+  g_autoptr(GListStore) filters = NULL;
+  g_autoptr(GtkFileFilter) manifests = NULL;
+  g_autofree char *initial_name = NULL;
+  ExportChoice *choice;
+  GtkRoot *root;
+
+  if (self->export_file != NULL)
+    {
+      kiste_box_page_write_settings (self, box, self->export_file);
+      return;
+    }
+
+  manifests = gtk_file_filter_new ();
+  gtk_file_filter_set_name (manifests, _("distrobox Manifests"));
+  gtk_file_filter_add_pattern (manifests, "*.ini");
+  filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+  g_list_store_append (filters, manifests);
+
+  initial_name = g_strdup_printf ("%s.ini", kiste_box_get_name (box));
+  dialog = gtk_file_dialog_new ();
+  gtk_file_dialog_set_title (dialog, _("Export Settings"));
+  gtk_file_dialog_set_modal (dialog, TRUE);
+  gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
+  gtk_file_dialog_set_initial_name (dialog, initial_name);
+
+  choice = g_new0 (ExportChoice, 1);
+  choice->self = g_object_ref (self);
+  choice->box_name = g_strdup (kiste_box_get_name (box));
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  gtk_file_dialog_save (dialog, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                        self->cancellable, export_file_chosen_cb, choice);
+}
+
+static void
+export_settings_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  KisteBoxPage *self = KISTE_BOX_PAGE (widget);
+
+  if (self->box != NULL)
+    kiste_box_page_with_details (self, kiste_box_get_name (self->box),
+                                 kiste_box_page_export_settings);
+}
+
+/* Delete */
+
+static void
+delete_confirmed_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(Confirm) confirm = user_data;
+  const char *response = adw_alert_dialog_choose_finish (ADW_ALERT_DIALOG (object), result);
+  KisteManager *manager = confirm_get_manager (confirm);
+  gboolean remove_home;
+
+  if (manager == NULL || !g_str_equal (response, "delete"))
+    return;
+
+  remove_home = confirm->remove_home != NULL && gtk_check_button_get_active (confirm->remove_home);
+  kiste_manager_delete_async (manager, confirm->box_name, remove_home,
+                              NULL, operation_done_cb, NULL);
+}
+
+static char *
+format_delete_body (KisteBox  *box,
+                    GPtrArray *exported)
+{
+  g_autoptr(GString) body = g_string_new (NULL);
+
+  g_string_append (body, _("The box and everything installed in it will be deleted. This cannot be undone."));
+
+  if (exported != NULL && exported->len > 0)
+    {
+      g_autofree char *apps = kiste_box_page_join_exported_names (exported, KISTE_EXPORTED_APP);
+      g_autofree char *programs = kiste_box_page_join_exported_names (exported, KISTE_EXPORTED_BINARY);
+      g_autofree char *counts = kiste_box_page_format_exported (exported);
+      g_autofree char *names = NULL;
+
+      if (apps != NULL && programs != NULL)
+        names = g_strconcat (apps, _(", "), programs, NULL);
+      else
+        names = g_strdup (apps ? apps : programs);
+
+      g_string_append (body, "\n\n");
+      /* Translators: "Removed with it: 2 apps and 1 program it exported (Viewer, Editor, x11perf)." */
+      g_string_append_printf (body, _("Removed with it: %s it exported (%s)."), counts, names);
+    }
+
+  g_string_append (body, "\n\n");
+  if (kiste_box_has_custom_home (box))
+    g_string_append_printf (body, _("Its own home folder %s is kept unless you choose otherwise below."),
+                            kiste_box_get_home (box));
+  else
+    g_string_append (body, _("Files in your home folder are kept."));
+
+  return g_string_free_and_steal (g_steal_pointer (&body));
+}
+
+static void
+kiste_box_page_ask_delete (KisteBoxPage *self,
+                           GPtrArray    *exported)
+{
+  Confirm *confirm = confirm_new (self);
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+  AdwAlertDialog *dialog;
+
+  heading = g_strdup_printf (_("Delete “%s”?"), confirm->box_name);
+  body = format_delete_body (self->box, exported);
+  dialog = confirm_dialog_new (heading, body, "delete", _("_Delete"), ADW_RESPONSE_DESTRUCTIVE);
+
+  if (kiste_box_has_custom_home (self->box))
+    {
+      g_autofree char *label_text = NULL;
+      GtkWidget *check;
+      GtkWidget *label;
+
+      label_text = g_strdup_printf (_("Also delete the custom home folder %s"),
+                                    kiste_box_get_home (self->box));
+      label = gtk_label_new (label_text);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+
+      check = gtk_check_button_new ();
+      gtk_check_button_set_child (GTK_CHECK_BUTTON (check), label);
+      gtk_widget_set_halign (check, GTK_ALIGN_CENTER);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (check),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, label_text,
+                                      -1);
+      adw_alert_dialog_set_extra_child (dialog, check);
+      confirm->remove_home = GTK_CHECK_BUTTON (g_object_ref (check));
+    }
+
+  adw_alert_dialog_choose (dialog, GTK_WIDGET (self), NULL, delete_confirmed_cb, confirm);
+}
+
+static void
+delete_exported_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr(KisteBoxPage) self = user_data;
+  g_autoptr(GPtrArray) files = NULL;
+  g_autoptr(GError) error = NULL;
+
+  files = kiste_manager_list_exported_finish (KISTE_MANAGER (object), result, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  g_clear_object (&self->delete_cancellable);
+
+  if (self->box == NULL || kiste_box_page_is_busy (self))
+    return;
+
+  /* Without the list the dialog still names the box, just not the files */
+  if (error != NULL)
+    g_debug ("Could not list exported files: %s", error->message);
+  kiste_box_page_ask_delete (self, files);
+}
+
+static void
+delete_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  KisteBoxPage *self = KISTE_BOX_PAGE (widget);
+
+  if (self->box == NULL || self->delete_cancellable != NULL)
+    return;
+
+  /* Name exactly what goes: list the exported files fresh */
+  self->delete_cancellable = g_cancellable_new ();
+  kiste_manager_list_exported_async (self->manager, kiste_box_get_name (self->box),
+                                     self->delete_cancellable, delete_exported_cb,
+                                     g_object_ref (self));
+}
+
+/* Copy, log, home */
+
+static void
+copy_enter_command_action (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *parameter)
+{
+  KisteBoxPage *self = KISTE_BOX_PAGE (widget);
+  g_autofree char *quoted = NULL;
+  g_autofree char *command = NULL;
+  const char *name;
+  gboolean plain = TRUE;
+
+  if (self->box == NULL)
+    return;
+
+  name = kiste_box_get_name (self->box);
+  for (const char *p = name; *p != '\0'; p++)
+    if (!g_ascii_isalnum (*p) && *p != '-' && *p != '_' && *p != '.')
+      plain = FALSE;
+  quoted = plain ? g_strdup (name) : g_shell_quote (name);
+
+  command = g_strdup_printf ("distrobox enter %s", quoted);
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), command);
+  kiste_box_page_toast (self, _("Copied"));
+}
+
+static void
+view_log_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  KisteBoxPage *self = KISTE_BOX_PAGE (widget);
+
+  if (self->box == NULL)
+    return;
+  adw_dialog_present (ADW_DIALOG (kiste_log_dialog_new (self->manager, self->box)), widget);
+}
+
+static void
+open_home_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(KisteBoxPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (gtk_file_launcher_launch_finish (GTK_FILE_LAUNCHER (object), result, &error))
+    return;
+  if (g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED) ||
+      g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_CANCELLED) ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  g_debug ("Could not open the home folder: %s", error->message);
+  kiste_box_page_toast (self, _("Could not open the home folder"));
+}
+
+static void
+open_home_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  KisteBoxPage *self = KISTE_BOX_PAGE (widget);
+  g_autoptr(GtkFileLauncher) launcher = NULL;
+  g_autoptr(GFile) file = NULL;
+  GtkRoot *root;
+  const char *home;
+
+  if (self->box == NULL || !(home = kiste_box_get_home (self->box)))
+    return;
+
+  file = g_file_new_for_path (home);
+  launcher = gtk_file_launcher_new (file);
+  root = gtk_widget_get_root (widget);
+  gtk_file_launcher_launch (launcher, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                            NULL, open_home_cb, g_object_ref (self));
+}
+
+void
+kiste_box_page_class_actions_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "box.start", NULL, start_action);
+  gtk_widget_class_install_action (widget_class, "box.stop", NULL, stop_action);
+  gtk_widget_class_install_action (widget_class, "box.restart", NULL, restart_action);
+  gtk_widget_class_install_action (widget_class, "box.upgrade", NULL, upgrade_action);
+  gtk_widget_class_install_action (widget_class, "box.clone", NULL, clone_action);
+  gtk_widget_class_install_action (widget_class, "box.clone-with-changes", NULL,
+                                   clone_with_changes_action);
+  gtk_widget_class_install_action (widget_class, "box.rename", NULL, rename_action);
+  gtk_widget_class_install_action (widget_class, "box.delete", NULL, delete_action);
+  gtk_widget_class_install_action (widget_class, "box.copy-enter-command", NULL,
+                                   copy_enter_command_action);
+  gtk_widget_class_install_action (widget_class, "box.view-log", NULL, view_log_action);
+  gtk_widget_class_install_action (widget_class, "box.export-settings", NULL,
+                                   export_settings_action);
+  gtk_widget_class_install_action (widget_class, "box.open-home", NULL, open_home_action);
+}

@@ -1,0 +1,95 @@
+/* kiste-box-page-private.h
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* The box page's insides, shared by its files:
+ * kiste-box-page.c          showing the box, its details and its usage
+ * kiste-box-page-actions.c  what people do with it (box.* actions) */
+
+#pragma once
+
+#include "kiste-apps.h"
+#include "kiste-box-page.h"
+
+G_BEGIN_DECLS
+
+struct _KisteBoxPage
+{
+  AdwBin                parent_instance;
+
+  KisteManager         *manager;
+  KisteBox             *box;
+  /* The running operation of the box, followed for its progress */
+  KisteTask            *task;
+  /* KisteExportedFile of the box, NULL while unknown */
+  GPtrArray            *exported;
+  gboolean              exported_failed;
+  GCancellable         *details_cancellable;
+  GCancellable         *exported_cancellable;
+  GCancellable         *delete_cancellable;
+  GCancellable         *stats_cancellable;
+  /* Cancelled when the page goes: exports, waits for details */
+  GCancellable         *cancellable;
+  /* Tests: where "Export Settings" writes, without asking */
+  GFile                *export_file;
+  guint                 stats_source;
+  /* Stats failed for this box (cgroups v1, docker without stats…): do not
+   * ask again every few seconds */
+  gboolean              stats_failed;
+
+  GtkStack             *stack;
+  GtkImage             *distro_image;
+  GtkLabel             *name_label;
+  GtkLabel             *image_label;
+  GtkLabel             *state_label;
+  GtkWidget            *busy_box;
+  AdwSpinner           *busy_spinner;
+  GtkLabel             *busy_title_label;
+  GtkLabel             *busy_step_label;
+  GtkButton            *cancel_button;
+  GtkProgressBar       *busy_progress;
+  GtkButton            *start_stop_button;
+  AdwButtonContent     *start_stop_content;
+  AdwActionRow         *image_row;
+  AdwActionRow         *state_row;
+  AdwActionRow         *created_row;
+  AdwActionRow         *home_row;
+  AdwActionRow         *init_row;
+  AdwActionRow         *nvidia_row;
+  AdwActionRow         *exported_row;
+  AdwActionRow         *manager_row;
+  AdwActionRow         *home_sharing_row;
+  AdwActionRow         *devsys_row;
+  AdwActionRow         *groups_row;
+  AdwActionRow         *ipc_row;
+  AdwActionRow         *netns_row;
+  AdwActionRow         *process_row;
+  AdwActionRow         *home_unshare_row;
+  AdwPreferencesGroup  *resources_group;
+  AdwActionRow         *cpu_row;
+  AdwActionRow         *memory_row;
+};
+
+/* kiste-box-page.c */
+void      kiste_box_page_toast               (KisteBoxPage       *self,
+                                              const char         *title);
+gboolean  kiste_box_page_is_busy             (KisteBoxPage       *self);
+gboolean  kiste_box_page_is_running          (KisteBoxPage       *self);
+GStrv     kiste_box_page_dup_box_names       (KisteBoxPage       *self);
+/* "2 apps and 1 program", or NULL for none */
+char     *kiste_box_page_format_exported     (GPtrArray          *exported);
+/* Names of the exported files of one kind, comma-separated, or NULL */
+char     *kiste_box_page_join_exported_names (GPtrArray          *exported,
+                                              KisteExportedKind   kind);
+
+/* Tests: "box.export-settings" writes to file without asking (NULL: asks) */
+void      kiste_box_page_set_export_file_for_testing (KisteBoxPage *self,
+                                                      GFile        *file);
+
+/* kiste-box-page-actions.c: installs the box.* actions */
+void      kiste_box_page_class_actions_init  (GtkWidgetClass     *widget_class);
+
+G_END_DECLS

@@ -1,0 +1,712 @@
+/* kiste-create-dialog-form.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* The create dialog's form: name and home suggestions, checks shown at
+ * the fields, rows gated by what distrobox supports, and the callbacks of
+ * the fields. */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kiste-create-dialog-private.h"
+#include "kiste-distro.h"
+#include "kiste-validate.h"
+
+static const struct
+{
+  KisteUnshare  what;
+  const char   *flag;
+  const char   *subtitle;
+} unshare_info[] = {
+  { KISTE_UNSHARE_DEVSYS, "--unshare-devsys",
+    N_("The box gets its own /dev and /sys. Drives, USB devices, cameras and game controllers "
+       "of this computer are not available in it") },
+  { KISTE_UNSHARE_GROUPS, "--unshare-groups",
+    N_("Your user in the box loses the extra groups it has on this computer. Access that "
+       "depends on them, for example to some devices, stops working") },
+  { KISTE_UNSHARE_IPC, "--unshare-ipc",
+    N_("The box gets its own shared memory. Programs that exchange data with programs on "
+       "this computer that way stop doing so") },
+  { KISTE_UNSHARE_NETNS, "--unshare-netns",
+    N_("The box gets its own network. Services on your computer are not reachable as "
+       "localhost") },
+  { KISTE_UNSHARE_PROCESS, "--unshare-process",
+    N_("The box only sees its own processes. Tools like top or kill cannot see or stop "
+       "programs running on this computer") },
+  { KISTE_UNSHARE_HOME, "--unshare-home",
+    N_("Your home folder is not mounted in the box") },
+};
+/* Name suggestions ------------------------------------------------------ */
+
+/* distrobox's rule: the image's last path component with ":" and "."
+ * turned into "-"; anything else our name rule refuses becomes "-" too */
+static char *
+suggest_name (const char          *image,
+              const char * const  *taken)
+{
+  g_autofree char *base = NULL;
+  g_autoptr(GString) name = NULL;
+  const char *slash;
+  char *at;
+
+  if (image == NULL || image[0] == '\0')
+    return NULL;
+
+  slash = strrchr (image, '/');
+  base = g_strdup (slash ? slash + 1 : image);
+  if ((at = strchr (base, '@')))
+    *at = '\0';
+
+  name = g_string_new (NULL);
+  for (const char *p = base; *p != '\0' && name->len < 58; p++)
+    {
+      if (g_ascii_isalnum (*p) || *p == '_' || *p == '-')
+        g_string_append_c (name, *p);
+      else if (name->len > 0 && name->str[name->len - 1] != '-')
+        g_string_append_c (name, '-');
+    }
+  while (name->len > 0 && (name->str[name->len - 1] == '-' || name->str[name->len - 1] == '_'))
+    g_string_truncate (name, name->len - 1);
+  while (name->len > 0 && !g_ascii_isalnum (name->str[0]))
+    g_string_erase (name, 0, 1);
+
+  if (name->len < 2)
+    return NULL;
+
+  if (taken != NULL && g_strv_contains (taken, name->str))
+    {
+      for (guint i = 2; i < 100; i++)
+        {
+          g_autofree char *candidate = g_strdup_printf ("%s-%u", name->str, i);
+
+          if (!g_strv_contains (taken, candidate))
+            return g_steal_pointer (&candidate);
+        }
+    }
+
+  return g_string_free_and_steal (g_steal_pointer (&name));
+}
+
+static char *
+suggest_home (const char *name)
+{
+  if (name == NULL || name[0] == '\0')
+    return NULL;
+
+  return g_build_filename (g_get_home_dir (), "Boxes", name, NULL);
+}
+
+/* Keeps the name following the image until people type their own (an
+ * empty name follows again). Only called when the image changes: filling
+ * the name while it is being edited would mix the texts. */
+static void
+kiste_create_dialog_suggest_name (KisteCreateDialog *self)
+{
+  g_auto(GStrv) names = kiste_create_dialog_dup_box_names (self);
+  g_autofree char *suggestion = NULL;
+
+  if (g_strcmp0 (kiste_create_dialog_entry_text (self->name_row), self->suggested_name ? self->suggested_name : "") != 0)
+    return;
+
+  suggestion = suggest_name (kiste_create_dialog_entry_text (self->image_row), (const char * const *) names);
+  g_free (self->suggested_name);
+  self->suggested_name = g_strdup (suggestion ? suggestion : "");
+  kiste_create_dialog_set_entry_text (self, self->name_row, self->suggested_name);
+  kiste_create_options_set_name (self->options, self->suggested_name);
+}
+
+/* The same for a separate home folder, which follows the name */
+static void
+kiste_create_dialog_suggest_home (KisteCreateDialog *self)
+{
+  const char *name = kiste_create_dialog_entry_text (self->name_row);
+
+  if (adw_switch_row_get_active (self->home_switch_row) &&
+      g_strcmp0 (kiste_create_dialog_entry_text (self->home_row), self->suggested_home ? self->suggested_home : "") == 0)
+    {
+      g_autofree char *suggestion = suggest_home (kiste_validate_name (name, NULL, NULL) ? name : NULL);
+
+      g_free (self->suggested_home);
+      self->suggested_home = g_strdup (suggestion ? suggestion : "");
+      kiste_create_dialog_set_entry_text (self, self->home_row, self->suggested_home);
+      kiste_create_options_set_home (self->options, self->suggested_home);
+    }
+}
+
+/* Errors at the fields -------------------------------------------------- */
+
+void
+kiste_create_dialog_set_field_error (KisteCreateDialog *self,
+                                     FieldView         *view,
+                                     const char        *message)
+{
+  gboolean show = message != NULL && message[0] != '\0';
+
+  gtk_label_set_text (view->label, show ? message : "");
+  gtk_widget_set_visible (view->label_host, show);
+
+  if (view->input == NULL)
+    return;
+
+  if (show)
+    {
+      gtk_widget_add_css_class (view->input, "error");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (view->input),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, message,
+                                      -1);
+      gtk_accessible_update_state (GTK_ACCESSIBLE (view->input),
+                                   GTK_ACCESSIBLE_STATE_INVALID, GTK_ACCESSIBLE_INVALID_TRUE,
+                                   -1);
+    }
+  else
+    {
+      gtk_widget_remove_css_class (view->input, "error");
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (view->input),
+                                     GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+      gtk_accessible_reset_state (GTK_ACCESSIBLE (view->input), GTK_ACCESSIBLE_STATE_INVALID);
+    }
+}
+
+/* Empty fields nobody touched yet are not wrong yet */
+static gboolean
+should_show_error (KisteCreateDialog *self,
+                   FieldView         *view)
+{
+  if (self->touched & (1u << view->field))
+    return TRUE;
+  if (view->input != NULL && ADW_IS_ENTRY_ROW (view->input))
+    return kiste_create_dialog_entry_text (ADW_ENTRY_ROW (view->input))[0] != '\0' ||
+           view->field == KISTE_CREATE_FIELD_HOSTNAME;
+  return TRUE;
+}
+
+static FieldView *
+find_view (KisteCreateDialog *self,
+           KisteCreateField   field)
+{
+  for (guint i = 0; i < N_VIEWS; i++)
+    if (self->views[i].field == field)
+      return &self->views[i];
+  return NULL;
+}
+
+void
+kiste_create_dialog_set_can_create (KisteCreateDialog *self,
+                                    gboolean           can_create)
+{
+  gtk_widget_set_sensitive (GTK_WIDGET (self->create_button),
+                            can_create && self->state == STATE_FORM);
+
+  if (self->can_create == can_create)
+    return;
+
+  self->can_create = can_create;
+  g_object_notify (G_OBJECT (self), "can-create");
+}
+
+void
+kiste_create_dialog_validate (KisteCreateDialog *self)
+{
+  g_auto(GStrv) names = kiste_create_dialog_dup_box_names (self);
+  g_autoptr(GPtrArray) problems = NULL;
+  g_auto(GStrv) argv = NULL;
+  g_autoptr(GError) argv_error = NULL;
+  KisteCreateField argv_field = KISTE_CREATE_FIELD_NONE;
+  gboolean expander_error[3] = { FALSE, FALSE, FALSE };
+  AdwExpanderRow *expanders[3] = { self->system_expander, self->volumes_expander, self->setup_expander };
+  gboolean valid = TRUE;
+  gboolean row_error = FALSE;
+  const char *banner_text = NULL;
+  KisteCapabilities *caps = kiste_create_dialog_get_caps (self);
+
+  /* each volume row on its own, so the message sits at the right row */
+  for (guint i = 0; i < self->volume_rows->len; i++)
+    {
+      KisteVolumeRow *row = g_ptr_array_index (self->volume_rows, i);
+      g_autofree char *spec = kiste_volume_row_dup_spec (row);
+      g_autoptr(GError) error = NULL;
+
+      if (spec != NULL && !kiste_validate_volume (spec, &error))
+        {
+          kiste_volume_row_set_error (row, error->message);
+          row_error = TRUE;
+          valid = FALSE;
+        }
+      else
+        kiste_volume_row_set_error (row, NULL);
+    }
+
+  /* the options check every field once and build the argv */
+  argv = kiste_create_options_check (self->options, (const char * const *) names, caps,
+                                     &problems, &argv_field, &argv_error);
+
+  for (guint i = 0; i < N_VIEWS; i++)
+    {
+      FieldView *view = &self->views[i];
+      const char *problem = g_ptr_array_index (problems, view->field);
+      gboolean ok = problem == NULL;
+
+      if (!ok)
+        valid = FALSE;
+
+      /* the rows already show what is wrong with each volume */
+      if (view->field == KISTE_CREATE_FIELD_VOLUMES && row_error)
+        ok = TRUE;
+
+      kiste_create_dialog_set_field_error (self, view, !ok && should_show_error (self, view) ? problem : NULL);
+    }
+
+  /* what is left: a clone source that is gone, a flag this distrobox
+   * lacks; said once the fields are fine */
+  if (!valid)
+    g_clear_error (&argv_error);
+  else if (argv == NULL)
+    valid = FALSE;
+
+  if (argv_error != NULL)
+    {
+      FieldView *view = find_view (self, argv_field);
+
+      if (view != NULL)
+        kiste_create_dialog_set_field_error (self, view, argv_error->message);
+      else
+        banner_text = argv_error->message;
+    }
+
+  for (guint i = 0; i < N_VIEWS; i++)
+    {
+      FieldView *view = &self->views[i];
+
+      if (view->expander == NULL || !gtk_widget_get_visible (view->label_host))
+        continue;
+      for (guint j = 0; j < G_N_ELEMENTS (expanders); j++)
+        if (view->expander == expanders[j])
+          expander_error[j] = TRUE;
+    }
+  expander_error[1] |= row_error;
+
+  for (guint j = 0; j < G_N_ELEMENTS (expanders); j++)
+    {
+      gboolean had_error = gtk_widget_has_css_class (GTK_WIDGET (expanders[j]), "error");
+
+      if (expander_error[j])
+        {
+          gtk_widget_add_css_class (GTK_WIDGET (expanders[j]), "error");
+          /* a new problem in a folded section must not stay hidden */
+          if (!had_error)
+            adw_expander_row_set_expanded (expanders[j], TRUE);
+        }
+      else
+        gtk_widget_remove_css_class (GTK_WIDGET (expanders[j]), "error");
+    }
+
+  /* A missing distrobox or manager beats any field */
+  if (kiste_capabilities_get_loaded (caps))
+    {
+      if (kiste_capabilities_get_distrobox_problem (caps) != NULL)
+        banner_text = kiste_capabilities_get_distrobox_problem (caps);
+      else if (kiste_capabilities_get_manager_problem (caps) != NULL)
+        banner_text = kiste_capabilities_get_manager_problem (caps);
+      if (banner_text != NULL && (!kiste_capabilities_has_distrobox (caps) ||
+                                  kiste_capabilities_get_manager (caps) == NULL))
+        valid = FALSE;
+    }
+  if (banner_text == NULL && self->notice != NULL)
+    {
+      adw_banner_set_button_label (self->banner, _("_Dismiss"));
+      banner_text = self->notice;
+    }
+  else
+    adw_banner_set_button_label (self->banner, NULL);
+  adw_banner_set_title (self->banner, banner_text ? banner_text : "");
+  adw_banner_set_revealed (self->banner, banner_text != NULL);
+
+  g_clear_pointer (&self->command, g_free);
+  if (argv != NULL)
+    {
+      self->command = kiste_argv_to_display_string ((const char * const *) argv);
+      gtk_label_set_text (self->command_label, self->command);
+      gtk_widget_remove_css_class (GTK_WIDGET (self->command_label), "dim-label");
+    }
+  else
+    {
+      gtk_label_set_text (self->command_label,
+                          _("The command appears once every field is filled in correctly."));
+      gtk_widget_add_css_class (GTK_WIDGET (self->command_label), "dim-label");
+    }
+  gtk_widget_set_sensitive (GTK_WIDGET (self->copy_button), self->command != NULL);
+
+  kiste_create_dialog_set_can_create (self, valid);
+}
+
+/* Rows that depend on capabilities and on each other -------------------- */
+
+static void
+set_row_gate (AdwPreferencesRow *row,
+              gboolean           supported,
+              const char        *reason)
+{
+  gtk_widget_set_sensitive (GTK_WIDGET (row), supported);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (row), supported ? NULL : reason);
+}
+
+static char *
+dup_reason (KisteCreateDialog *self,
+            const char        *flag)
+{
+  return kiste_create_options_dup_flag_problem (kiste_create_dialog_get_caps (self), flag);
+}
+
+static void
+update_switch_gate (KisteCreateDialog *self,
+                    AdwSwitchRow      *row,
+                    const char        *flag,
+                    const char        *subtitle)
+{
+  if (kiste_create_dialog_supports_flag (self, flag))
+    {
+      set_row_gate (ADW_PREFERENCES_ROW (row), TRUE, NULL);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+    }
+  else
+    {
+      g_autofree char *reason = dup_reason (self, flag);
+
+      set_row_gate (ADW_PREFERENCES_ROW (row), FALSE, reason);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), reason);
+      kiste_create_dialog_set_switch (self, row, FALSE);
+    }
+}
+
+static void
+update_entry_gate (KisteCreateDialog *self,
+                   GtkWidget         *row,
+                   const char        *flag)
+{
+  g_autofree char *reason = NULL;
+  gboolean supported = kiste_create_dialog_supports_flag (self, flag);
+
+  if (!supported)
+    reason = dup_reason (self, flag);
+  set_row_gate (ADW_PREFERENCES_ROW (row), supported, reason);
+}
+
+void
+kiste_create_dialog_update_rows (KisteCreateDialog *self)
+{
+  KisteCreateOptions *options = self->options;
+  gboolean home_isolation = kiste_create_dialog_supports_flag (self, "--unshare-home");
+  gboolean all_supported = kiste_create_dialog_supports_flag (self, "--unshare-all");
+  gboolean init = FALSE;
+  gboolean all = FALSE;
+
+  /* options that this distrobox cannot do are off, not silently kept */
+  if (!all_supported)
+    kiste_create_options_set_unshare_all (options, FALSE);
+  if (!kiste_create_dialog_supports_flag (self, "--init"))
+    kiste_create_options_set_init (options, FALSE);
+  if (!kiste_create_dialog_supports_flag (self, "--nvidia"))
+    kiste_create_options_set_nvidia (options, FALSE);
+  if (!kiste_create_dialog_supports_flag (self, "--pull"))
+    kiste_create_options_set_pull (options, FALSE);
+  if (!kiste_create_dialog_supports_flag (self, "--home"))
+    kiste_create_options_set_home (options, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (unshare_info); i++)
+    if (!kiste_create_dialog_supports_flag (self, unshare_info[i].flag))
+      kiste_create_options_set_unshare (options, unshare_info[i].what, FALSE);
+
+  init = kiste_create_options_get_init (options);
+  all = kiste_create_options_get_unshare_all (options);
+
+  update_switch_gate (self, self->unshare_all_row, "--unshare-all",
+                      home_isolation
+                      ? _("Turns on every switch below")
+                      : _("Turns on every switch below except the home folder"));
+  kiste_create_dialog_set_switch (self, self->unshare_all_row, all);
+
+  update_switch_gate (self, self->init_row, "--init",
+                      _("Runs systemd or another init system in the box, so services can run. "
+                        "Needs an image that has one, and starts slower"));
+  kiste_create_dialog_set_switch (self, self->init_row, init);
+
+  update_switch_gate (self, self->nvidia_row, "--nvidia",
+                      self->nvidia_found
+                      ? _("NVIDIA graphics found on this computer. Makes its driver available "
+                          "in the box")
+                      : _("Makes the NVIDIA driver of this computer available in the box"));
+  kiste_create_dialog_set_switch (self, self->nvidia_row, kiste_create_options_get_nvidia (options));
+
+  update_switch_gate (self, self->pull_row, "--pull",
+                      _("Gets the newest version of the image even when it is on this computer "
+                        "already"));
+  kiste_create_dialog_set_switch (self, self->pull_row, kiste_create_options_get_pull (options));
+
+  update_switch_gate (self, self->menu_row, "--no-entry",
+                      _("Adds a launcher that opens a terminal in the box"));
+  kiste_create_dialog_set_switch (self, self->menu_row, kiste_create_options_get_add_to_menu (options));
+
+  for (guint i = 0; i < G_N_ELEMENTS (unshare_info); i++)
+    {
+      KisteUnshare what = unshare_info[i].what;
+      AdwSwitchRow *row = self->unshare_rows[what];
+      KisteUnshareImplied implied = kiste_create_options_get_unshare_implied (options, what,
+                                                                              kiste_create_dialog_get_caps (self));
+
+      if (!kiste_create_dialog_supports_flag (self, unshare_info[i].flag))
+        {
+          g_autofree char *reason = dup_reason (self, unshare_info[i].flag);
+          g_autofree char *details = NULL;
+          g_autofree char *subtitle = NULL;
+
+          if (kiste_capabilities_get_loaded (kiste_create_dialog_get_caps (self)))
+            details = kiste_capabilities_dup_unsupported_details (kiste_create_dialog_get_caps (self),
+                                                                  unshare_info[i].flag);
+          subtitle = details ? g_strdup_printf ("%s. %s", reason, details) : g_strdup (reason);
+
+          set_row_gate (ADW_PREFERENCES_ROW (row), FALSE, reason);
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+          kiste_create_dialog_set_switch (self, row, FALSE);
+        }
+      else if (implied != KISTE_UNSHARE_IMPLIED_NO)
+        {
+          /* shown on and locked: the option itself keeps what people chose */
+          set_row_gate (ADW_PREFERENCES_ROW (row), FALSE, NULL);
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                                       implied == KISTE_UNSHARE_IMPLIED_BY_INIT
+                                       ? _("Needed by the init system")
+                                       : _("Included in “Isolate Everything”"));
+          kiste_create_dialog_set_switch (self, row, TRUE);
+        }
+      else
+        {
+          set_row_gate (ADW_PREFERENCES_ROW (row), TRUE, NULL);
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(unshare_info[i].subtitle));
+          kiste_create_dialog_set_switch (self, row, kiste_create_options_get_unshare (options, what));
+        }
+    }
+
+  update_entry_gate (self, GTK_WIDGET (self->hostname_row), "--hostname");
+  update_entry_gate (self, GTK_WIDGET (self->platform_row), "--platform");
+  update_entry_gate (self, GTK_WIDGET (self->packages_row), "--additional-packages");
+  update_entry_gate (self, GTK_WIDGET (self->init_hooks_row), "--init-hooks");
+  update_entry_gate (self, GTK_WIDGET (self->pre_init_hooks_row), "--pre-init-hooks");
+  update_entry_gate (self, GTK_WIDGET (self->volumes_expander), "--volume");
+  update_switch_gate (self, self->home_switch_row, "--home",
+                      home_isolation
+                      ? _("Programs in the box still see your home folder unless home isolation "
+                          "is on")
+                      : NULL);
+  if (!home_isolation && kiste_create_dialog_supports_flag (self, "--home"))
+    {
+      g_autofree char *details = NULL;
+
+      if (kiste_capabilities_get_loaded (kiste_create_dialog_get_caps (self)))
+        details = kiste_capabilities_dup_unsupported_details (kiste_create_dialog_get_caps (self), "--unshare-home");
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->home_switch_row),
+                                   details
+                                   ? details
+                                   : _("The box keeps its settings and files there. Programs "
+                                       "in the box still see your home folder"));
+    }
+
+  if (self->volume_rows->len == 0)
+    adw_expander_row_set_subtitle (self->volumes_expander,
+                                   _("Folders of this computer at a path of your choice in the box"));
+  else
+    {
+      g_autofree char *subtitle = g_strdup_printf (ngettext ("%u folder", "%u folders",
+                                                             self->volume_rows->len),
+                                                   self->volume_rows->len);
+
+      adw_expander_row_set_subtitle (self->volumes_expander, subtitle);
+    }
+}
+
+void
+kiste_create_dialog_changed (KisteCreateDialog *self)
+{
+  kiste_create_dialog_update_rows (self);
+  kiste_create_dialog_validate (self);
+}
+
+/* Reading the form ------------------------------------------------------ */
+
+void
+kiste_create_dialog_touch (KisteCreateDialog *self,
+                           KisteCreateField   field)
+{
+  self->touched |= 1u << field;
+}
+
+void
+kiste_create_dialog_name_changed_cb (KisteCreateDialog *self)
+{
+  if (self->updating)
+    return;
+
+  kiste_create_dialog_touch (self, KISTE_CREATE_FIELD_NAME);
+  kiste_create_options_set_name (self->options, kiste_create_dialog_entry_text (self->name_row));
+  /* an empty name follows the image again */
+  if (kiste_create_dialog_entry_text (self->name_row)[0] == '\0')
+    {
+      g_clear_pointer (&self->suggested_name, g_free);
+      self->suggested_name = g_strdup ("");
+    }
+  kiste_create_dialog_suggest_home (self);
+  kiste_create_dialog_changed (self);
+}
+
+void
+kiste_create_dialog_image_changed_cb (KisteCreateDialog *self)
+{
+  const char *image = kiste_create_dialog_entry_text (self->image_row);
+
+  gtk_image_set_from_icon_name (self->image_icon,
+                                kiste_distro_icon_name (kiste_distro_id_for_image (image)));
+  if (self->updating)
+    return;
+
+  kiste_create_dialog_touch (self, KISTE_CREATE_FIELD_IMAGE);
+  kiste_create_options_set_image (self->options, image);
+  kiste_create_dialog_suggest_name (self);
+  kiste_create_dialog_suggest_home (self);
+  kiste_create_dialog_changed (self);
+}
+
+void
+kiste_create_dialog_home_switch_cb (KisteCreateDialog *self)
+{
+  if (self->updating)
+    return;
+
+  kiste_create_options_set_separate_home (self->options,
+                                          adw_switch_row_get_active (self->home_switch_row));
+  if (adw_switch_row_get_active (self->home_switch_row))
+    {
+      if (kiste_create_dialog_entry_text (self->home_row)[0] == '\0')
+        {
+          g_clear_pointer (&self->suggested_home, g_free);
+          self->suggested_home = g_strdup ("");
+        }
+      kiste_create_options_set_home (self->options, kiste_create_dialog_entry_text (self->home_row));
+      kiste_create_dialog_suggest_home (self);
+      /* a home of its own needs a folder: say so at once if there is none */
+      kiste_create_dialog_touch (self, KISTE_CREATE_FIELD_HOME);
+    }
+
+  kiste_create_dialog_changed (self);
+}
+
+void
+kiste_create_dialog_home_changed_cb (KisteCreateDialog *self)
+{
+  if (self->updating)
+    return;
+
+  kiste_create_dialog_touch (self, KISTE_CREATE_FIELD_HOME);
+  if (adw_switch_row_get_active (self->home_switch_row))
+    kiste_create_options_set_home (self->options, kiste_create_dialog_entry_text (self->home_row));
+  kiste_create_dialog_changed (self);
+}
+
+void
+kiste_create_dialog_entry_changed_cb (KisteCreateDialog *self,
+                                      AdwEntryRow       *row)
+{
+  const char *text = kiste_create_dialog_entry_text (row);
+
+  if (self->updating)
+    return;
+
+  if (row == self->hostname_row)
+    {
+      kiste_create_dialog_touch (self, KISTE_CREATE_FIELD_HOSTNAME);
+      kiste_create_options_set_hostname (self->options, text);
+    }
+  else if (row == self->platform_row)
+    {
+      kiste_create_dialog_touch (self, KISTE_CREATE_FIELD_PLATFORM);
+      kiste_create_options_set_platform (self->options, text);
+    }
+  else if (row == self->packages_row)
+    {
+      const char *packages[] = { text, NULL };
+
+      kiste_create_dialog_touch (self, KISTE_CREATE_FIELD_ADDITIONAL_PACKAGES);
+      kiste_create_options_set_additional_packages (self->options, text[0] ? packages : NULL);
+    }
+  else if (row == self->init_hooks_row)
+    {
+      kiste_create_dialog_touch (self, KISTE_CREATE_FIELD_INIT_HOOKS);
+      kiste_create_options_set_init_hooks (self->options, text);
+    }
+  else if (row == self->pre_init_hooks_row)
+    {
+      kiste_create_dialog_touch (self, KISTE_CREATE_FIELD_PRE_INIT_HOOKS);
+      kiste_create_options_set_pre_init_hooks (self->options, text);
+    }
+
+  kiste_create_dialog_changed (self);
+}
+
+void
+kiste_create_dialog_switch_cb (KisteCreateDialog *self,
+                               GParamSpec        *pspec,
+                               AdwSwitchRow      *row)
+{
+  gboolean active = adw_switch_row_get_active (row);
+
+  if (self->updating)
+    return;
+
+  if (row == self->nvidia_row)
+    kiste_create_options_set_nvidia (self->options, active);
+  else if (row == self->pull_row)
+    kiste_create_options_set_pull (self->options, active);
+  else if (row == self->menu_row)
+    kiste_create_options_set_add_to_menu (self->options, active);
+
+  kiste_create_dialog_changed (self);
+}
+
+void
+kiste_create_dialog_unshare_cb (KisteCreateDialog *self,
+                                GParamSpec        *pspec,
+                                AdwSwitchRow      *row)
+{
+  if (self->updating)
+    return;
+
+  for (guint i = 0; i < KISTE_N_UNSHARE; i++)
+    if (self->unshare_rows[i] == row)
+      kiste_create_options_set_unshare (self->options, i, adw_switch_row_get_active (row));
+
+  kiste_create_dialog_changed (self);
+}
+
+void
+kiste_create_dialog_unshare_all_cb (KisteCreateDialog *self)
+{
+  if (self->updating)
+    return;
+
+  kiste_create_options_set_unshare_all (self->options,
+                                        adw_switch_row_get_active (self->unshare_all_row));
+  kiste_create_dialog_changed (self);
+}
+
+void
+kiste_create_dialog_init_cb (KisteCreateDialog *self)
+{
+  if (self->updating)
+    return;
+
+  kiste_create_options_set_init (self->options, adw_switch_row_get_active (self->init_row));
+  kiste_create_dialog_changed (self);
+}
+
