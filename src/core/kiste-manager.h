@@ -59,6 +59,42 @@ char              **kiste_manager_dup_enter_argv        (KisteManager         *s
                                                          const char           *cwd,
                                                          const char * const   *command);
 
+/* Terminals (kiste-manager-terminal.c). The argv of a shell in box: the
+ * direct `podman exec` distrobox enter would run when the box is running
+ * and understood (*direct set TRUE), else `distrobox enter`. environ is the
+ * environment the terminal's process gets (kiste_pty_dup_environ()). */
+char              **kiste_manager_dup_shell_argv        (KisteManager         *self,
+                                                         KisteBox             *box,
+                                                         const char           *cwd,
+                                                         const char * const   *environ,
+                                                         gboolean             *direct);
+/* Opens a login shell in the box on the terminal whose master is pty_fd
+ * (dup'ed: the caller keeps its own), starting the box first when it is
+ * stopped (that start is a task of the box, with its progress). cwd is the
+ * wanted working directory or NULL for the box home; extra_env the
+ * terminal's variables (TERM, COLORTERM, VTE_VERSION). Finishes with the
+ * running process, its argv for people in *display (may be NULL). */
+void                kiste_manager_open_shell_async      (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         const char           *cwd,
+                                                         int                   pty_fd,
+                                                         const char * const   *extra_env,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+GSubprocess        *kiste_manager_open_shell_finish     (KisteManager         *self,
+                                                         GAsyncResult         *result,
+                                                         char                **display,
+                                                         GError              **error);
+/* A shell on the host in cwd (the host home when cwd does not exist there)
+ * on the terminal of pty_fd. *used_cwd gets the folder it starts in. */
+GSubprocess        *kiste_manager_spawn_host_shell      (KisteManager         *self,
+                                                         const char           *cwd,
+                                                         int                   pty_fd,
+                                                         const char * const   *extra_env,
+                                                         char                **used_cwd,
+                                                         GError              **error);
+
 /* Every operation below validates its input before any process starts,
  * returns its KisteTask (transfer none) so people can follow it, and
  * completes with a boolean _finish (list_apps: a GPtrArray). */

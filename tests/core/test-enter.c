@@ -1,0 +1,352 @@
+/* test-enter.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* The direct exec of a shell against what real `distrobox enter --dry-run`
+ * (1.8.2.5, podman 5.4.2) printed for the same boxes, folders and
+ * environment: tests/e2e/capture-enter-fixtures made the fixtures. */
+
+#include "config.h"
+
+#include "kiste-enter.h"
+
+#define HOST_HOME "/home/kistetest"
+#define ENTER_PATH "/usr/bin/distrobox-enter"
+
+static char *
+fixture_path (const char *name)
+{
+  return g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), name, NULL);
+}
+
+static char *
+read_fixture (const char *name)
+{
+  g_autofree char *path = fixture_path (name);
+  g_autoptr(GError) error = NULL;
+  char *contents = NULL;
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  return contents;
+}
+
+static char **
+load_environ (void)
+{
+  g_autofree char *text = read_fixture ("enter-dry-run-env.txt");
+
+  g_strchomp (text);
+  return g_strsplit (text, "\n", -1);
+}
+
+/* The box of enter-ps-KIND.json, in state (podman made it "created") and
+ * with the details of enter-inspect-KIND.json when with_details */
+static KisteBox *
+load_box (const char *kind,
+          const char *state,
+          gboolean    with_details)
+{
+  g_autofree char *ps_name = g_strdup_printf ("enter-ps-%s.json", kind);
+  g_autofree char *ps = read_fixture (ps_name);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  JsonObject *object;
+  KisteBox *box;
+
+  json_parser_load_from_data (parser, ps, -1, &error);
+  g_assert_no_error (error);
+  object = json_array_get_object_element (json_node_get_array (json_parser_get_root (parser)), 0);
+  json_object_set_string_member (object, "State", state);
+
+  box = kiste_box_new_from_ps_json (object, HOST_HOME, &error);
+  g_assert_no_error (error);
+
+  if (with_details)
+    {
+      g_autofree char *inspect_name = g_strdup_printf ("enter-inspect-%s.json", kind);
+      g_autofree char *inspect = read_fixture (inspect_name);
+      g_autoptr(JsonParser) iparser = json_parser_new ();
+      JsonObject *iobject;
+
+      json_parser_load_from_data (iparser, inspect, -1, &error);
+      g_assert_no_error (error);
+      iobject = json_array_get_object_element (json_node_get_array (json_parser_get_root (iparser)), 0);
+      kiste_box_apply_inspect_json (box, iobject, &error);
+      g_assert_no_error (error);
+    }
+
+  return box;
+}
+
+static int
+cmp_strings (gconstpointer a,
+             gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* Splits an exec argv (without the program) into the options up to
+ * DISTROBOX_ENTER_PATH, the forwarded host variables (sorted: distrobox
+ * prints them in its shell's order) and the rest */
+static void
+split_argv (GPtrArray  *args,
+            GPtrArray **head,
+            GPtrArray **forwarded,
+            GPtrArray **tail)
+{
+  guint i = 0;
+
+  *head = g_ptr_array_new ();
+  *forwarded = g_ptr_array_new ();
+  *tail = g_ptr_array_new ();
+
+  for (; i < args->len; i++)
+    {
+      const char *arg = g_ptr_array_index (args, i);
+
+      g_ptr_array_add (*head, (gpointer) arg);
+      if (g_str_has_prefix (arg, "--env=DISTROBOX_ENTER_PATH="))
+        break;
+    }
+  for (i++; i < args->len; i++)
+    {
+      const char *arg = g_ptr_array_index (args, i);
+
+      if (g_str_has_prefix (arg, "--env=PATH="))
+        break;
+      g_ptr_array_add (*forwarded, (gpointer) arg);
+    }
+  for (; i < args->len; i++)
+    g_ptr_array_add (*tail, g_ptr_array_index (args, i));
+
+  g_ptr_array_sort (*forwarded, cmp_strings);
+}
+
+static void
+assert_same (GPtrArray  *ours,
+             GPtrArray  *theirs,
+             const char *what)
+{
+  for (guint i = 0; i < MAX (ours->len, theirs->len); i++)
+    {
+      const char *a = i < ours->len ? g_ptr_array_index (ours, i) : "(none)";
+      const char *b = i < theirs->len ? g_ptr_array_index (theirs, i) : "(none)";
+
+      if (g_strcmp0 (a, b) != 0)
+        g_error ("%s, argument %u: ours “%s”, distrobox's “%s”", what, i, a, b);
+    }
+}
+
+static void
+check_against_dry_run (const char *kind,
+                       const char *variant,
+                       const char *cwd)
+{
+  g_autofree char *name = g_strdup_printf ("enter-dry-run-%s-%s.txt", kind, variant);
+  g_autofree char *dry_run = read_fixture (name);
+  g_autoptr(KisteBox) box = load_box (kind, "running", FALSE);
+  g_auto(GStrv) env = load_environ ();
+  g_auto(GStrv) argv = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GPtrArray) ours = g_ptr_array_new ();
+  g_autoptr(GPtrArray) theirs = g_ptr_array_new ();
+  g_autoptr(GPtrArray) ours_head = NULL, ours_fwd = NULL, ours_tail = NULL;
+  g_autoptr(GPtrArray) their_head = NULL, their_fwd = NULL, their_tail = NULL;
+  g_autoptr(GString) our_command = g_string_new (NULL);
+  const char *box_name = kiste_box_get_name (box);
+  const char *last;
+  guint n_lines;
+  guint i;
+
+  g_assert_null (kiste_enter_check_direct (box, "podman", 1, (const char * const *) env));
+  argv = kiste_enter_direct_argv (box, "podman", ENTER_PATH, (const char * const *) env, cwd, NULL);
+  g_assert_nonnull (argv);
+  g_assert_cmpstr (argv[0], ==, "podman");
+
+  /* distrobox prints the argv without the program, one a line; the last
+   * line is the box name and the command, joined with spaces */
+  g_strchomp (dry_run);
+  lines = g_strsplit (dry_run, "\n", -1);
+  n_lines = g_strv_length (lines);
+  g_assert_cmpuint (n_lines, >, 10);
+  for (i = 0; i + 1 < n_lines; i++)
+    g_ptr_array_add (theirs, lines[i]);
+  last = lines[n_lines - 1];
+  g_assert_true (g_str_has_prefix (last, box_name));
+  g_assert_cmpint (last[strlen (box_name)], ==, ' ');
+  g_ptr_array_add (theirs, (gpointer) box_name);
+
+  for (i = 1; argv[i] != NULL; i++)
+    {
+      g_ptr_array_add (ours, argv[i]);
+      if (g_str_equal (argv[i], box_name))
+        break;
+    }
+  g_assert_nonnull (argv[i]);
+  for (i++; argv[i] != NULL; i++)
+    {
+      if (our_command->len > 0)
+        g_string_append_c (our_command, ' ');
+      g_string_append (our_command, argv[i]);
+    }
+
+  split_argv (ours, &ours_head, &ours_fwd, &ours_tail);
+  split_argv (theirs, &their_head, &their_fwd, &their_tail);
+  assert_same (ours_head, their_head, name);
+  assert_same (ours_fwd, their_fwd, name);
+  assert_same (ours_tail, their_tail, name);
+  g_assert_cmpstr (our_command->str, ==, last + strlen (box_name) + 1);
+}
+
+static void
+test_dry_run (gconstpointer data)
+{
+  const char *kind = data;
+
+  check_against_dry_run (kind, "home", HOST_HOME "/work");
+  check_against_dry_run (kind, "tmp", "/tmp");
+  check_against_dry_run (kind, "noworkdir", NULL);
+}
+
+/* Entered for real, distrobox reads the box's own PATH and HOME from
+ * inspect (the dry run stops before that) */
+static void
+test_box_path (void)
+{
+  g_autoptr(KisteBox) box = load_box ("plain", "running", TRUE);
+  g_auto(GStrv) env = load_environ ();
+  g_auto(GStrv) argv = NULL;
+
+  argv = kiste_enter_direct_argv (box, "podman", ENTER_PATH, (const char * const *) env, NULL, NULL);
+  {
+    g_autofree char *expected = kiste_enter_dup_box_path ("/usr/local/bin:/usr/bin:/bin",
+                                                          "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin");
+    g_autofree char *arg = g_strconcat ("--env=PATH=", expected, NULL);
+
+    g_assert_true (g_strv_contains ((const char * const *) argv, arg));
+  }
+  g_assert_true (g_strv_contains ((const char * const *) argv, "--workdir=" HOST_HOME));
+}
+
+static void
+test_path_rule (void)
+{
+  /* Each checked by running distrobox-enter's own loops in sh */
+  static const struct { const char *host, *box, *expected; } cases[] = {
+    { "/usr/local/bin:/usr/bin:/bin", "/usr/local/bin:/usr/bin:/bin",
+      "/usr/local/bin:/usr/bin:/bin:/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin" },
+    { "/usr/local/bin:/usr/bin:/bin", "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+      "/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/usr/local/bin:/usr/bin:/sbin:/bin"
+      ":/usr/local/sbin:/usr/sbin:/sbin" },
+    { "/home/u/.local/bin:/usr/bin", "",
+      "/home/u/.local/bin:/usr/local/bin:/usr/bin:/usr/local/sbin:/usr/sbin:/sbin:/bin" },
+    { "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "/opt/x",
+      "/usr/local/sbin:/usr/sbin:/usr/local/bin:/usr/bin:/sbin:/bin:/opt/x" },
+    { "/opt/bin", "",
+      "/opt/bin:/usr/local/sbin:/usr/sbin:/usr/local/bin:/usr/bin:/sbin:/bin" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = kiste_enter_dup_box_path (cases[i].host, cases[i].box);
+
+      g_assert_cmpstr (path, ==, cases[i].expected);
+    }
+}
+
+static void
+test_workdir (void)
+{
+  static const struct { const char *cwd, *home, *expected; } cases[] = {
+    { NULL, "/home/u", "/home/u" },
+    { "/home/u", "/home/u", "/home/u" },
+    { "/home/u/src", "/home/u", "/home/u/src" },
+    { "/tmp", "/home/u", "/run/host/tmp" },
+    /* distrobox's substring test, kept as it is */
+    { "/mnt/home/u/x", "/home/u", "/mnt/home/u/x" },
+    { "/home/u2", "/home/u", "/home/u2" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *workdir = kiste_enter_dup_workdir (cases[i].cwd, cases[i].home);
+
+      g_assert_cmpstr (workdir, ==, cases[i].expected);
+    }
+}
+
+static void
+test_refusals (void)
+{
+  g_autoptr(KisteBox) running = load_box ("plain", "running", FALSE);
+  g_autoptr(KisteBox) stopped = load_box ("plain", "exited", FALSE);
+  g_auto(GStrv) env = load_environ ();
+  g_auto(GStrv) odd = NULL;
+
+  g_assert_null (kiste_enter_check_direct (running, "podman", 1, (const char * const *) env));
+  /* anything not understood goes through distrobox enter */
+  g_assert_nonnull (kiste_enter_check_direct (stopped, "podman", 1, (const char * const *) env));
+  g_assert_nonnull (kiste_enter_check_direct (running, "podman", 2, (const char * const *) env));
+  g_assert_nonnull (kiste_enter_check_direct (running, "docker", 1, (const char * const *) env));
+
+  odd = g_environ_setenv (g_strdupv (env), "DBX_CONTAINER_CLEAN_PATH", "1", TRUE);
+  g_assert_nonnull (kiste_enter_check_direct (running, "podman", 1, (const char * const *) odd));
+  g_strfreev (odd);
+  odd = g_environ_setenv (g_strdupv (env), "BASH_FUNC_x%%", "() {\n echo\n}", TRUE);
+  g_assert_nonnull (kiste_enter_check_direct (running, "podman", 1, (const char * const *) odd));
+  g_strfreev (odd);
+  odd = g_environ_setenv (g_strdupv (env), "USER", "it's", TRUE);
+  g_assert_nonnull (kiste_enter_check_direct (running, "podman", 1, (const char * const *) odd));
+  g_strfreev (odd);
+  odd = g_environ_unsetenv (g_strdupv (env), "PATH");
+  g_assert_nonnull (kiste_enter_check_direct (running, "podman", 1, (const char * const *) odd));
+}
+
+/* The host variables distrobox keeps back: prefixes, and any line with a
+ * quote, backtick or dollar */
+static void
+test_forwarding (void)
+{
+  g_autoptr(KisteBox) box = load_box ("plain", "running", FALSE);
+  g_auto(GStrv) env = load_environ ();
+  g_auto(GStrv) argv = NULL;
+
+  env = g_environ_setenv (env, "HOSTTYPE", "x86_64", TRUE);
+  env = g_environ_setenv (env, "XDG_SESSION_DIRS", "a", TRUE);
+  env = g_environ_setenv (env, "XDG_SESSION_TYPE", "wayland", TRUE);
+  env = g_environ_setenv (env, "QUOTED", "a\"b", TRUE);
+  env = g_environ_setenv (env, "PRICE", "$5", TRUE);
+  env = g_environ_setenv (env, "_", "/usr/bin/env", TRUE);
+  env = g_environ_setenv (env, "EDITOR", "vi", TRUE);
+
+  argv = kiste_enter_direct_argv (box, "podman", ENTER_PATH, (const char * const *) env, NULL, NULL);
+  g_assert_false (g_strv_contains ((const char * const *) argv, "--env=HOSTTYPE=x86_64"));
+  g_assert_false (g_strv_contains ((const char * const *) argv, "--env=XDG_SESSION_DIRS=a"));
+  g_assert_true (g_strv_contains ((const char * const *) argv, "--env=XDG_SESSION_TYPE=wayland"));
+  g_assert_false (g_strv_contains ((const char * const *) argv, "--env=QUOTED=a\"b"));
+  g_assert_false (g_strv_contains ((const char * const *) argv, "--env=PRICE=$5"));
+  g_assert_false (g_strv_contains ((const char * const *) argv, "--env=_=/usr/bin/env"));
+  g_assert_true (g_strv_contains ((const char * const *) argv, "--env=EDITOR=vi"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_data_func ("/enter/dry-run/plain", "plain", test_dry_run);
+  g_test_add_data_func ("/enter/dry-run/unshared-groups", "groups", test_dry_run);
+  g_test_add_data_func ("/enter/dry-run/init", "init", test_dry_run);
+  g_test_add_func ("/enter/box-path", test_box_path);
+  g_test_add_func ("/enter/path-rule", test_path_rule);
+  g_test_add_func ("/enter/workdir", test_workdir);
+  g_test_add_func ("/enter/refusals", test_refusals);
+  g_test_add_func ("/enter/forwarding", test_forwarding);
+
+  return g_test_run ();
+}
