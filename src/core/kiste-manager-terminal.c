@@ -273,11 +273,11 @@ open_shell_step (GTask *task)
                                (const char * const *) op->extra_env);
   argv = kiste_manager_dup_shell_argv (self, box, op->cwd, (const char * const *) env, &direct);
 
-  /* distrobox enter keeps the folder it starts in; a direct exec says it */
-  cwd = op->cwd != NULL && !direct && g_strv_contains ((const char * const *) argv, "--no-workdir") == FALSE
-        ? op->cwd : NULL;
-  if (cwd == NULL)
-    cwd = kiste_box_store_get_host_home (kiste_manager_get_store (self));
+  /* distrobox enter keeps the folder it starts in; a direct exec names
+   * it, and --no-workdir goes to the box home from anywhere (NULL: the
+   * runner's folder) */
+  cwd = op->cwd != NULL && !direct &&
+        !g_strv_contains ((const char * const *) argv, "--no-workdir") ? op->cwd : NULL;
 
   subprocess = kiste_pty_spawn (kiste_manager_get_runner (self), (const char * const *) argv,
                                 cwd, op->pty_fd, (const char * const *) op->extra_env, &error);

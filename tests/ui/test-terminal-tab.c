@@ -1,0 +1,367 @@
+/* test-terminal-tab.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* Terminal tabs with a real child on a real pty: the manager's argv runs,
+ * and tests/fakes/terminal stands in for podman and distrobox (it prints
+ * how it was called, then runs an interactive shell). */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "kiste-application.h"
+#include "kiste-box-row.h"
+#include "kiste-terminal-tab.h"
+#include "kiste-test-ui.h"
+#include "kiste-window.h"
+
+#define TIMEOUT_MS 10000
+
+typedef struct
+{
+  KisteApplication *app;
+  KisteManager     *manager;
+  KisteWindow      *window;
+} Fixture;
+
+static KisteApplication *app;
+
+static gboolean
+manager_loaded (gpointer data)
+{
+  Fixture *fixture = data;
+
+  return kiste_box_store_find_by_name (kiste_manager_get_store (fixture->manager), "fixture-a") != NULL;
+}
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autofree char *path = NULL;
+
+  fixture->app = g_object_ref (app);
+  fixture->manager = kiste_test_manager_new (KISTE_TEST_WORLD_BOXES);
+  path = g_strdup_printf ("%s/terminal:%s", g_getenv ("KISTE_TEST_FAKES"), g_getenv ("PATH"));
+  kiste_runner_setenv (kiste_manager_get_runner (fixture->manager), "PATH", path);
+  kiste_application_set_manager (fixture->app, fixture->manager);
+
+  g_settings_set_string (kiste_application_get_settings (fixture->app), "selected-box", "");
+  fixture->window = kiste_window_new (fixture->app);
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1100, 700);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  g_assert_true (kiste_test_wait_for (manager_loaded, fixture, TIMEOUT_MS));
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  kiste_test_flush_main_context ();
+  g_clear_object (&fixture->manager);
+  g_clear_object (&fixture->app);
+}
+
+typedef struct
+{
+  KisteTerminalTab      *tab;
+  KisteTerminalTabState  state;
+  const char            *text;
+} TabQuery;
+
+static gboolean
+tab_in_state (gpointer data)
+{
+  TabQuery *query = data;
+
+  return kiste_terminal_tab_get_state (query->tab) == query->state;
+}
+
+static gboolean
+tab_shows (gpointer data)
+{
+  TabQuery *query = data;
+  g_autofree char *text = kiste_terminal_dup_text (kiste_terminal_tab_get_terminal (query->tab));
+
+  return text != NULL && strstr (text, query->text) != NULL;
+}
+
+static void
+wait_for_state (KisteTerminalTab      *tab,
+                KisteTerminalTabState  state)
+{
+  TabQuery query = { tab, state, NULL };
+
+  if (!kiste_test_wait_for (tab_in_state, &query, TIMEOUT_MS))
+    {
+      g_autofree char *text = kiste_terminal_dup_text (kiste_terminal_tab_get_terminal (tab));
+
+      g_error ("tab in state %d, not %d; terminal shows:\n%s",
+               kiste_terminal_tab_get_state (tab), state, text);
+    }
+}
+
+static void
+wait_for_text (KisteTerminalTab *tab,
+               const char       *needle)
+{
+  TabQuery query = { tab, 0, needle };
+
+  if (!kiste_test_wait_for (tab_shows, &query, TIMEOUT_MS))
+    {
+      g_autofree char *text = kiste_terminal_dup_text (kiste_terminal_tab_get_terminal (tab));
+
+      g_error ("terminal does not show “%s”:\n%s", needle, text);
+    }
+}
+
+static void
+type (KisteTerminalTab *tab,
+      const char       *text)
+{
+  vte_terminal_feed_child (VTE_TERMINAL (kiste_terminal_tab_get_terminal (tab)), text, -1);
+}
+
+static AdwBanner *
+get_banner (KisteTerminalTab *tab)
+{
+  return ADW_BANNER (kiste_test_find_widget (GTK_WIDGET (tab), ADW_TYPE_BANNER, NULL));
+}
+
+/* starting → running → exited → restart → running, with a real child */
+static void
+test_states (Fixture       *fixture,
+             gconstpointer  data)
+{
+  KisteTerminalTab *tab;
+  AdwBanner *banner;
+
+  tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  g_assert_nonnull (tab);
+  g_assert_cmpint (kiste_terminal_tab_get_state (tab), ==, KISTE_TERMINAL_TAB_STARTING);
+  g_assert_cmpint (kiste_terminal_tab_get_exit_status (tab), ==, -1);
+  g_assert_cmpstr (kiste_terminal_tab_get_title (tab), ==, "fixture-a");
+
+  wait_for_state (tab, KISTE_TERMINAL_TAB_RUNNING);
+  wait_for_text (tab, "KISTE-FAKE-SHELL");
+  wait_for_text (tab, "fake$ ");
+  /* The shell in the box, through whichever door the core chose */
+  g_assert_nonnull (strstr (kiste_terminal_tab_get_command (tab), "fixture-a"));
+  banner = get_banner (tab);
+  g_assert_false (adw_banner_get_revealed (banner));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-running");
+
+  /* What is typed reaches the shell, and its output the terminal */
+  type (tab, "echo $((6 * 7))-answer\n");
+  wait_for_text (tab, "42-answer");
+
+  type (tab, "exit 3\n");
+  wait_for_state (tab, KISTE_TERMINAL_TAB_EXITED);
+  g_assert_cmpint (kiste_terminal_tab_get_exit_status (tab), ==, 3);
+  g_assert_true (adw_banner_get_revealed (banner));
+  g_assert_nonnull (strstr (adw_banner_get_title (banner), "3"));
+  g_assert_cmpstr (adw_banner_get_button_label (banner), ==, "_Restart");
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-exited");
+
+  /* Restart runs a new shell in the same tab */
+  type (tab, "echo lost\n");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tab), "tab.restart", NULL));
+  g_assert_false (adw_banner_get_revealed (banner));
+  wait_for_state (tab, KISTE_TERMINAL_TAB_RUNNING);
+  g_assert_cmpint (kiste_terminal_tab_get_exit_status (tab), ==, -1);
+  type (tab, "echo restarted-$((1+1))\n");
+  wait_for_text (tab, "restarted-2");
+}
+
+static gboolean
+page_count_is (gpointer data)
+{
+  gpointer *args = data;
+
+  return adw_tab_view_get_n_pages (args[0]) == GPOINTER_TO_INT (args[1]);
+}
+
+static AdwDialog *
+find_alert (GtkWidget  *window,
+            const char *heading)
+{
+  GtkWidget *dialog = kiste_test_find_widget (window, ADW_TYPE_ALERT_DIALOG, NULL);
+
+  if (dialog != NULL && g_strcmp0 (adw_alert_dialog_get_heading (ADW_ALERT_DIALOG (dialog)), heading) == 0)
+    return ADW_DIALOG (dialog);
+  return NULL;
+}
+
+static gboolean
+alert_shown (gpointer data)
+{
+  return find_alert (data, "Close Terminal?") != NULL;
+}
+
+static gboolean
+has_foreground (gpointer data)
+{
+  return kiste_terminal_tab_has_foreground_process (data);
+}
+
+static gboolean
+no_foreground (gpointer data)
+{
+  return !kiste_terminal_tab_has_foreground_process (data);
+}
+
+/* Closing asks while a program runs in the tab, and only then */
+static void
+test_close_confirmation (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+  KisteTerminalTab *tab;
+  AdwTabPage *page;
+  AdwDialog *alert;
+  gpointer two[] = { view, GINT_TO_POINTER (2) };
+  gpointer one[] = { view, GINT_TO_POINTER (1) };
+
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, 1);
+  tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  wait_for_text (tab, "fake$ ");
+  page = adw_tab_view_get_page (view, GTK_WIDGET (tab));
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, 2);
+
+  /* A program in the foreground */
+  type (tab, "sleep 60\n");
+  g_assert_true (kiste_test_wait_for (has_foreground, tab, TIMEOUT_MS));
+  adw_tab_view_close_page (view, page);
+  g_assert_true (kiste_test_wait_for (alert_shown, fixture->window, TIMEOUT_MS));
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, 2);
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-close-confirmation");
+
+  /* Cancel keeps the tab and its program */
+  alert = find_alert (GTK_WIDGET (fixture->window), "Close Terminal?");
+  adw_alert_dialog_set_close_response (ADW_ALERT_DIALOG (alert), "cancel");
+  g_signal_emit_by_name (alert, "response", "cancel");
+  adw_dialog_force_close (alert);
+  kiste_test_flush_main_context ();
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, 2);
+  g_assert_true (kiste_terminal_tab_has_foreground_process (tab));
+
+  /* Once the program ended, the tab closes without asking */
+  type (tab, "\003");
+  g_assert_true (kiste_test_wait_for (no_foreground, tab, TIMEOUT_MS));
+  adw_tab_view_close_page (view, page);
+  g_assert_true (kiste_test_wait_for (page_count_is, one, TIMEOUT_MS));
+  g_assert_null (find_alert (GTK_WIDGET (fixture->window), "Close Terminal?"));
+
+  /* And with a program, "Close" closes */
+  tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  wait_for_text (tab, "fake$ ");
+  type (tab, "sleep 60\n");
+  g_assert_true (kiste_test_wait_for (has_foreground, tab, TIMEOUT_MS));
+  adw_tab_view_close_page (view, adw_tab_view_get_page (view, GTK_WIDGET (tab)));
+  g_assert_true (kiste_test_wait_for (alert_shown, fixture->window, TIMEOUT_MS));
+  g_assert_true (page_count_is (two));
+  alert = find_alert (GTK_WIDGET (fixture->window), "Close Terminal?");
+  g_signal_emit_by_name (alert, "response", "close");
+  g_assert_true (kiste_test_wait_for (page_count_is, one, TIMEOUT_MS));
+}
+
+/* The row of box fixture-a below widget, or NULL */
+static KisteBoxRow *
+find_row (GtkWidget *widget)
+{
+  KisteBox *box;
+
+  if (KISTE_IS_BOX_ROW (widget) &&
+      (box = kiste_box_row_get_box (KISTE_BOX_ROW (widget))) != NULL &&
+      g_str_equal (kiste_box_get_name (box), "fixture-a"))
+    return KISTE_BOX_ROW (widget);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      KisteBoxRow *row = find_row (child);
+
+      if (row != NULL)
+        return row;
+    }
+
+  return NULL;
+}
+
+static gboolean
+row_counts (gpointer data)
+{
+  gpointer *args = data;
+  KisteBoxRow *row = find_row (args[0]);
+
+  return row != NULL && kiste_box_row_get_terminal_count (row) == GPOINTER_TO_UINT (args[1]);
+}
+
+/* Ctrl+T opens the box's shell, Ctrl+Shift+T another in the same folder;
+ * rows count the tabs of their box */
+static void
+test_shortcuts_and_count (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+  g_autofree char *cwd = g_dir_make_tmp ("kiste-tab-XXXXXX", NULL);
+  KisteTerminalTab *tab;
+  KisteTerminalTab *second;
+  gpointer count_two[] = { fixture->window, GUINT_TO_POINTER (2) };
+  gpointer count_none[] = { fixture->window, GUINT_TO_POINTER (0) };
+
+  tab = kiste_window_open_terminal (fixture->window, "fixture-a", cwd);
+  wait_for_text (tab, "fake$ ");
+
+  /* The same box and folder */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.new-tab-here", NULL));
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, 3);
+  second = KISTE_TERMINAL_TAB (adw_tab_page_get_child (adw_tab_view_get_selected_page (view)));
+  g_assert_true (second != tab);
+  g_assert_cmpstr (kiste_terminal_tab_get_box_name (second), ==, "fixture-a");
+  wait_for_text (second, "fake$ ");
+  g_assert_true (kiste_test_wait_for (row_counts, count_two, TIMEOUT_MS));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-two-tabs");
+
+  /* The row's count follows closing */
+  adw_tab_view_close_page (view, adw_tab_view_get_page (view, GTK_WIDGET (second)));
+  adw_tab_view_close_page (view, adw_tab_view_get_page (view, GTK_WIDGET (tab)));
+  g_assert_true (kiste_test_wait_for (row_counts, count_none, TIMEOUT_MS));
+
+  g_rmdir (cwd);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int ret;
+
+  /* VTE 0.80 connects to its own deprecated window-title-changed signal
+   * when a terminal is made, which G_ENABLE_DIAGNOSTIC turns into a fatal
+   * warning; GLib reads the variable on first use */
+  g_setenv ("G_ENABLE_DIAGNOSTIC", "0", TRUE);
+  kiste_test_init (&argc, &argv);
+
+  app = kiste_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+
+  g_test_add ("/kiste/terminal-tab/states", Fixture, NULL,
+              fixture_setup, test_states, fixture_teardown);
+  g_test_add ("/kiste/terminal-tab/close-confirmation", Fixture, NULL,
+              fixture_setup, test_close_confirmation, fixture_teardown);
+  g_test_add ("/kiste/terminal-tab/shortcuts-and-count", Fixture, NULL,
+              fixture_setup, test_shortcuts_and_count, fixture_teardown);
+
+  ret = g_test_run ();
+  g_clear_object (&app);
+  return ret;
+}
