@@ -14,6 +14,7 @@
 #include "kiste-apps.h"
 #include "kiste-assemble.h"
 #include "kiste-box-page.h"
+#include "kiste-color-row.h"
 #include "kiste-commands.h"
 #include "kiste-create-dialog.h"
 #include "kiste-distro.h"
@@ -54,6 +55,7 @@ struct _KisteBoxPage
   gboolean              stats_failed;
 
   GtkStack             *stack;
+  KisteColorRow        *color_row;
   GtkImage             *distro_image;
   GtkLabel             *name_label;
   GtkLabel             *image_label;
@@ -1892,6 +1894,9 @@ kiste_box_page_constructed (GObject *object)
 
   g_signal_connect_object (self->manager, "busy-changed",
                            G_CALLBACK (busy_changed_cb), self, G_CONNECT_SWAPPED);
+  if (KISTE_IS_APPLICATION (app))
+    kiste_color_row_set_settings (self->color_row,
+                                  kiste_application_get_settings (KISTE_APPLICATION (app)));
   kiste_box_page_update (self);
 }
 
@@ -1993,7 +1998,9 @@ kiste_box_page_class_init (KisteBoxPageClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (KISTE_TYPE_COLOR_ROW);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/ui/kiste-box-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, color_row);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, distro_image);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, name_label);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, image_label);
@@ -2093,6 +2100,8 @@ kiste_box_page_set_box (KisteBoxPage *self,
   g_cancellable_cancel (self->delete_cancellable);
   g_clear_object (&self->delete_cancellable);
   kiste_box_page_reset_stats (self);
+
+  kiste_color_row_set_box_name (self->color_row, box ? kiste_box_get_name (box) : NULL);
 
   if (self->manager != NULL)
     {

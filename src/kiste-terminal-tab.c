@@ -33,7 +33,9 @@ struct _KisteTerminalTab
   KisteTask             *start_task;
   VtePty                *pty;
   int                    exit_status;
+  GdkRGBA                tint;
   KisteTerminalTabState  state;
+  guint                  has_tint : 1;
   guint                  needs_attention : 1;
   guint                  command_running : 1;
 
@@ -104,7 +106,26 @@ kiste_terminal_tab_update_icon (KisteTerminalTab *self)
     icon_name = "computer-symbolic";
 
   g_clear_object (&self->icon);
-  self->icon = g_themed_icon_new (icon_name);
+  if (self->has_tint)
+    {
+      g_autofree char *svg = NULL;
+      g_autoptr(GBytes) bytes = NULL;
+      gsize len;
+
+      /* The box's colour as a dot, so its tabs stand out from others */
+      svg = g_strdup_printf ("<svg xmlns='http://www.w3.org/2000/svg' width='16' height='16'>"
+                             "<circle cx='8' cy='8' r='6' fill='#%02x%02x%02x'/></svg>",
+                             (int) (self->tint.red * 255), (int) (self->tint.green * 255),
+                             (int) (self->tint.blue * 255));
+      len = strlen (svg);
+
+      bytes = g_bytes_new_take (g_steal_pointer (&svg), len);
+      self->icon = g_bytes_icon_new (bytes);
+    }
+  else
+    {
+      self->icon = g_themed_icon_new (icon_name);
+    }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ICON]);
 }
 
@@ -461,7 +482,16 @@ kiste_terminal_tab_set_tint (KisteTerminalTab *self,
                              const GdkRGBA    *tint)
 {
   g_return_if_fail (KISTE_IS_TERMINAL_TAB (self));
+
+  if ((tint == NULL && !self->has_tint) ||
+      (tint != NULL && self->has_tint && gdk_rgba_equal (tint, &self->tint)))
+    return;
+
+  self->has_tint = tint != NULL;
+  if (tint != NULL)
+    self->tint = *tint;
   kiste_terminal_set_tint (self->terminal, tint);
+  kiste_terminal_tab_update_icon (self);
 }
 
 gboolean

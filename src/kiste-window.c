@@ -13,6 +13,7 @@
 #include "kiste-assemble.h"
 #include "kiste-box-page.h"
 #include "kiste-box-row.h"
+#include "kiste-color-row.h"
 #include "kiste-create-dialog.h"
 #include "kiste-distro.h"
 #include "kiste-error.h"
@@ -1448,6 +1449,34 @@ kiste_window_count_terminal (KisteWindow *self,
   kiste_window_update_rows_for (self, name);
 }
 
+/* A box's colour tints its terminal tabs */
+static void
+kiste_window_apply_tint (KisteWindow      *self,
+                         KisteTerminalTab *tab)
+{
+  GdkRGBA color;
+
+  if (kiste_terminal_tab_get_kind (tab) == KISTE_TERMINAL_TAB_BOX &&
+      kiste_box_color_lookup (self->settings, kiste_terminal_tab_get_box_name (tab), &color))
+    kiste_terminal_tab_set_tint (tab, &color);
+  else
+    kiste_terminal_tab_set_tint (tab, NULL);
+}
+
+static void
+kiste_window_box_colors_changed_cb (KisteWindow *self)
+{
+  int n = adw_tab_view_get_n_pages (self->tab_view);
+
+  for (int i = 0; i < n; i++)
+    {
+      GtkWidget *child = adw_tab_page_get_child (adw_tab_view_get_nth_page (self->tab_view, i));
+
+      if (KISTE_IS_TERMINAL_TAB (child))
+        kiste_window_apply_tint (self, KISTE_TERMINAL_TAB (child));
+    }
+}
+
 static void
 kiste_window_page_attached_cb (KisteWindow *self,
                                AdwTabPage  *page,
@@ -1468,6 +1497,8 @@ kiste_window_page_attached_cb (KisteWindow *self,
                                state_to_loading, NULL, NULL, NULL);
   g_signal_connect_object (child, "notify::state", G_CALLBACK (kiste_window_tab_state_cb), page, 0);
   kiste_window_tab_state_cb (KISTE_TERMINAL_TAB (child), NULL, page);
+  if (self->settings != NULL)
+    kiste_window_apply_tint (self, KISTE_TERMINAL_TAB (child));
 
   kiste_window_count_terminal (self, page, +1);
 }
@@ -1652,6 +1683,8 @@ kiste_window_setup (KisteWindow      *self,
   gtk_search_bar_set_key_capture_widget (self->search_bar, GTK_WIDGET (self->list_view));
   g_signal_connect_object (self->settings, "changed",
                            G_CALLBACK (kiste_window_settings_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::box-colors",
+                           G_CALLBACK (kiste_window_box_colors_changed_cb), self, G_CONNECT_SWAPPED);
 
   if (kiste_box_store_get_loaded (kiste_manager_get_store (self->manager)))
     kiste_window_update_state (self);
