@@ -390,7 +390,10 @@ kiste_manager_spawn_host_shell (KisteManager        *self,
       (!kiste_runner_get_in_flatpak (runner) && !g_file_test (folder, G_FILE_TEST_IS_DIR)))
     {
       g_free (folder);
-      folder = g_strdup (kiste_box_store_get_host_home (kiste_manager_get_store (self)));
+      /* Natively our own home is the host's */
+      folder = g_strdup (kiste_runner_get_in_flatpak (runner)
+                         ? kiste_box_store_get_host_home (kiste_manager_get_store (self))
+                         : g_get_home_dir ());
     }
 
   subprocess = kiste_pty_spawn (runner, argv, folder, pty_fd, extra_env, error);

@@ -11,12 +11,14 @@
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include <glib/gstdio.h>
 
 #include "kiste-application.h"
 #include "kiste-box-row.h"
+#include "kiste-color-row.h"
 #include "kiste-terminal-tab.h"
 #include "kiste-test-ui.h"
 #include "kiste-window.h"
@@ -338,6 +340,98 @@ test_shortcuts_and_count (Fixture       *fixture,
   g_rmdir (cwd);
 }
 
+static gboolean
+icon_is_bytes (gpointer data)
+{
+  return G_IS_BYTES_ICON (kiste_terminal_tab_get_icon (data));
+}
+
+static gboolean
+icon_is_themed (gpointer data)
+{
+  return G_IS_THEMED_ICON (kiste_terminal_tab_get_icon (data));
+}
+
+/* A box's colour reaches its tabs (their icon) and goes again */
+static void
+test_box_color (Fixture       *fixture,
+                gconstpointer  data)
+{
+  GSettings *settings = kiste_application_get_settings (fixture->app);
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+  KisteTerminalTab *tab;
+  AdwTabPage *page;
+  GBytes *bytes;
+  g_autofree char *svg = NULL;
+  GdkRGBA color;
+
+  kiste_box_color_set (settings, "fixture-a", NULL);
+  tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  page = adw_tab_view_get_page (view, GTK_WIDGET (tab));
+  g_assert_true (G_IS_THEMED_ICON (kiste_terminal_tab_get_icon (tab)));
+
+  kiste_box_color_set (settings, "fixture-a", "purple");
+  g_assert_true (kiste_box_color_lookup (settings, "fixture-a", &color));
+  g_assert_false (kiste_box_color_lookup (settings, "fixture-b", &color));
+  g_assert_true (kiste_test_wait_for (icon_is_bytes, tab, TIMEOUT_MS));
+  bytes = g_bytes_icon_get_bytes (G_BYTES_ICON (kiste_terminal_tab_get_icon (tab)));
+  svg = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  g_assert_nonnull (strstr (svg, "#9141ac"));
+  /* the page in the tab bar shows it */
+  g_assert_true (adw_tab_page_get_icon (page) == kiste_terminal_tab_get_icon (tab));
+  wait_for_text (tab, "fake$ ");
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-box-color");
+
+  /* A new tab of the box gets it at once */
+  tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  g_assert_true (G_IS_BYTES_ICON (kiste_terminal_tab_get_icon (tab)));
+
+  kiste_box_color_set (settings, "fixture-a", "");
+  g_assert_true (kiste_test_wait_for (icon_is_themed, tab, TIMEOUT_MS));
+}
+
+/* From a box tab, a host shell in the same folder without /run/host; a
+ * folder this computer lacks opens the home folder and says so */
+static void
+test_host_terminal_here (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+  g_autofree char *dir = g_dir_make_tmp ("kiste-host-XXXXXX", NULL);
+  g_autofree char *in_box = g_strconcat ("/run/host", dir, NULL);
+  g_autofree char *pwd_line = NULL;
+  g_autofree char *real = NULL;
+  KisteTerminalTab *tab;
+  KisteTerminalTab *host;
+  AdwBanner *banner;
+
+  tab = kiste_window_open_terminal (fixture->window, "fixture-a", in_box);
+  wait_for_text (tab, "fake$ ");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.host-terminal-here", NULL));
+  host = KISTE_TERMINAL_TAB (adw_tab_page_get_child (adw_tab_view_get_selected_page (view)));
+  g_assert_true (host != tab);
+  g_assert_cmpint (kiste_terminal_tab_get_kind (host), ==, KISTE_TERMINAL_TAB_HOST);
+  wait_for_state (host, KISTE_TERMINAL_TAB_RUNNING);
+  real = realpath (dir, NULL);
+  pwd_line = g_strdup_printf ("host-pwd=%s", real);
+  type (host, "echo host-pwd=$(pwd -P)\n");
+  wait_for_text (host, pwd_line);
+  g_assert_false (adw_banner_get_revealed (get_banner (host)));
+
+  /* A folder only the box has */
+  host = kiste_terminal_tab_new (kiste_application_get_manager (fixture->app),
+                                 KISTE_TERMINAL_TAB_HOST, NULL, "/run/host/nonexistent-kiste-dir");
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.close-tab", NULL);
+  adw_tab_view_append (view, GTK_WIDGET (host));
+  kiste_terminal_tab_start (host);
+  wait_for_state (host, KISTE_TERMINAL_TAB_RUNNING);
+  banner = get_banner (host);
+  g_assert_true (adw_banner_get_revealed (banner));
+  g_assert_nonnull (strstr (adw_banner_get_title (banner), "/run/host/nonexistent-kiste-dir"));
+
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -360,6 +454,11 @@ main (int   argc,
               fixture_setup, test_close_confirmation, fixture_teardown);
   g_test_add ("/kiste/terminal-tab/shortcuts-and-count", Fixture, NULL,
               fixture_setup, test_shortcuts_and_count, fixture_teardown);
+
+  g_test_add ("/kiste/terminal-tab/box-color", Fixture, NULL,
+              fixture_setup, test_box_color, fixture_teardown);
+  g_test_add ("/kiste/terminal-tab/host-terminal-here", Fixture, NULL,
+              fixture_setup, test_host_terminal_here, fixture_teardown);
 
   ret = g_test_run ();
   g_clear_object (&app);
