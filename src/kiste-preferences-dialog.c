@@ -23,6 +23,10 @@ struct _KistePreferencesDialog
 
   /* Template widgets */
   AdwSwitchRow         *confirm_stop_row;
+  AdwSwitchRow         *system_font_row;
+  AdwActionRow         *font_row;
+  GtkFontDialogButton  *font_button;
+  AdwSpinRow           *scrollback_row;
   AdwComboRow          *manager_row;
   AdwActionRow         *manager_info_row;
   AdwActionRow         *distrobox_row;
@@ -154,6 +158,81 @@ kiste_preferences_dialog_update_tools (KistePreferencesDialog *self)
   adw_action_row_set_subtitle (self->distrobox_row, distrobox_text);
 }
 
+/* Terminal: the font as "Family Size" ("" for the system's), the
+ * scrollback as a number of lines */
+
+static gboolean
+system_font_get_mapping (GValue   *value,
+                         GVariant *variant,
+                         gpointer  user_data)
+{
+  g_value_set_boolean (value, g_variant_get_string (variant, NULL)[0] == '\0');
+  return TRUE;
+}
+
+static GVariant *
+system_font_set_mapping (const GValue       *value,
+                         const GVariantType *type,
+                         gpointer            user_data)
+{
+  KistePreferencesDialog *self = user_data;
+  g_autofree char *font = NULL;
+  PangoFontDescription *desc;
+
+  if (g_value_get_boolean (value))
+    return g_variant_new_string ("");
+
+  /* Turning the system font off starts from the button's font */
+  desc = gtk_font_dialog_button_get_font_desc (self->font_button);
+  font = desc ? pango_font_description_to_string (desc) : g_strdup ("Monospace 11");
+  return g_variant_new_string (font);
+}
+
+static gboolean
+font_get_mapping (GValue   *value,
+                  GVariant *variant,
+                  gpointer  user_data)
+{
+  const char *font = g_variant_get_string (variant, NULL);
+
+  g_value_take_boxed (value, pango_font_description_from_string (font[0] ? font : "Monospace 11"));
+  return TRUE;
+}
+
+static GVariant *
+font_set_mapping (const GValue       *value,
+                  const GVariantType *type,
+                  gpointer            user_data)
+{
+  KistePreferencesDialog *self = user_data;
+  PangoFontDescription *desc = g_value_get_boxed (value);
+  g_autofree char *font = NULL;
+
+  /* The system font stays chosen until the switch says otherwise */
+  if (adw_switch_row_get_active (self->system_font_row) || desc == NULL)
+    return NULL;
+
+  font = pango_font_description_to_string (desc);
+  return g_variant_new_string (font);
+}
+
+static gboolean
+lines_get_mapping (GValue   *value,
+                   GVariant *variant,
+                   gpointer  user_data)
+{
+  g_value_set_double (value, MAX (g_variant_get_int32 (variant), 0));
+  return TRUE;
+}
+
+static GVariant *
+lines_set_mapping (const GValue       *value,
+                   const GVariantType *type,
+                   gpointer            user_data)
+{
+  return g_variant_new_int32 ((gint32) g_value_get_double (value));
+}
+
 static void
 kiste_preferences_dialog_constructed (GObject *object)
 {
@@ -168,6 +247,20 @@ kiste_preferences_dialog_constructed (GObject *object)
   g_settings_bind (self->settings, "confirm-stop",
                    self->confirm_stop_row, "active",
                    G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind_with_mapping (self->settings, "terminal-font",
+                                self->font_button, "font-desc",
+                                G_SETTINGS_BIND_DEFAULT,
+                                font_get_mapping, font_set_mapping, self, NULL);
+  g_settings_bind_with_mapping (self->settings, "terminal-font",
+                                self->system_font_row, "active",
+                                G_SETTINGS_BIND_DEFAULT,
+                                system_font_get_mapping, system_font_set_mapping, self, NULL);
+  g_object_bind_property (self->system_font_row, "active", self->font_row, "sensitive",
+                          G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
+  g_settings_bind_with_mapping (self->settings, "terminal-scrollback-lines",
+                                self->scrollback_row, "value",
+                                G_SETTINGS_BIND_DEFAULT,
+                                lines_get_mapping, lines_set_mapping, NULL, NULL);
   /* The window follows changed::container-manager and loads again */
   g_settings_bind_with_mapping (self->settings, "container-manager",
                                 self->manager_row, "selected",
@@ -197,6 +290,12 @@ kiste_preferences_dialog_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (kiste_manager_get_capabilities (self->manager), self);
   if (self->confirm_stop_row != NULL)
     g_settings_unbind (self->confirm_stop_row, "active");
+  if (self->font_button != NULL)
+    g_settings_unbind (self->font_button, "font-desc");
+  if (self->system_font_row != NULL)
+    g_settings_unbind (self->system_font_row, "active");
+  if (self->scrollback_row != NULL)
+    g_settings_unbind (self->scrollback_row, "value");
   if (self->manager_row != NULL)
     g_settings_unbind (self->manager_row, "selected");
 
@@ -277,6 +376,10 @@ kiste_preferences_dialog_class_init (KistePreferencesDialogClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_PATH "/ui/kiste-preferences-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, confirm_stop_row);
+  gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, system_font_row);
+  gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, font_row);
+  gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, font_button);
+  gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, scrollback_row);
   gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, manager_row);
   gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, manager_info_row);
   gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, distrobox_row);

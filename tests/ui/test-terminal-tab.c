@@ -432,6 +432,33 @@ test_host_terminal_here (Fixture       *fixture,
   g_rmdir (dir);
 }
 
+/* The terminal follows the font and scrollback settings live */
+static void
+test_settings (Fixture       *fixture,
+               gconstpointer  data)
+{
+  GSettings *settings = kiste_application_get_settings (fixture->app);
+  KisteTerminalTab *tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  VteTerminal *terminal = VTE_TERMINAL (kiste_terminal_tab_get_terminal (tab));
+
+  g_settings_set_int (settings, "terminal-scrollback-lines", 1234);
+  g_assert_cmpint (vte_terminal_get_scrollback_lines (terminal), ==, 1234);
+  g_settings_set_string (settings, "terminal-font", "Monospace 17");
+  g_assert_cmpint (pango_font_description_get_size (vte_terminal_get_font (terminal)), ==,
+                   17 * PANGO_SCALE);
+  g_settings_reset (settings, "terminal-font");
+  g_settings_reset (settings, "terminal-scrollback-lines");
+  g_assert_cmpint (vte_terminal_get_scrollback_lines (terminal), ==, 10000);
+
+  /* Zoom */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (terminal), "term.zoom-in", NULL));
+  g_assert_cmpfloat (vte_terminal_get_font_scale (terminal), >, 1.0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (terminal), "term.zoom-reset", NULL));
+  g_assert_cmpfloat (vte_terminal_get_font_scale (terminal), ==, 1.0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (terminal), "term.zoom-out", NULL));
+  g_assert_cmpfloat (vte_terminal_get_font_scale (terminal), <, 1.0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -459,6 +486,9 @@ main (int   argc,
               fixture_setup, test_box_color, fixture_teardown);
   g_test_add ("/kiste/terminal-tab/host-terminal-here", Fixture, NULL,
               fixture_setup, test_host_terminal_here, fixture_teardown);
+
+  g_test_add ("/kiste/terminal-tab/settings", Fixture, NULL,
+              fixture_setup, test_settings, fixture_teardown);
 
   ret = g_test_run ();
   g_clear_object (&app);
