@@ -188,7 +188,6 @@ kiste_application_init (KisteApplication *self)
 {
   static const char *quit_accels[] = { "<Control>q", NULL };
   static const char *shortcuts_accels[] = { "<Control>question", NULL };
-  static const char *close_accels[] = { "<Control>w", NULL };
 
   g_action_map_add_action_entries (G_ACTION_MAP (self),
                                    app_actions,
@@ -196,5 +195,6 @@ kiste_application_init (KisteApplication *self)
                                    self);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.shortcuts", shortcuts_accels);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "window.close", close_accels);
+  /* Ctrl+W closes the window from the window itself (KisteWindow): in a
+   * terminal it deletes a word */
 }
