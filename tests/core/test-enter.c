@@ -11,6 +11,8 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
+
 #include "kiste-enter.h"
 
 #define HOST_HOME "/home/kistetest"
@@ -333,6 +335,64 @@ test_forwarding (void)
   g_assert_true (g_strv_contains ((const char * const *) argv, "--env=EDITOR=vi"));
 }
 
+/* A box with its own home (seed 006): a folder in the host home is kept
+ * only under one of the box's own mounts; elsewhere the shell starts in the
+ * box home. Plain boxes keep every existing folder. */
+static void
+test_unshared_home_workdir (void)
+{
+  g_autofree char *ps = read_fixture ("enter-ps-plain.json");
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *host_home = g_dir_make_tmp ("kiste-home-XXXXXX", &error);
+  g_autofree char *inside = g_build_filename (host_home, "src", NULL);
+  g_autofree char *mounted = g_build_filename (host_home, "shared", NULL);
+  g_autofree char *below_mounted = g_build_filename (mounted, "deeper", NULL);
+  g_autoptr(KisteBox) isolated = NULL;
+  g_autoptr(KisteBox) plain = NULL;
+  JsonObject *object;
+  JsonObject *labels;
+  JsonArray *mounts;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (g_mkdir_with_parents (inside, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (below_mounted, 0700), ==, 0);
+
+  json_parser_load_from_data (parser, ps, -1, &error);
+  g_assert_no_error (error);
+  object = json_array_get_object_element (json_node_get_array (json_parser_get_root (parser)), 0);
+  plain = kiste_box_new_from_ps_json (object, host_home, &error);
+  g_assert_no_error (error);
+
+  /* The box as Kiste's home isolation makes it: the label, and no mount
+   * of the host home, only of one folder in it */
+  labels = json_object_get_object_member (object, "Labels");
+  json_object_set_string_member (labels, "distrobox.unshare_home", "1");
+  mounts = json_array_new ();
+  json_array_add_string_element (mounts, "/run/host/home");
+  json_array_add_string_element (mounts, mounted);
+  json_object_set_array_member (object, "Mounts", mounts);
+  isolated = kiste_box_new_from_ps_json (object, host_home, &error);
+  g_assert_no_error (error);
+
+  g_assert_false (kiste_enter_keeps_workdir (isolated, inside, host_home));
+  g_assert_false (kiste_enter_keeps_workdir (isolated, host_home, host_home));
+  g_assert_true (kiste_enter_keeps_workdir (isolated, mounted, host_home));
+  g_assert_true (kiste_enter_keeps_workdir (isolated, below_mounted, host_home));
+  /* outside the host home the folder is at /run/host as for every box */
+  g_assert_true (kiste_enter_keeps_workdir (isolated, "/usr", host_home));
+
+  g_assert_true (kiste_enter_keeps_workdir (plain, inside, host_home));
+  /* a folder that does not exist is never kept */
+  g_assert_false (kiste_enter_keeps_workdir (plain, "/nonexistent-kiste-folder", host_home));
+  g_assert_false (kiste_enter_keeps_workdir (plain, NULL, host_home));
+
+  g_rmdir (below_mounted);
+  g_rmdir (mounted);
+  g_rmdir (inside);
+  g_rmdir (host_home);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -347,6 +407,7 @@ main (int   argc,
   g_test_add_func ("/enter/workdir", test_workdir);
   g_test_add_func ("/enter/refusals", test_refusals);
   g_test_add_func ("/enter/forwarding", test_forwarding);
+  g_test_add_func ("/enter/unshared-home-workdir", test_unshared_home_workdir);
 
   return g_test_run ();
 }
