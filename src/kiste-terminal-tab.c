@@ -40,6 +40,7 @@ struct _KisteTerminalTab
   guint                  command_running : 1;
 
   /* Template widgets */
+  GtkWidget             *content;
   AdwBanner             *banner;
   GtkSearchBar          *search_bar;
   GtkSearchEntry        *search_entry;
@@ -802,6 +803,7 @@ kiste_terminal_tab_class_init (KisteTerminalTabClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_PATH "/ui/kiste-terminal-tab.ui");
+  gtk_widget_class_bind_template_child (widget_class, KisteTerminalTab, content);
   gtk_widget_class_bind_template_child (widget_class, KisteTerminalTab, banner);
   gtk_widget_class_bind_template_child (widget_class, KisteTerminalTab, search_bar);
   gtk_widget_class_bind_template_child (widget_class, KisteTerminalTab, search_entry);

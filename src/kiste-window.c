@@ -1516,13 +1516,37 @@ kiste_window_page_detached_cb (KisteWindow *self,
   kiste_window_count_terminal (self, page, -1);
 }
 
+/* The header names what is on screen: the box of the details, or the tab */
+static void
+kiste_window_update_content_title (KisteWindow *self)
+{
+  AdwTabPage *page = adw_tab_view_get_selected_page (self->tab_view);
+  KisteBox *box = self->selection ? kiste_window_get_selected_box (self) : NULL;
+
+  if (page != NULL && page != self->details_page)
+    adw_navigation_page_set_title (self->content_page, adw_tab_page_get_title (page));
+  else
+    adw_navigation_page_set_title (self->content_page, box ? kiste_box_get_name (box) : _("Box"));
+}
+
 static void
 kiste_window_selected_page_cb (KisteWindow *self)
 {
   AdwTabPage *page = adw_tab_view_get_selected_page (self->tab_view);
+  int n = adw_tab_view_get_n_pages (self->tab_view);
 
+  /* Only the selected page's title matters to the header */
+  for (int i = 0; i < n; i++)
+    g_signal_handlers_disconnect_by_func (adw_tab_view_get_nth_page (self->tab_view, i),
+                                          kiste_window_update_content_title, self);
   if (page != NULL)
-    adw_tab_page_set_needs_attention (page, FALSE);
+    {
+      adw_tab_page_set_needs_attention (page, FALSE);
+      g_signal_connect_object (page, "notify::title",
+                               G_CALLBACK (kiste_window_update_content_title), self,
+                               G_CONNECT_SWAPPED);
+    }
+  kiste_window_update_content_title (self);
 }
 
 /* TRUE when a tab of this window runs a program that closing would end */

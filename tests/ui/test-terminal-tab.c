@@ -459,6 +459,34 @@ test_settings (Fixture       *fixture,
   g_assert_cmpfloat (vte_terminal_get_font_scale (terminal), <, 1.0);
 }
 
+static gboolean
+tab_settled (gpointer data)
+{
+  KisteTerminalTabState state = kiste_terminal_tab_get_state (data);
+
+  return state == KISTE_TERMINAL_TAB_FAILED || state == KISTE_TERMINAL_TAB_RUNNING;
+}
+
+/* A stopped box whose start fails: the tab says why and keeps the log */
+static void
+test_start_fails (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  KisteTerminalTab *tab;
+  AdwBanner *banner;
+
+  tab = kiste_window_open_terminal (fixture->window, "fixture-b", NULL);
+  g_assert_cmpint (kiste_terminal_tab_get_state (tab), ==, KISTE_TERMINAL_TAB_STARTING);
+  g_assert_true (kiste_test_wait_for (tab_settled, tab, 60000));
+  g_assert_cmpint (kiste_terminal_tab_get_state (tab), ==, KISTE_TERMINAL_TAB_FAILED);
+  banner = get_banner (tab);
+  g_assert_true (adw_banner_get_revealed (banner));
+  g_assert_cmpstr (adw_banner_get_button_label (banner), ==, "_Try Again");
+  /* the message is in the terminal too, where it can be copied */
+  wait_for_text (tab, adw_banner_get_title (banner));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-failed");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -489,6 +517,9 @@ main (int   argc,
 
   g_test_add ("/kiste/terminal-tab/settings", Fixture, NULL,
               fixture_setup, test_settings, fixture_teardown);
+
+  g_test_add ("/kiste/terminal-tab/start-fails", Fixture, NULL,
+              fixture_setup, test_start_fails, fixture_teardown);
 
   ret = g_test_run ();
   g_clear_object (&app);
