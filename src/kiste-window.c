@@ -1483,18 +1483,31 @@ kiste_window_page_attached_cb (KisteWindow *self,
                                int          position)
 {
   GtkWidget *child = adw_tab_page_get_child (page);
+  GPtrArray *bindings;
 
   if (!KISTE_IS_TERMINAL_TAB (child))
     return;
 
-  /* The page follows its tab, in whichever window it is */
-  g_object_bind_property (child, "title", page, "title", G_BINDING_SYNC_CREATE);
-  g_object_bind_property (child, "title", page, "tooltip", G_BINDING_SYNC_CREATE);
-  g_object_bind_property (child, "icon", page, "icon", G_BINDING_SYNC_CREATE);
-  g_object_bind_property (child, "needs-attention", page, "needs-attention",
-                          G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
-  g_object_bind_property_full (child, "state", page, "loading", G_BINDING_SYNC_CREATE,
-                               state_to_loading, NULL, NULL, NULL);
+  /* The page follows its tab, in whichever window it is; a page moved to
+   * another window is bound again there */
+  bindings = g_ptr_array_new_with_free_func (g_object_unref);
+  g_ptr_array_add (bindings, g_object_bind_property (child, "title", page, "title",
+                                                     G_BINDING_SYNC_CREATE));
+  g_ptr_array_add (bindings, g_object_bind_property (child, "title", page, "tooltip",
+                                                     G_BINDING_SYNC_CREATE));
+  g_ptr_array_add (bindings, g_object_bind_property (child, "icon", page, "icon",
+                                                     G_BINDING_SYNC_CREATE));
+  g_ptr_array_add (bindings, g_object_bind_property (child, "needs-attention",
+                                                     page, "needs-attention",
+                                                     G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL));
+  g_ptr_array_add (bindings, g_object_bind_property_full (child, "state", page, "loading",
+                                                          G_BINDING_SYNC_CREATE,
+                                                          state_to_loading, NULL, NULL, NULL));
+  /* Our own references: unbinding later must not touch freed bindings */
+  for (guint i = 0; i < bindings->len; i++)
+    g_object_ref (g_ptr_array_index (bindings, i));
+  g_object_set_data_full (G_OBJECT (page), "kiste-bindings", bindings,
+                          (GDestroyNotify) g_ptr_array_unref);
   g_signal_connect_object (child, "notify::state", G_CALLBACK (kiste_window_tab_state_cb), page, 0);
   kiste_window_tab_state_cb (KISTE_TERMINAL_TAB (child), NULL, page);
   if (self->settings != NULL)
@@ -1511,7 +1524,14 @@ kiste_window_page_detached_cb (KisteWindow *self,
   GtkWidget *child = adw_tab_page_get_child (page);
 
   if (KISTE_IS_TERMINAL_TAB (child))
-    g_signal_handlers_disconnect_by_func (child, kiste_window_tab_state_cb, page);
+    {
+      GPtrArray *bindings = g_object_get_data (G_OBJECT (page), "kiste-bindings");
+
+      g_signal_handlers_disconnect_by_func (child, kiste_window_tab_state_cb, page);
+      for (guint i = 0; bindings != NULL && i < bindings->len; i++)
+        g_binding_unbind (g_ptr_array_index (bindings, i));
+      g_object_set_data (G_OBJECT (page), "kiste-bindings", NULL);
+    }
 
   kiste_window_count_terminal (self, page, -1);
 }

@@ -487,6 +487,57 @@ test_start_fails (Fixture       *fixture,
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-failed");
 }
 
+/* A tab dragged out gets a window of its own, keeps its shell, and can
+ * come back; each window counts the tabs it has */
+static void
+test_move_to_window (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+  AdwTabView *other_view = NULL;
+  GtkWidget *other_window;
+  KisteTerminalTab *tab;
+  AdwTabPage *page;
+  gpointer here_one[] = { fixture->window, GUINT_TO_POINTER (1) };
+  gpointer here_none[] = { fixture->window, GUINT_TO_POINTER (0) };
+  gpointer there_one[] = { NULL, GUINT_TO_POINTER (1) };
+  gpointer there_none[] = { NULL, GUINT_TO_POINTER (0) };
+
+  tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  wait_for_text (tab, "fake$ ");
+  page = adw_tab_view_get_page (view, GTK_WIDGET (tab));
+  g_assert_true (kiste_test_wait_for (row_counts, here_one, TIMEOUT_MS));
+
+  g_signal_emit_by_name (view, "create-window", &other_view);
+  g_assert_true (ADW_IS_TAB_VIEW (other_view));
+  other_window = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (other_view)));
+  g_assert_true (KISTE_IS_WINDOW (other_window));
+  g_assert_true (other_window != GTK_WIDGET (fixture->window));
+  there_one[0] = there_none[0] = other_window;
+
+  adw_tab_view_transfer_page (view, page, other_view, 1);
+  page = adw_tab_view_get_page (other_view, GTK_WIDGET (tab));
+  g_assert_nonnull (page);
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, 1);
+  g_assert_true (kiste_test_wait_for (row_counts, here_none, TIMEOUT_MS));
+  g_assert_true (kiste_test_wait_for (row_counts, there_one, TIMEOUT_MS));
+  g_assert_cmpstr (adw_tab_page_get_title (page), ==, kiste_terminal_tab_get_title (tab));
+
+  /* The same shell, in the other window */
+  g_assert_cmpint (kiste_terminal_tab_get_state (tab), ==, KISTE_TERMINAL_TAB_RUNNING);
+  type (tab, "echo moved-$((2+3))\n");
+  wait_for_text (tab, "moved-5");
+
+  /* and back */
+  adw_tab_view_transfer_page (other_view, page, view, 1);
+  g_assert_true (kiste_test_wait_for (row_counts, here_one, TIMEOUT_MS));
+  g_assert_true (kiste_test_wait_for (row_counts, there_none, TIMEOUT_MS));
+  type (tab, "echo back-$((3+4))\n");
+  wait_for_text (tab, "back-7");
+
+  gtk_window_destroy (GTK_WINDOW (other_window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -520,6 +571,9 @@ main (int   argc,
 
   g_test_add ("/kiste/terminal-tab/start-fails", Fixture, NULL,
               fixture_setup, test_start_fails, fixture_teardown);
+
+  g_test_add ("/kiste/terminal-tab/move-to-window", Fixture, NULL,
+              fixture_setup, test_move_to_window, fixture_teardown);
 
   ret = g_test_run ();
   g_clear_object (&app);
