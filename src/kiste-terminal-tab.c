@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "kiste-distro.h"
+#include "kiste-enter.h"
 #include "kiste-terminal-tab.h"
 
 struct _KisteTerminalTab
@@ -27,6 +28,8 @@ struct _KisteTerminalTab
   char                  *cwd;
   char                  *title;
   char                  *command;
+  /* Carried into the box by the shell's processes, to end them there */
+  char                  *terminal_id;
   GIcon                 *icon;
   GCancellable          *cancellable;
   GSubprocess           *subprocess;
@@ -310,9 +313,12 @@ kiste_terminal_tab_open_cb (GObject      *object,
 }
 
 static char **
-dup_terminal_env (void)
+dup_terminal_env (const char *terminal_id)
 {
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  if (terminal_id != NULL)
+    g_strv_builder_take (builder, g_strconcat (KISTE_TERMINAL_ID_VARIABLE "=", terminal_id, NULL));
 
   /* What a program needs to know it runs in a VTE terminal */
   g_strv_builder_add (builder, "TERM=xterm-256color");
@@ -359,7 +365,9 @@ kiste_terminal_tab_start (KisteTerminalTab *self)
     }
   vte_terminal_set_pty (VTE_TERMINAL (self->terminal), self->pty);
 
-  env = dup_terminal_env ();
+  g_free (self->terminal_id);
+  self->terminal_id = self->kind == KISTE_TERMINAL_TAB_BOX ? kiste_enter_new_terminal_id () : NULL;
+  env = dup_terminal_env (self->terminal_id);
   if (self->kind == KISTE_TERMINAL_TAB_HOST)
     {
       g_autoptr(GSubprocess) subprocess = NULL;
@@ -669,11 +677,41 @@ kiste_terminal_tab_new (KisteManager         *manager,
 }
 
 static void
-kiste_terminal_tab_dispose (GObject *object)
+end_shell_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
 {
-  KisteTerminalTab *self = KISTE_TERMINAL_TAB (object);
+  g_autoptr(GApplication) app = user_data;
+  g_autoptr(GError) error = NULL;
 
+  if (!kiste_manager_end_shell_finish (KISTE_MANAGER (object), result, &error))
+    g_warning ("A closed terminal's shell may still run in its box: %s", error->message);
+  if (app != NULL)
+    g_application_release (app);
+}
+
+void
+kiste_terminal_tab_terminate (KisteTerminalTab *self)
+{
+  g_return_if_fail (KISTE_IS_TERMINAL_TAB (self));
+
+  /* Stops a pending start and the wait for the shell (which holds us) */
   g_cancellable_cancel (self->cancellable);
+
+  /* podman keeps the shell of an exec session running when its client
+   * goes: end it in the box, and keep the app alive until then */
+  if (self->kind == KISTE_TERMINAL_TAB_BOX && self->terminal_id != NULL &&
+      (self->subprocess != NULL || self->state == KISTE_TERMINAL_TAB_STARTING) &&
+      self->manager != NULL)
+    {
+      GApplication *app = g_application_get_default ();
+
+      if (app != NULL)
+        g_application_hold (app);
+      kiste_manager_end_shell_async (self->manager, self->box_name, self->terminal_id, NULL,
+                                     end_shell_cb, app ? g_object_ref (app) : NULL);
+    }
+  g_clear_pointer (&self->terminal_id, g_free);
 
   /* No shell outlives its tab: hang up on it as a closed terminal does */
   if (self->subprocess != NULL)
@@ -685,7 +723,14 @@ kiste_terminal_tab_dispose (GObject *object)
       g_subprocess_send_signal (self->subprocess, SIGHUP);
       g_clear_object (&self->subprocess);
     }
+}
 
+static void
+kiste_terminal_tab_dispose (GObject *object)
+{
+  KisteTerminalTab *self = KISTE_TERMINAL_TAB (object);
+
+  kiste_terminal_tab_terminate (self);
   kiste_terminal_tab_set_start_task (self, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), KISTE_TYPE_TERMINAL_TAB);
 
@@ -706,6 +751,7 @@ kiste_terminal_tab_finalize (GObject *object)
   g_free (self->cwd);
   g_free (self->title);
   g_free (self->command);
+  g_free (self->terminal_id);
 
   G_OBJECT_CLASS (kiste_terminal_tab_parent_class)->finalize (object);
 }

@@ -44,6 +44,9 @@ KisteTerminalTab     *kiste_terminal_tab_new                 (KisteManager      
                                                               const char           *cwd);
 /* Starts the box when needed, then the shell; again after it ended */
 void                  kiste_terminal_tab_start               (KisteTerminalTab     *self);
+/* Ends the shell for good (the tab closes): hangs up on it here and ends
+ * what it left in the box */
+void                  kiste_terminal_tab_terminate           (KisteTerminalTab     *self);
 KisteTerminalTabState kiste_terminal_tab_get_state           (KisteTerminalTab     *self);
 KisteTerminalTabKind  kiste_terminal_tab_get_kind            (KisteTerminalTab     *self);
 const char           *kiste_terminal_tab_get_box_name        (KisteTerminalTab     *self);

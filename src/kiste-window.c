@@ -1372,8 +1372,12 @@ close_page_response_cb (AdwAlertDialog *dialog,
   const char *response = adw_alert_dialog_choose_finish (dialog, result);
   GtkWidget *view = gtk_widget_get_ancestor (adw_tab_page_get_child (page), ADW_TYPE_TAB_VIEW);
 
-  if (view != NULL)
-    adw_tab_view_close_page_finish (ADW_TAB_VIEW (view), page, g_strcmp0 (response, "close") == 0);
+  if (view == NULL)
+    return;
+
+  if (g_strcmp0 (response, "close") == 0 && KISTE_IS_TERMINAL_TAB (adw_tab_page_get_child (page)))
+    kiste_terminal_tab_terminate (KISTE_TERMINAL_TAB (adw_tab_page_get_child (page)));
+  adw_tab_view_close_page_finish (ADW_TAB_VIEW (view), page, g_strcmp0 (response, "close") == 0);
 }
 
 static gboolean
@@ -1390,9 +1394,14 @@ kiste_window_close_page_cb (KisteWindow *self,
       return GDK_EVENT_STOP;
     }
 
-  if (!KISTE_IS_TERMINAL_TAB (child) ||
-      !kiste_terminal_tab_has_foreground_process (KISTE_TERMINAL_TAB (child)))
+  if (!KISTE_IS_TERMINAL_TAB (child))
     return GDK_EVENT_PROPAGATE;
+
+  if (!kiste_terminal_tab_has_foreground_process (KISTE_TERMINAL_TAB (child)))
+    {
+      kiste_terminal_tab_terminate (KISTE_TERMINAL_TAB (child));
+      return GDK_EVENT_PROPAGATE;
+    }
 
   dialog = adw_alert_dialog_new (_("Close Terminal?"),
                                  _("A program is still running in this terminal. Closing it ends the program."));
@@ -1477,6 +1486,18 @@ kiste_window_box_colors_changed_cb (KisteWindow *self)
     }
 }
 
+/* The pinned details tab alone needs no tab bar */
+static void
+kiste_window_update_tab_bar (KisteWindow *self)
+{
+  /* pages also leave while the window goes */
+  if (self->tab_view == NULL || self->tab_bar == NULL)
+    return;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->tab_bar),
+                          adw_tab_view_get_n_pages (self->tab_view) > 1);
+}
+
 static void
 kiste_window_page_attached_cb (KisteWindow *self,
                                AdwTabPage  *page,
@@ -1484,6 +1505,8 @@ kiste_window_page_attached_cb (KisteWindow *self,
 {
   GtkWidget *child = adw_tab_page_get_child (page);
   GPtrArray *bindings;
+
+  kiste_window_update_tab_bar (self);
 
   if (!KISTE_IS_TERMINAL_TAB (child))
     return;
@@ -1523,6 +1546,7 @@ kiste_window_page_detached_cb (KisteWindow *self,
 {
   GtkWidget *child = adw_tab_page_get_child (page);
 
+  kiste_window_update_tab_bar (self);
   if (KISTE_IS_TERMINAL_TAB (child))
     {
       GPtrArray *bindings = g_object_get_data (G_OBJECT (page), "kiste-bindings");
@@ -1552,8 +1576,14 @@ kiste_window_update_content_title (KisteWindow *self)
 static void
 kiste_window_selected_page_cb (KisteWindow *self)
 {
-  AdwTabPage *page = adw_tab_view_get_selected_page (self->tab_view);
-  int n = adw_tab_view_get_n_pages (self->tab_view);
+  AdwTabPage *page;
+  int n;
+
+  if (self->tab_view == NULL)
+    return;
+
+  page = adw_tab_view_get_selected_page (self->tab_view);
+  n = adw_tab_view_get_n_pages (self->tab_view);
 
   /* Only the selected page's title matters to the header */
   for (int i = 0; i < n; i++)
@@ -1743,6 +1773,17 @@ kiste_window_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_cancellable_cancel (self->import_cancellable);
+  /* The shells go with their window */
+  if (self->tab_view != NULL)
+    {
+      for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+        {
+          GtkWidget *child = adw_tab_page_get_child (adw_tab_view_get_nth_page (self->tab_view, i));
+
+          if (KISTE_IS_TERMINAL_TAB (child))
+            kiste_terminal_tab_terminate (KISTE_TERMINAL_TAB (child));
+        }
+    }
   gtk_widget_dispose_template (GTK_WIDGET (self), KISTE_TYPE_WINDOW);
 
   g_clear_object (&self->cancellable);

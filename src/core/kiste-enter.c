@@ -376,3 +376,48 @@ kiste_enter_direct_argv (KisteBox           *box,
 
   return g_strv_builder_end (builder);
 }
+
+/* Reads every process's environment it may and hangs up on those with the
+ * line given as $1. Fixed text: the id arrives as an argument. */
+static const char end_shell_script[] =
+  "for e in /proc/[0-9]*/environ; do\n"
+  "  if tr '\\000' '\\n' 2>/dev/null < \"$e\" | grep -qxF -e \"$1\"; then\n"
+  "    p=${e#/proc/}; kill -HUP \"${p%/environ}\" 2>/dev/null\n"
+  "  fi\n"
+  "done\n"
+  "exit 0\n";
+
+char *
+kiste_enter_new_terminal_id (void)
+{
+  return g_uuid_string_random ();
+}
+
+gboolean
+kiste_enter_is_terminal_id (const char *id)
+{
+  return id != NULL && g_uuid_string_is_valid (id);
+}
+
+char **
+kiste_enter_end_shell_argv (const char *manager,
+                            const char *name,
+                            const char *terminal_id)
+{
+  g_autofree char *line = NULL;
+  g_autoptr(GStrvBuilder) builder = NULL;
+
+  g_return_val_if_fail (manager != NULL, NULL);
+  g_return_val_if_fail (name != NULL && name[0] != '\0' && name[0] != '-', NULL);
+
+  if (!kiste_enter_is_terminal_id (terminal_id))
+    return NULL;
+
+  line = g_strconcat (KISTE_TERMINAL_ID_VARIABLE "=", terminal_id, NULL);
+  builder = g_strv_builder_new ();
+  /* root of the box: the shell may have become root with sudo or su */
+  g_strv_builder_add_many (builder, manager, "exec", "--user", "root", name,
+                           "sh", "-c", end_shell_script, "sh", line, NULL);
+
+  return g_strv_builder_end (builder);
+}

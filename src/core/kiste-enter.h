@@ -60,4 +60,22 @@ char       **kiste_enter_direct_argv     (KisteBox            *box,
                                           const char          *cwd,
                                           const char * const  *command);
 
+/* The variable a terminal's processes carry into the box, so that they
+ * can be found again: podman keeps an exec session running when its
+ * client goes (closing the terminal, SIGHUP, SIGTERM), so a closed tab
+ * must end its shell in the box itself. */
+#define KISTE_TERMINAL_ID_VARIABLE "KISTE_TERMINAL_ID"
+
+/* A new terminal id (a random UUID) */
+char        *kiste_enter_new_terminal_id (void);
+/* TRUE for what kiste_enter_new_terminal_id() makes */
+gboolean     kiste_enter_is_terminal_id  (const char          *id);
+
+/* `MANAGER exec --user root NAME sh -c SCRIPT sh KISTE_TERMINAL_ID=ID`:
+ * hangs up on every process in the box (or seen from it) whose
+ * environment holds the terminal id. NULL for an invalid id. */
+char       **kiste_enter_end_shell_argv  (const char          *manager,
+                                          const char          *name,
+                                          const char          *terminal_id);
+
 G_END_DECLS

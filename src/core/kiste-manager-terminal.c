@@ -288,6 +288,10 @@ open_shell_step (GTask *task)
       return;
     }
 
+  /* Cancelled while it spawned: nobody will follow this shell */
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
+    g_subprocess_force_exit (subprocess);
+
   g_object_set_data_full (G_OBJECT (subprocess), "kiste-display",
                           kiste_argv_to_display_string ((const char * const *) argv), g_free);
   g_object_set_data (G_OBJECT (subprocess), "kiste-direct", GINT_TO_POINTER (direct));
@@ -349,6 +353,72 @@ kiste_manager_open_shell_finish (KisteManager  *self,
                           : NULL;
 
   return subprocess;
+}
+
+/* Ending a closed terminal's shell in the box */
+
+#define END_SHELL_TIMEOUT_MS 15000
+
+static void
+end_shell_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, NULL, NULL, &error))
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+void
+kiste_manager_end_shell_async (KisteManager        *self,
+                               const char          *box_name,
+                               const char          *terminal_id,
+                               GCancellable        *cancellable,
+                               GAsyncReadyCallback  callback,
+                               gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_auto(GStrv) argv = NULL;
+  KisteBox *box;
+
+  g_return_if_fail (KISTE_IS_MANAGER (self));
+  g_return_if_fail (box_name != NULL);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_manager_end_shell_async);
+
+  if (!kiste_enter_is_terminal_id (terminal_id))
+    {
+      g_task_return_new_error (task, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                               _("“%s” is not a terminal of Kiste."), terminal_id ? terminal_id : "");
+      return;
+    }
+
+  /* Nothing runs in a box that does not */
+  box = kiste_box_store_find_by_name (kiste_manager_get_store (self), box_name);
+  if (box == NULL || kiste_box_get_state (box) != KISTE_BOX_STATE_RUNNING)
+    {
+      g_task_return_boolean (task, TRUE);
+      return;
+    }
+
+  argv = kiste_enter_end_shell_argv (get_engine (self), box_name, terminal_id);
+  kiste_runner_run_async (kiste_manager_get_runner (self), (const char * const *) argv,
+                          END_SHELL_TIMEOUT_MS, cancellable, end_shell_cb, g_steal_pointer (&task));
+}
+
+gboolean
+kiste_manager_end_shell_finish (KisteManager  *self,
+                                GAsyncResult  *result,
+                                GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 /* The host folder behind a folder seen in a box: /run/host/X is X */

@@ -86,6 +86,18 @@ GSubprocess        *kiste_manager_open_shell_finish     (KisteManager         *s
                                                          GAsyncResult         *result,
                                                          char                **display,
                                                          GError              **error);
+/* Ends what a closed terminal left in the box: every process carrying
+ * its KISTE_TERMINAL_ID (podman keeps exec sessions running after their
+ * client is gone). A stopped or missing box has nothing left: success. */
+void                kiste_manager_end_shell_async       (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         const char           *terminal_id,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+gboolean            kiste_manager_end_shell_finish      (KisteManager         *self,
+                                                         GAsyncResult         *result,
+                                                         GError              **error);
 /* A shell on the host in cwd (the host home when cwd does not exist there)
  * on the terminal of pty_fd. *used_cwd gets the folder it starts in. */
 GSubprocess        *kiste_manager_spawn_host_shell      (KisteManager         *self,

@@ -11,6 +11,9 @@
 
 #include "config.h"
 
+#include <signal.h>
+#include <string.h>
+
 #include <glib/gstdio.h>
 
 #include "kiste-enter.h"
@@ -393,6 +396,72 @@ test_unshared_home_workdir (void)
   g_rmdir (host_home);
 }
 
+static void
+default_hup (gpointer data)
+{
+  signal (SIGHUP, SIG_DFL);
+}
+
+/* A closed tab's shell is found by its id and hung up on: the script the
+ * core runs in the box, run here against a real process */
+static void
+test_end_shell (void)
+{
+  g_autofree char *id = kiste_enter_new_terminal_id ();
+  g_autofree char *other = kiste_enter_new_terminal_id ();
+  g_autofree char *marker = g_strconcat (KISTE_TERMINAL_ID_VARIABLE "=", id, NULL);
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+  g_autoptr(GSubprocess) ours = NULL;
+  g_autoptr(GSubprocess) theirs = NULL;
+  g_autoptr(GSubprocess) script = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) argv = NULL;
+
+  g_assert_true (kiste_enter_is_terminal_id (id));
+  g_assert_false (kiste_enter_is_terminal_id ("x; rm -rf /"));
+  g_assert_false (kiste_enter_is_terminal_id (NULL));
+  g_assert_null (kiste_enter_end_shell_argv ("podman", "box", "'$(reboot)'"));
+
+  argv = kiste_enter_end_shell_argv ("podman", "box", id);
+  g_assert_cmpstr (argv[0], ==, "podman");
+  g_assert_cmpstr (argv[1], ==, "exec");
+  g_assert_cmpstr (argv[2], ==, "--user");
+  g_assert_cmpstr (argv[3], ==, "root");
+  g_assert_cmpstr (argv[4], ==, "box");
+  g_assert_cmpstr (argv[5], ==, "sh");
+  g_assert_cmpstr (argv[6], ==, "-c");
+  /* the id is an argument, never part of the script */
+  g_assert_null (strstr (argv[7], id));
+  g_assert_cmpstr (argv[8], ==, "sh");
+  g_assert_cmpstr (argv[9], ==, marker);
+  g_assert_null (argv[10]);
+
+  /* One process of this terminal, one of another; with hang-ups not
+   * ignored, whatever the test runner does */
+  g_subprocess_launcher_set_child_setup (launcher, default_hup, NULL, NULL);
+  g_subprocess_launcher_setenv (launcher, KISTE_TERMINAL_ID_VARIABLE, id, TRUE);
+  ours = g_subprocess_launcher_spawn (launcher, &error, "sleep", "60", NULL);
+  g_assert_no_error (error);
+  g_subprocess_launcher_setenv (launcher, KISTE_TERMINAL_ID_VARIABLE, other, TRUE);
+  theirs = g_subprocess_launcher_spawn (launcher, &error, "sleep", "60", NULL);
+  g_assert_no_error (error);
+
+  /* What runs in the box, here on this machine's /proc */
+  script = g_subprocess_newv ((const char * const *) argv + 5, G_SUBPROCESS_FLAGS_NONE, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_wait_check (script, NULL, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (g_subprocess_wait (ours, NULL, NULL));
+  g_assert_true (g_subprocess_get_if_signaled (ours));
+  g_assert_cmpint (g_subprocess_get_term_sig (ours), ==, SIGHUP);
+  /* the other terminal's process is left alone */
+  g_usleep (100 * 1000);
+  g_assert_cmpint (kill ((pid_t) g_ascii_strtoll (g_subprocess_get_identifier (theirs), NULL, 10), 0), ==, 0);
+  g_subprocess_force_exit (theirs);
+  g_subprocess_wait (theirs, NULL, NULL);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -408,6 +477,7 @@ main (int   argc,
   g_test_add_func ("/enter/refusals", test_refusals);
   g_test_add_func ("/enter/forwarding", test_forwarding);
   g_test_add_func ("/enter/unshared-home-workdir", test_unshared_home_workdir);
+  g_test_add_func ("/enter/end-shell", test_end_shell);
 
   return g_test_run ();
 }

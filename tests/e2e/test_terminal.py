@@ -64,6 +64,12 @@ def shell_children(pid):
     return [line.strip() for line in out.splitlines() if line.strip()]
 
 
+def login_shells(name):
+    """The login shells (`SHELL -l`, what a tab starts) running in box name."""
+    out = e2e.run_user(['podman', 'exec', name, 'ps', '-eo', 'args='], check=False).stdout
+    return [line.strip() for line in out.splitlines() if line.strip().endswith(' -l')]
+
+
 def open_terminal(win, boxes, name):
     e2e.select_box(boxes, name)
     page = e2e.find(win, 'grouping', name, showing=True)
@@ -139,14 +145,22 @@ def run_test():
         e2e.settle()
         e2e.screenshot('terminal-started-box')
 
+        # (what is checked after the app is gone is there now)
+        shells = login_shells(RUNNING)
+        e2e.log(f'login shells in {RUNNING}: {shells}')
+        e2e.check(shells, f'no login shell found in {RUNNING} while its tab is open')
+
         code = app.close()
         e2e.check(code == 0, f'the app exited with code {code} after its window was closed')
 
-    # No shell outlives the app
+    # No shell outlives the app, on the host or in the boxes
     leftovers = [line for line in subprocess.run(['ps', '-eo', 'args='], capture_output=True,
                                                  text=True, check=False).stdout.splitlines()
                  if 'exec' in line and f'CONTAINER_ID={RUNNING}' in line]
     e2e.check(not leftovers, f'shells outlived the app: {leftovers}')
+    for name in (RUNNING, STOPPED):
+        e2e.wait_until(lambda name=name: not login_shells(name), 15.0,
+                       f'the login shells in {name} to end with the app')
 
 
 e2e.run(main)

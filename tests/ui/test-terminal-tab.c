@@ -219,6 +219,24 @@ no_foreground (gpointer data)
   return !kiste_terminal_tab_has_foreground_process (data);
 }
 
+static gboolean
+end_shell_asked (gpointer data)
+{
+  Fixture *fixture = data;
+  GPtrArray *commands = kiste_test_runner_get_commands (KISTE_TEST_RUNNER (kiste_manager_get_runner (fixture->manager)));
+
+  for (guint i = 0; i < commands->len; i++)
+    {
+      const char *command = g_ptr_array_index (commands, i);
+
+      if (g_str_has_prefix (command, "podman exec --user root fixture-a sh -c ") &&
+          strstr (command, "KISTE_TERMINAL_ID=") != NULL)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
 /* Closing asks while a program runs in the tab, and only then */
 static void
 test_close_confirmation (Fixture       *fixture,
@@ -272,6 +290,9 @@ test_close_confirmation (Fixture       *fixture,
   alert = find_alert (GTK_WIDGET (fixture->window), "Close Terminal?");
   g_signal_emit_by_name (alert, "response", "close");
   g_assert_true (kiste_test_wait_for (page_count_is, one, TIMEOUT_MS));
+
+  /* and what the closed shell left in the box is ended there */
+  g_assert_true (kiste_test_wait_for (end_shell_asked, fixture, TIMEOUT_MS));
 }
 
 /* The row of box fixture-a below widget, or NULL */
