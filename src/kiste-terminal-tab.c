@@ -16,6 +16,7 @@
 
 #include "kiste-distro.h"
 #include "kiste-enter.h"
+#include "kiste-pty.h"
 #include "kiste-terminal-tab.h"
 
 struct _KisteTerminalTab
@@ -517,6 +518,16 @@ kiste_terminal_tab_has_foreground_process (KisteTerminalTab *self)
   /* The shell said a command runs (vte.sh in the box or on the host) */
   if (self->command_running)
     return TRUE;
+
+  /* A program in the foreground of the box's terminal, seen in /proc when
+   * the box shares our process namespace (most do) */
+  if (self->terminal_id != NULL)
+    {
+      g_autofree char *program = kiste_pty_dup_foreground_program (self->terminal_id);
+
+      if (program != NULL)
+        return TRUE;
+    }
 
   /* Our child leads its own process group: another group in the
    * foreground is a program the shell started (natively; podman keeps

@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -155,4 +156,106 @@ kiste_pty_spawn (KisteRunner         *runner,
                                          NULL, NULL);
 
   return g_subprocess_launcher_spawnv (launcher, (const char * const *) full_argv, error);
+}
+
+/* What sits between a terminal and the user's programs */
+static const char * const not_programs[] = {
+  "sh", "bash", "dash", "zsh", "fish", "ksh", "mksh", "tcsh", "csh", "nu", "elvish",
+  "su", "login", "podman", "conmon", "runc", "crun", "distrobox", "distrobox-enter",
+  "flatpak-spawn", "docker",
+};
+
+static gboolean
+environ_has (const char *path,
+             const char *entry)
+{
+  g_autofree char *contents = NULL;
+  gsize len = 0;
+
+  /* NUL-separated, and g_file_get_contents() ends it with one more */
+  if (!g_file_get_contents (path, &contents, &len, NULL))
+    return FALSE;
+
+  for (gsize i = 0; i < len; i += strlen (contents + i) + 1)
+    {
+      if (strcmp (contents + i, entry) == 0)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* comm, process group and the terminal's foreground group from
+ * /proc/PID/stat ("pid (comm) state ppid pgrp session tty_nr tpgid …") */
+static gboolean
+read_stat (const char  *dir,
+           char       **comm,
+           long        *pgrp,
+           long        *tpgid)
+{
+  g_autofree char *path = g_build_filename (dir, "stat", NULL);
+  g_autofree char *contents = NULL;
+  const char *open_paren;
+  const char *close_paren;
+  long ppid;
+  long session;
+  long tty;
+  char state;
+
+  if (!g_file_get_contents (path, &contents, NULL, NULL))
+    return FALSE;
+
+  /* comm may hold spaces and parentheses: it ends at the last ")" */
+  if ((open_paren = strchr (contents, '(')) == NULL ||
+      (close_paren = strrchr (contents, ')')) == NULL || close_paren < open_paren)
+    return FALSE;
+
+  if (sscanf (close_paren + 1, " %c %ld %ld %ld %ld %ld", &state, &ppid, pgrp, &session, &tty, tpgid) != 6)
+    return FALSE;
+
+  *comm = g_strndup (open_paren + 1, close_paren - open_paren - 1);
+  return TRUE;
+}
+
+char *
+kiste_pty_dup_foreground_program (const char *terminal_id)
+{
+  g_autoptr(GDir) proc = NULL;
+  g_autofree char *entry = NULL;
+  const char *name;
+
+  if (terminal_id == NULL || terminal_id[0] == '\0')
+    return NULL;
+  if ((proc = g_dir_open ("/proc", 0, NULL)) == NULL)
+    return NULL;
+
+  entry = g_strconcat ("KISTE_TERMINAL_ID=", terminal_id, NULL);
+  while ((name = g_dir_read_name (proc)) != NULL)
+    {
+      g_autofree char *dir = NULL;
+      g_autofree char *environ_path = NULL;
+      g_autofree char *comm = NULL;
+      long pgrp;
+      long tpgid;
+      gboolean skip = FALSE;
+
+      if (!g_ascii_isdigit (name[0]))
+        continue;
+
+      dir = g_build_filename ("/proc", name, NULL);
+      environ_path = g_build_filename (dir, "environ", NULL);
+      if (!environ_has (environ_path, entry) || !read_stat (dir, &comm, &pgrp, &tpgid))
+        continue;
+
+      /* in the foreground of its terminal */
+      if (tpgid <= 0 || pgrp != tpgid)
+        continue;
+
+      for (guint i = 0; i < G_N_ELEMENTS (not_programs) && !skip; i++)
+        skip = g_str_equal (comm, not_programs[i]);
+      if (!skip)
+        return g_steal_pointer (&comm);
+    }
+
+  return NULL;
 }

@@ -43,4 +43,11 @@ GSubprocess *kiste_pty_spawn     (KisteRunner          *runner,
                                   const char * const   *extra_env,
                                   GError              **error);
 
+/* The name of a program running in the foreground of a terminal whose
+ * processes carry terminal_id (in KISTE_TERMINAL_ID), looked up in this
+ * system's /proc: a shell in a box that shares our process namespace is
+ * there too. Shells and the tools between terminal and shell (podman,
+ * su) do not count. NULL when there is none or nothing can be seen. */
+char        *kiste_pty_dup_foreground_program (const char *terminal_id);
+
 G_END_DECLS

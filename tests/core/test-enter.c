@@ -9,7 +9,12 @@
  * (1.8.2.5, podman 5.4.2) printed for the same boxes, folders and
  * environment: tests/e2e/capture-enter-fixtures made the fixtures. */
 
+#define _GNU_SOURCE
 #include "config.h"
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include <signal.h>
 #include <string.h>
@@ -17,6 +22,7 @@
 #include <glib/gstdio.h>
 
 #include "kiste-enter.h"
+#include "kiste-pty.h"
 
 #define HOST_HOME "/home/kistetest"
 #define ENTER_PATH "/usr/bin/distrobox-enter"
@@ -462,6 +468,60 @@ test_end_shell (void)
   g_subprocess_wait (theirs, NULL, NULL);
 }
 
+static gboolean
+has_program (gpointer data)
+{
+  g_autofree char *program = kiste_pty_dup_foreground_program (data);
+
+  return g_strcmp0 (program, "sleep") == 0;
+}
+
+/* A program in the foreground of a terminal, found by the terminal's id
+ * in /proc; the shell alone is no program */
+static void
+test_foreground_program (void)
+{
+  g_autoptr(KisteRunner) runner = kiste_runner_new ();
+  g_autofree char *id = kiste_enter_new_terminal_id ();
+  g_autofree char *marker = g_strconcat (KISTE_TERMINAL_ID_VARIABLE "=", id, NULL);
+  const char *env[] = { marker, NULL };
+  const char *idle[] = { "sh", "-c", "read line", NULL };
+  const char *busy[] = { "sh", "-c", "sleep 30; true", NULL };
+  g_autoptr(GSubprocess) shell = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 deadline;
+  int master;
+
+  g_assert_null (kiste_pty_dup_foreground_program (NULL));
+  g_assert_null (kiste_pty_dup_foreground_program (id));
+
+  master = posix_openpt (O_RDWR | O_NOCTTY | O_CLOEXEC);
+  g_assert_cmpint (master, >=, 0);
+  g_assert_cmpint (grantpt (master), ==, 0);
+  g_assert_cmpint (unlockpt (master), ==, 0);
+
+  /* A shell waiting for input */
+  shell = kiste_pty_spawn (runner, idle, NULL, master, env, &error);
+  g_assert_no_error (error);
+  g_usleep (300 * 1000);
+  g_assert_null (kiste_pty_dup_foreground_program (id));
+  g_subprocess_force_exit (shell);
+  g_subprocess_wait (shell, NULL, NULL);
+  g_clear_object (&shell);
+
+  /* A shell running a program */
+  shell = kiste_pty_spawn (runner, busy, NULL, master, env, &error);
+  g_assert_no_error (error);
+  deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  while (!has_program (id) && g_get_monotonic_time () < deadline)
+    g_usleep (20 * 1000);
+  g_assert_true (has_program (id));
+
+  kill (-(pid_t) g_ascii_strtoll (g_subprocess_get_identifier (shell), NULL, 10), SIGKILL);
+  g_subprocess_wait (shell, NULL, NULL);
+  close (master);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -478,6 +538,7 @@ main (int   argc,
   g_test_add_func ("/enter/forwarding", test_forwarding);
   g_test_add_func ("/enter/unshared-home-workdir", test_unshared_home_workdir);
   g_test_add_func ("/enter/end-shell", test_end_shell);
+  g_test_add_func ("/enter/foreground-program", test_foreground_program);
 
   return g_test_run ();
 }
