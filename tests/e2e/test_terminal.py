@@ -120,6 +120,18 @@ def run_test():
         e2e.wait_until(lambda: '1' in e2e.row_texts(row), 5.0,
                        f'the row of {RUNNING} to count its terminal: {e2e.row_texts(row)}')
 
+        # Closing the tab while a program runs in the box asks first
+        type_line(term, 'sleep 12')
+        e2e.settle(1.0)
+        e2e.click(e2e.find(win, 'button', 'Close Tab', showing=True))
+        dialog = e2e.find_alert(win, 'Close Terminal?')
+        e2e.settle()
+        e2e.screenshot('terminal-close-asks')
+        e2e.respond(dialog, 'Cancel')
+        term = terminal_in(win)
+        e2e.check('sleep 12' in e2e.get_text(term), 'the tab lost its shell after Cancel')
+        wait_for_prompt(term, 30)
+
         # exit, the banner, Restart
         type_line(term, 'exit 4')
         banner_text = e2e.find(win, 'label', lambda t: 'exit status 4' in t, showing=True,
