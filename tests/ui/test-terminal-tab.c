@@ -559,6 +559,37 @@ test_move_to_window (Fixture       *fixture,
   gtk_window_destroy (GTK_WINDOW (other_window));
 }
 
+/* Ctrl+Shift+O's overview shows every tab, and its New Tab opens a shell
+ * in the selected box */
+static void
+test_overview (Fixture       *fixture,
+               gconstpointer  data)
+{
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+  AdwTabOverview *overview;
+  AdwTabPage *page = NULL;
+  KisteTerminalTab *tab;
+
+  tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  wait_for_text (tab, "fake$ ");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.tab-overview", NULL));
+  overview = ADW_TAB_OVERVIEW (kiste_test_find_widget (GTK_WIDGET (fixture->window),
+                                                       ADW_TYPE_TAB_OVERVIEW, NULL));
+  g_assert_nonnull (overview);
+  g_assert_true (adw_tab_overview_get_open (overview));
+  g_assert_true (adw_tab_overview_get_view (overview) == view);
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-overview");
+
+  /* its New Tab: a shell in the selected box */
+  g_signal_emit_by_name (overview, "create-tab", &page);
+  g_assert_nonnull (page);
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, 3);
+  g_assert_true (KISTE_IS_TERMINAL_TAB (adw_tab_page_get_child (page)));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.tab-overview", NULL));
+  g_assert_false (adw_tab_overview_get_open (overview));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -595,6 +626,9 @@ main (int   argc,
 
   g_test_add ("/kiste/terminal-tab/move-to-window", Fixture, NULL,
               fixture_setup, test_move_to_window, fixture_teardown);
+
+  g_test_add ("/kiste/terminal-tab/overview", Fixture, NULL,
+              fixture_setup, test_overview, fixture_teardown);
 
   ret = g_test_run ();
   g_clear_object (&app);
