@@ -143,6 +143,7 @@ typedef struct
   char       **extra_env;
   KisteTask   *waiting_for;
   gulong       finished_handler;
+  gulong       cancelled_handler;
   int          pty_fd;
   guint        started : 1;
   guint        details_tried : 1;
@@ -153,6 +154,7 @@ open_shell_free (OpenShell *op)
 {
   if (op->waiting_for != NULL)
     g_clear_signal_handler (&op->finished_handler, op->waiting_for);
+  g_warn_if_fail (op->cancelled_handler == 0);
   g_clear_object (&op->waiting_for);
   g_free (op->box_name);
   g_free (op->cwd);
@@ -196,16 +198,53 @@ open_shell_start_cb (GObject      *object,
 }
 
 static void
-open_shell_other_task_finished_cb (KisteTask *ktask,
-                                   GTask     *task)
+open_shell_stop_waiting (GTask *task)
 {
   OpenShell *op = g_task_get_task_data (task);
 
   g_clear_signal_handler (&op->finished_handler, op->waiting_for);
   g_clear_object (&op->waiting_for);
+  if (op->cancelled_handler != 0)
+    {
+      /* (not g_cancellable_disconnect: this may run inside the handler) */
+      g_signal_handler_disconnect (g_task_get_cancellable (task), op->cancelled_handler);
+      op->cancelled_handler = 0;
+    }
+}
+
+static void
+open_shell_other_task_finished_cb (KisteTask *ktask,
+                                   GTask     *task)
+{
+  open_shell_stop_waiting (task);
 
   /* Whatever ran (a start, a stop), look at the box again */
   open_shell_step (task);
+}
+
+static gboolean
+open_shell_cancelled_idle (gpointer data)
+{
+  GTask *task = data;
+  OpenShell *op = g_task_get_task_data (task);
+
+  /* Unless the other task finished meanwhile and the step ran */
+  if (op->waiting_for != NULL)
+    {
+      open_shell_stop_waiting (task);
+      open_shell_step (task);  /* returns the cancellation */
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+open_shell_cancelled_cb (GCancellable *cancellable,
+                         GTask        *task)
+{
+  /* Out of the cancel call: the tab may be in the middle of going. The
+   * idle's own reference keeps the task while it waits. */
+  g_idle_add_full (G_PRIORITY_DEFAULT, open_shell_cancelled_idle,
+                   g_object_ref (task), g_object_unref);
 }
 
 static void
@@ -245,6 +284,9 @@ open_shell_step (GTask *task)
       op->finished_handler = g_signal_connect (running, "finished",
                                                G_CALLBACK (open_shell_other_task_finished_cb),
                                                task);
+      if (g_task_get_cancellable (task) != NULL)
+        op->cancelled_handler = g_signal_connect (g_task_get_cancellable (task), "cancelled",
+                                                  G_CALLBACK (open_shell_cancelled_cb), task);
       return;
     }
 
