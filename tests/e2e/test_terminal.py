@@ -49,6 +49,15 @@ def type_line(term, text):
     e2e.press_key(0xff0d)  # Return
 
 
+def press_with_modifiers(keysym, mask):
+    """Presses keysym with modifiers held (X masks: 1 Shift, 4 Control)."""
+    e2e.Atspi.generate_keyboard_event(mask, None, e2e.Atspi.KeySynthType.LOCKMODIFIERS)
+    try:
+        e2e.press_key(keysym)
+    finally:
+        e2e.Atspi.generate_keyboard_event(mask, None, e2e.Atspi.KeySynthType.UNLOCKMODIFIERS)
+
+
 def check_container_id(term, name, timeout=30.0):
     """`echo $CONTAINER_ID` prints the box's name on a line of its own."""
     before = terminal_lines(term).count(name)
@@ -140,6 +149,15 @@ def run_test():
         e2e.settle()
         e2e.screenshot('terminal-exited')
         e2e.click(e2e.find(win, 'button', 'Restart', showing=True))
+        term = terminal_in(win)
+        wait_for_prompt(term, 30)
+        check_container_id(term, RUNNING)
+
+        # Ctrl+Shift+T, typed into the terminal: another shell in the same box
+        e2e.click_at(term)
+        press_with_modifiers(0x054, 0x5)  # Shift+Control+T
+        e2e.wait_until(lambda: '2' in e2e.row_texts(row), 10.0,
+                       f'the row of {RUNNING} to count two terminals: {e2e.row_texts(row)}')
         term = terminal_in(win)
         wait_for_prompt(term, 30)
         check_container_id(term, RUNNING)
