@@ -193,4 +193,5 @@ def run_test():
                        f'the login shells in {name} to end with the app')
 
 
-e2e.run(main)
+if __name__ == '__main__':
+    e2e.run(main)
