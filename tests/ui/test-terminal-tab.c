@@ -590,6 +590,58 @@ test_overview (Fixture       *fixture,
   g_assert_false (adw_tab_overview_get_open (overview));
 }
 
+static void
+read_text_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  char **text = user_data;
+
+  *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (object), result, NULL);
+  if (*text == NULL)
+    *text = g_strdup ("");
+}
+
+static gboolean
+pointer_set (gpointer data)
+{
+  return *(char **) data != NULL;
+}
+
+/* Copy (and select all) from the terminal's actions; the bell marks the tab */
+static void
+test_copy_and_bell (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+  KisteTerminalTab *tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  GtkWidget *terminal = GTK_WIDGET (kiste_terminal_tab_get_terminal (tab));
+  g_autofree char *copied = NULL;
+  AdwTabPage *page;
+
+  wait_for_text (tab, "fake$ ");
+  type (tab, "echo copy-$((20+1))\n");
+  wait_for_text (tab, "copy-21");
+
+  g_assert_true (gtk_widget_activate_action (terminal, "term.select-all", NULL));
+  g_assert_true (vte_terminal_get_has_selection (VTE_TERMINAL (terminal)));
+  g_assert_true (gtk_widget_activate_action (terminal, "term.copy", NULL));
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (terminal), NULL, read_text_cb, &copied);
+  g_assert_true (kiste_test_wait_for (pointer_set, &copied, TIMEOUT_MS));
+  g_assert_nonnull (strstr (copied, "copy-21"));
+
+  /* A bell in a tab that is not on screen marks it */
+  page = adw_tab_view_get_page (view, GTK_WIDGET (tab));
+  adw_tab_view_set_selected_page (view, adw_tab_view_get_nth_page (view, 0));
+  g_assert_false (adw_tab_page_get_needs_attention (page));
+  type (tab, "printf '\\a'\n");
+  g_assert_true (kiste_test_wait_for ((gpointer) kiste_terminal_tab_get_needs_attention, tab, TIMEOUT_MS));
+  g_assert_true (adw_tab_page_get_needs_attention (page));
+  /* and looking at it clears the mark */
+  adw_tab_view_set_selected_page (view, page);
+  g_assert_false (kiste_terminal_tab_get_needs_attention (tab));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -629,6 +681,9 @@ main (int   argc,
 
   g_test_add ("/kiste/terminal-tab/overview", Fixture, NULL,
               fixture_setup, test_overview, fixture_teardown);
+
+  g_test_add ("/kiste/terminal-tab/copy-and-bell", Fixture, NULL,
+              fixture_setup, test_copy_and_bell, fixture_teardown);
 
   ret = g_test_run ();
   g_clear_object (&app);
