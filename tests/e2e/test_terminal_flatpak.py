@@ -9,7 +9,8 @@ bubblewrap with /.flatpak-info, without /home and with podman and
 distrobox hidden, and reaches the host only through the real
 flatpak-spawn and Flatpak's session helper on the session bus. A tab for
 a real running box gets a terminal (`tty` names a device), job control
-(no "no job control", `jobs` lists a background job) and the box's shell
+(no "no job control", `jobs` lists a background job), the window size
+(`stty size` follows the terminal) and the box's shell
 (`echo $CONTAINER_ID`)."""
 
 import os
@@ -45,6 +46,17 @@ exec bwrap --ro-bind /usr /usr --symlink usr/bin /bin --symlink usr/lib /lib \
   --unshare-pid --die-with-parent \
   "$KISTE_SANDBOX_BIN" "$@"
 '''
+
+
+def stty_size(term):
+    """(rows, columns) as `stty size` prints them in the terminal."""
+    def sizes():
+        return [line[5:] for line in t.terminal_lines(term) if line.startswith('size=')]
+    before = len(sizes())
+    t.type_line(term, 'echo "size=$(stty size)"')
+    e2e.wait_until(lambda: len(sizes()) > before, 30, '`stty size` to print')
+    rows, columns = sizes()[-1].split()
+    return int(rows), int(columns)
 
 
 def main():
@@ -108,6 +120,18 @@ def run_test():
             text = e2e.get_text(term)
             e2e.check('no job control' not in text, f'the shell has no job control:\n{text}')
             t.type_line(term, 'kill %1')
+
+            # A new size reaches the shell on the host (SIGWINCH through the
+            # sandbox): zooming out gives the terminal more rows and columns
+            first = stty_size(term)
+            e2e.click_at(term)
+            t.press_with_modifiers(0x02d, 0x4)  # Control+minus
+            t.press_with_modifiers(0x02d, 0x4)
+            e2e.settle(1.0)
+            second = stty_size(term)
+            e2e.log(f'stty size: {first} before zooming out, {second} after')
+            e2e.check(second[0] > first[0] and second[1] > first[1],
+                      f'the shell still sees {second} after the terminal grew from {first}')
             e2e.settle()
             e2e.screenshot('terminal-sandbox')
 
