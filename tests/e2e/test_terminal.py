@@ -11,6 +11,8 @@ name, read back from the terminal through AT-SPI), through the direct
 Restart brings a new shell; a stopped box starts first, then the shell
 comes in the same tab."""
 
+import os
+import shlex
 import subprocess
 import time
 
@@ -79,6 +81,73 @@ def login_shells(name):
     return [line.strip() for line in out.splitlines() if line.strip().endswith(' -l')]
 
 
+def child_pids(pid):
+    out = subprocess.run(['ps', '-o', 'pid=', '--ppid', str(pid)],
+                         capture_output=True, text=True, check=False).stdout
+    return [int(p) for p in out.split()]
+
+
+def split_exec_argv(args, name):
+    """(options up to DISTROBOX_ENTER_PATH, the forwarded host variables as a
+    sorted list, the rest up to the box name, the command after it)"""
+    end = args.index(name)
+    head, forwarded, rest = [], [], []
+    part = head
+    for arg in args[:end]:
+        if part is forwarded and arg.startswith('--env=PATH='):
+            part = rest
+        part.append(arg)
+        if part is head and arg.startswith('--env=DISTROBOX_ENTER_PATH='):
+            part = forwarded
+    return head, sorted(forwarded), rest, args[end + 1:]
+
+
+def compare_with_dry_run(app_pid, name):
+    """The argv the app runs for a tab against `distrobox enter --dry-run`
+    run now with the same environment, folder and terminal."""
+    for pid in child_pids(app_pid):
+        try:
+            with open(f'/proc/{pid}/cmdline', 'rb') as f:
+                argv = [a.decode() for a in f.read().split(b'\0')[:-1]]
+            with open(f'/proc/{pid}/environ', 'rb') as f:
+                env = dict(e.decode().split('=', 1) for e in f.read().split(b'\0')[:-1] if b'=' in e)
+            cwd = os.readlink(f'/proc/{pid}/cwd')
+        except OSError:
+            continue
+        if argv[:2] == ['podman', 'exec'] and f'--env=CONTAINER_ID={name}' in argv:
+            break
+    else:
+        raise e2e.Failure(f'no podman exec of {name} among the app\'s children')
+
+    dry = subprocess.run(['script', '-qec', f'distrobox enter --dry-run {shlex.quote(name)}',
+                          '/dev/null'], env=env, cwd=cwd, capture_output=True, text=True,
+                         stdin=subprocess.DEVNULL, check=False)
+    lines = [line for line in dry.stdout.replace('\r', '').splitlines() if line]
+    e2e.check(lines and lines[-1].startswith(name + ' '), f'unexpected dry run:\n{dry.stdout}')
+    theirs = lines[:-1] + [name]
+    their_command = lines[-1][len(name) + 1:]
+    ours = split_exec_argv(argv[1:], name)
+    expected = split_exec_argv(theirs, name)
+    e2e.log(f'compared {len(argv)} arguments with distrobox enter --dry-run')
+    # The dry run stops before distrobox reads the box's own PATH from
+    # inspect; what the real run passes is asked from a real enter below
+    our_path = [a for a in ours[2] if a.startswith('--env=PATH=')]
+    ours_rest = [a for a in ours[2] if not a.startswith('--env=PATH=')]
+    their_rest = [a for a in expected[2] if not a.startswith('--env=PATH=')]
+    for what, a, b in (('options', ours[0], expected[0]),
+                       ('forwarded variables', ours[1], expected[1]),
+                       ('XDG folders', ours_rest, their_rest)):
+        e2e.check(a == b, f'{what} differ from distrobox enter --dry-run:\n'
+                          f'  ours:        {a}\n  distrobox: {b}')
+    real = subprocess.run(['distrobox', 'enter', name, '--', 'printenv', 'PATH'], env=env, cwd=cwd,
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL, check=False)
+    real_path = real.stdout.strip().splitlines()[-1] if real.stdout.strip() else ''
+    e2e.check(our_path == [f'--env=PATH={real_path}'],
+              f'PATH differs from a real distrobox enter: ours {our_path}, distrobox {real_path!r}')
+    e2e.check(' '.join(ours[3]) == their_command,
+              f'the command differs: {ours[3]} vs {their_command!r}')
+
+
 def open_terminal(win, boxes, name):
     e2e.select_box(boxes, name)
     page = e2e.find(win, 'grouping', name, showing=True)
@@ -120,6 +189,7 @@ def run_test():
         direct = [c for c in children if c.startswith('podman exec') and
                   f'--env=CONTAINER_ID={RUNNING}' in c]
         e2e.check(direct, f'the shell of {RUNNING} does not run as a direct podman exec: {children}')
+        compare_with_dry_run(app.pid, RUNNING)
         check_container_id(term, RUNNING)
         e2e.settle()
         e2e.screenshot('terminal-running-box')
