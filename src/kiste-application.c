@@ -102,13 +102,17 @@ kiste_application_quit_action (GSimpleAction *action,
   KisteApplication *self = user_data;
   GList *windows;
 
-  /* Close windows first so each saves its state */
+  /* Close windows first so each saves its state. A window with programs
+   * running in its terminals asks first, and a closed terminal ends its
+   * shell in the box while the app holds on: the app ends with its last
+   * window and hold, never with g_application_quit() over them. */
   windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
   for (const GList *l = windows; l != NULL; l = l->next)
     gtk_window_close (GTK_WINDOW (l->data));
-  g_list_free (windows);
 
-  g_application_quit (G_APPLICATION (self));
+  if (windows == NULL)
+    g_application_quit (G_APPLICATION (self));
+  g_list_free (windows);
 }
 
 static void

@@ -208,6 +208,12 @@ alert_shown (gpointer data)
 }
 
 static gboolean
+window_alert_shown (gpointer data)
+{
+  return find_alert (data, "Close Window?") != NULL;
+}
+
+static gboolean
 has_foreground (gpointer data)
 {
   return kiste_terminal_tab_has_foreground_process (data);
@@ -278,6 +284,28 @@ test_close_confirmation (Fixture       *fixture,
   adw_tab_view_close_page (view, page);
   g_assert_true (kiste_test_wait_for (page_count_is, one, TIMEOUT_MS));
   g_assert_null (find_alert (GTK_WIDGET (fixture->window), "Close Terminal?"));
+
+  /* Quitting asks too, and the window stays */
+  tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  wait_for_text (tab, "fake$ ");
+  type (tab, "sleep 60\n");
+  g_assert_true (kiste_test_wait_for (has_foreground, tab, TIMEOUT_MS));
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->app), "quit", NULL);
+  g_assert_true (kiste_test_wait_for (window_alert_shown, fixture->window, TIMEOUT_MS));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (fixture->window)));
+  alert = find_alert (GTK_WIDGET (fixture->window), "Close Window?");
+  g_signal_emit_by_name (alert, "response", "cancel");
+  adw_dialog_force_close (alert);
+  type (tab, "\003");
+  if (!kiste_test_wait_for (no_foreground, tab, TIMEOUT_MS))
+    {
+      g_autofree char *text = kiste_terminal_dup_text (kiste_terminal_tab_get_terminal (tab));
+
+      g_error ("a program still runs after Ctrl+C (tab state %d):\n%s",
+               kiste_terminal_tab_get_state (tab), text);
+    }
+  adw_tab_view_close_page (view, adw_tab_view_get_page (view, GTK_WIDGET (tab)));
+  g_assert_true (kiste_test_wait_for (page_count_is, one, TIMEOUT_MS));
 
   /* And with a program, "Close" closes */
   tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
