@@ -53,6 +53,7 @@ struct _KisteWindow
   AdwBin                *page_bin;
   AdwToolbarView        *content_toolbar;
   AdwTabBar             *tab_bar;
+  GtkWidget             *tab_button;
   /* Made when first opened: its thumbnails cost while nobody looks */
   AdwTabOverview        *tab_overview;
   AdwTabView            *tab_view;

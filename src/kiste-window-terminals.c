@@ -361,11 +361,12 @@ static void
 kiste_window_update_tab_bar (KisteWindow *self)
 {
   /* pages also leave while the window goes */
-  if (self->tab_view == NULL || self->tab_bar == NULL)
+  if (self->tab_view == NULL || self->tab_bar == NULL || self->tab_button == NULL)
     return;
 
   gtk_widget_set_visible (GTK_WIDGET (self->tab_bar),
                           adw_tab_view_get_n_pages (self->tab_view) > 1);
+  gtk_widget_set_visible (self->tab_button, adw_tab_view_get_n_pages (self->tab_view) > 1);
 }
 
 static void
@@ -598,6 +599,7 @@ _kiste_window_class_terminals_init (KisteWindowClass *klass)
 
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, content_toolbar);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, tab_bar);
+  gtk_widget_class_bind_template_child (widget_class, KisteWindow, tab_button);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, tab_view);
   gtk_widget_class_bind_template_callback (widget_class, kiste_window_close_page_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_window_create_window_cb);
