@@ -19,6 +19,7 @@
 #include "kiste-commands.h"
 #include "kiste-enter.h"
 #include "kiste-error.h"
+#include "kiste-external-terminal.h"
 #include "kiste-manager.h"
 #include "kiste-pty.h"
 
@@ -461,6 +462,109 @@ kiste_manager_end_shell_finish (KisteManager  *self,
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
 
   return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* External terminals */
+
+#define DETECT_TIMEOUT_MS 10000
+
+static void
+detect_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+
+  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &out, NULL, &error))
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_pointer (task, kiste_external_terminal_parse_detected (out),
+                           (GDestroyNotify) g_strfreev);
+}
+
+void
+kiste_manager_detect_terminals_async (KisteManager        *self,
+                                      GCancellable        *cancellable,
+                                      GAsyncReadyCallback  callback,
+                                      gpointer             user_data)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) argv = NULL;
+  const char * const *ids = kiste_external_terminal_get_ids ();
+  GTask *task;
+
+  g_return_if_fail (KISTE_IS_MANAGER (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_manager_detect_terminals_async);
+
+  /* One process on the host for all of them (through flatpak-spawn in the
+   * sandbox, where the host's programs are not visible) */
+  g_strv_builder_add_many (builder, "sh", "-c", kiste_external_terminal_get_detect_script (), "sh", NULL);
+  for (guint i = 0; ids[i] != NULL; i++)
+    g_strv_builder_add (builder, kiste_external_terminal_get_program (ids[i]));
+  argv = g_strv_builder_end (builder);
+
+  kiste_runner_run_async (kiste_manager_get_runner (self), (const char * const *) argv,
+                          DETECT_TIMEOUT_MS, cancellable, detect_cb, task);
+}
+
+char **
+kiste_manager_detect_terminals_finish (KisteManager  *self,
+                                       GAsyncResult  *result,
+                                       GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+gboolean
+kiste_manager_open_external_terminal (KisteManager  *self,
+                                      const char    *terminal_id,
+                                      const char    *box_name,
+                                      const char    *cwd,
+                                      GError       **error)
+{
+  g_autoptr(GSubprocess) subprocess = NULL;
+  g_auto(GStrv) enter = NULL;
+  g_auto(GStrv) argv = NULL;
+  KisteBox *box;
+  const char *host_home;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), FALSE);
+  g_return_val_if_fail (box_name != NULL, FALSE);
+
+  box = kiste_box_store_find_by_name (kiste_manager_get_store (self), box_name);
+  if (box == NULL)
+    {
+      g_set_error (error, KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
+                   _("There is no box named “%s”."), box_name);
+      return FALSE;
+    }
+
+  host_home = kiste_box_store_get_host_home (kiste_manager_get_store (self));
+  if (!kiste_enter_keeps_workdir (box, cwd, host_home ? host_home : g_get_home_dir ()))
+    cwd = NULL;
+  enter = kiste_commands_enter_argv (box, get_major (self), cwd, NULL);
+  argv = kiste_external_terminal_argv (terminal_id, (const char * const *) enter);
+  if (argv == NULL)
+    {
+      g_set_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                   _("“%s” is not a terminal Kiste knows."), terminal_id ? terminal_id : "");
+      return FALSE;
+    }
+
+  subprocess = kiste_runner_spawn (kiste_manager_get_runner (self), (const char * const *) argv,
+                                   G_SUBPROCESS_FLAGS_NONE, error);
+  if (subprocess == NULL)
+    return FALSE;
+
+  /* The terminal lives on its own; reap it when it ends */
+  g_subprocess_wait_async (subprocess, NULL, NULL, NULL);
+  return TRUE;
 }
 
 /* The host folder behind a folder seen in a box: /run/host/X is X */

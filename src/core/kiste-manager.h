@@ -98,6 +98,22 @@ void                kiste_manager_end_shell_async       (KisteManager         *s
 gboolean            kiste_manager_end_shell_finish      (KisteManager         *self,
                                                          GAsyncResult         *result,
                                                          GError              **error);
+/* External terminals (kiste-external-terminal.h): which ones the host
+ * has, as a GStrv of ids in the order they are offered */
+void                kiste_manager_detect_terminals_async (KisteManager        *self,
+                                                          GCancellable        *cancellable,
+                                                          GAsyncReadyCallback  callback,
+                                                          gpointer             user_data);
+char              **kiste_manager_detect_terminals_finish (KisteManager       *self,
+                                                           GAsyncResult       *result,
+                                                           GError            **error);
+/* Opens box_name in a new window of the terminal app terminal_id, through
+ * `distrobox enter` (the terminal is not ours to watch) */
+gboolean            kiste_manager_open_external_terminal (KisteManager         *self,
+                                                          const char           *terminal_id,
+                                                          const char           *box_name,
+                                                          const char           *cwd,
+                                                          GError              **error);
 /* A shell on the host in cwd (the host home when cwd does not exist there)
  * on the terminal of pty_fd. *used_cwd gets the folder it starts in. */
 GSubprocess        *kiste_manager_spawn_host_shell      (KisteManager         *self,

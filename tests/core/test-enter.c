@@ -22,6 +22,7 @@
 #include <glib/gstdio.h>
 
 #include "kiste-enter.h"
+#include "kiste-external-terminal.h"
 #include "kiste-pty.h"
 
 #define HOST_HOME "/home/kistetest"
@@ -522,6 +523,89 @@ test_foreground_program (void)
   close (master);
 }
 
+/* Each terminal app's way to run a command in a new window */
+static void
+test_external_terminals (void)
+{
+  static const struct { const char *id, *expected; } cases[] = {
+    { "ptyxis", "ptyxis --new-window -- distrobox enter --name b" },
+    { "kgx", "kgx -- distrobox enter --name b" },
+    { "gnome-terminal", "gnome-terminal -- distrobox enter --name b" },
+    { "konsole", "konsole -e distrobox enter --name b" },
+    { "kitty", "kitty -- distrobox enter --name b" },
+    { "alacritty", "alacritty -e distrobox enter --name b" },
+    { "wezterm", "wezterm start -- distrobox enter --name b" },
+    { "foot", "foot distrobox enter --name b" },
+    { "xterm", "xterm -e distrobox enter --name b" },
+  };
+  const char *command[] = { "distrobox", "enter", "--name", "b", NULL };
+  const char * const *ids = kiste_external_terminal_get_ids ();
+
+  g_assert_cmpuint (g_strv_length ((char **) ids), ==, G_N_ELEMENTS (cases));
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(GStrv) argv = kiste_external_terminal_argv (cases[i].id, command);
+      g_autofree char *joined = g_strjoinv (" ", argv);
+
+      g_assert_cmpstr (ids[i], ==, cases[i].id);
+      g_assert_nonnull (kiste_external_terminal_get_name (cases[i].id));
+      g_assert_cmpstr (joined, ==, cases[i].expected);
+    }
+  g_assert_null (kiste_external_terminal_argv ("sh -c", command));
+  g_assert_null (kiste_external_terminal_get_name ("nope"));
+}
+
+/* Which terminals a host has: the detect script against a PATH with two */
+static void
+test_detect_terminals (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("kiste-terms-XXXXXX", &error);
+  g_autofree char *out = NULL;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) argv = NULL;
+  g_auto(GStrv) env = NULL;
+  g_auto(GStrv) found = NULL;
+  const char * const *ids = kiste_external_terminal_get_ids ();
+  const char *fakes[] = { "xterm", "kgx" };
+  int status = 0;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (fakes); i++)
+    {
+      g_autofree char *file = g_build_filename (dir, fakes[i], NULL);
+
+      g_file_set_contents (file, "#!/bin/sh\n", -1, &error);
+      g_assert_no_error (error);
+      g_chmod (file, 0755);
+    }
+
+  g_strv_builder_add_many (builder, "/bin/sh", "-c", kiste_external_terminal_get_detect_script (),
+                           "sh", NULL);
+  for (guint i = 0; ids[i] != NULL; i++)
+    g_strv_builder_add (builder, kiste_external_terminal_get_program (ids[i]));
+  argv = g_strv_builder_end (builder);
+  env = g_environ_setenv (g_get_environ (), "PATH", dir, TRUE);
+
+  g_spawn_sync (NULL, argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+
+  found = kiste_external_terminal_parse_detected (out);
+  /* in the order they are offered */
+  g_assert_cmpuint (g_strv_length (found), ==, 2);
+  g_assert_cmpstr (found[0], ==, "kgx");
+  g_assert_cmpstr (found[1], ==, "xterm");
+
+  for (guint i = 0; i < G_N_ELEMENTS (fakes); i++)
+    {
+      g_autofree char *file = g_build_filename (dir, fakes[i], NULL);
+
+      g_unlink (file);
+    }
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -539,6 +623,8 @@ main (int   argc,
   g_test_add_func ("/enter/unshared-home-workdir", test_unshared_home_workdir);
   g_test_add_func ("/enter/end-shell", test_end_shell);
   g_test_add_func ("/enter/foreground-program", test_foreground_program);
+  g_test_add_func ("/enter/external-terminals", test_external_terminals);
+  g_test_add_func ("/enter/detect-terminals", test_detect_terminals);
 
   return g_test_run ();
 }
