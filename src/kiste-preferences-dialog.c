@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "kiste-external-terminal.h"
 #include "kiste-preferences-dialog.h"
 
 /* In the order of the combo row's items */
@@ -23,6 +24,10 @@ struct _KistePreferencesDialog
 
   /* Template widgets */
   AdwSwitchRow         *confirm_stop_row;
+  AdwComboRow          *external_row;
+  /* "" (Kiste's tabs), then the terminal apps found, by row */
+  GPtrArray            *terminal_ids;
+  GCancellable         *cancellable;
   AdwSwitchRow         *system_font_row;
   AdwActionRow         *font_row;
   GtkFontDialogButton  *font_button;
@@ -233,6 +238,74 @@ lines_set_mapping (const GValue       *value,
   return g_variant_new_int32 ((gint32) g_value_get_double (value));
 }
 
+/* Where Open Terminal opens boxes: the terminal apps this computer has */
+
+static void
+external_selected_cb (KistePreferencesDialog *self)
+{
+  guint selected = adw_combo_row_get_selected (self->external_row);
+
+  if (self->terminal_ids == NULL || selected >= self->terminal_ids->len)
+    return;
+
+  g_settings_set_string (self->settings, "external-terminal",
+                         g_ptr_array_index (self->terminal_ids, selected));
+}
+
+static void
+kiste_preferences_dialog_fill_terminals (KistePreferencesDialog *self,
+                                         const char * const     *found)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autofree char *chosen = g_settings_get_string (self->settings, "external-terminal");
+  guint selected = 0;
+
+  g_clear_pointer (&self->terminal_ids, g_ptr_array_unref);
+  self->terminal_ids = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (self->terminal_ids, g_strdup (""));
+  gtk_string_list_append (names, _("Kiste"));
+
+  for (guint i = 0; found != NULL && found[i] != NULL; i++)
+    {
+      g_ptr_array_add (self->terminal_ids, g_strdup (found[i]));
+      gtk_string_list_append (names, kiste_external_terminal_get_name (found[i]));
+    }
+  /* A choice made on another computer stays visible */
+  if (chosen[0] != '\0' && kiste_external_terminal_get_name (chosen) != NULL &&
+      !g_strv_contains (found ? found : (const char * const[]) { NULL }, chosen))
+    {
+      g_ptr_array_add (self->terminal_ids, g_strdup (chosen));
+      gtk_string_list_append (names, kiste_external_terminal_get_name (chosen));
+    }
+
+  for (guint i = 0; i < self->terminal_ids->len; i++)
+    if (g_str_equal (g_ptr_array_index (self->terminal_ids, i), chosen))
+      selected = i;
+
+  g_signal_handlers_block_by_func (self->external_row, external_selected_cb, self);
+  adw_combo_row_set_model (self->external_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (self->external_row, selected);
+  g_signal_handlers_unblock_by_func (self->external_row, external_selected_cb, self);
+}
+
+static void
+detect_terminals_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(KistePreferencesDialog) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) found = NULL;
+
+  found = kiste_manager_detect_terminals_finish (KISTE_MANAGER (object), result, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  if (error != NULL)
+    g_debug ("Could not look for terminal apps: %s", error->message);
+
+  kiste_preferences_dialog_fill_terminals (self, (const char * const *) found);
+}
+
 static void
 kiste_preferences_dialog_constructed (GObject *object)
 {
@@ -247,6 +320,12 @@ kiste_preferences_dialog_constructed (GObject *object)
   g_settings_bind (self->settings, "confirm-stop",
                    self->confirm_stop_row, "active",
                    G_SETTINGS_BIND_DEFAULT);
+  kiste_preferences_dialog_fill_terminals (self, NULL);
+  g_signal_connect_object (self->external_row, "notify::selected",
+                           G_CALLBACK (external_selected_cb), self, G_CONNECT_SWAPPED);
+  self->cancellable = g_cancellable_new ();
+  kiste_manager_detect_terminals_async (self->manager, self->cancellable,
+                                        detect_terminals_cb, g_object_ref (self));
   g_settings_bind_with_mapping (self->settings, "terminal-font",
                                 self->font_button, "font-desc",
                                 G_SETTINGS_BIND_DEFAULT,
@@ -288,6 +367,9 @@ kiste_preferences_dialog_dispose (GObject *object)
 
   if (self->manager != NULL)
     g_signal_handlers_disconnect_by_data (kiste_manager_get_capabilities (self->manager), self);
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->terminal_ids, g_ptr_array_unref);
   if (self->confirm_stop_row != NULL)
     g_settings_unbind (self->confirm_stop_row, "active");
   if (self->font_button != NULL)
@@ -376,6 +458,7 @@ kiste_preferences_dialog_class_init (KistePreferencesDialogClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_PATH "/ui/kiste-preferences-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, confirm_stop_row);
+  gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, external_row);
   gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, system_font_row);
   gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, font_row);
   gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, font_button);

@@ -141,6 +141,19 @@ kiste_window_open_terminal_action (GtkWidget  *widget,
         return;
     }
 
+  /* The user's own terminal app, when chosen */
+  {
+    g_autofree char *external = g_settings_get_string (self->settings, "external-terminal");
+    g_autoptr(GError) error = NULL;
+
+    if (external[0] != '\0')
+      {
+        if (!kiste_manager_open_external_terminal (self->manager, external, name, NULL, &error))
+          kiste_window_add_toast (self, adw_toast_new (error->message));
+        return;
+      }
+  }
+
   kiste_window_open_terminal (self, name, NULL);
 }
 

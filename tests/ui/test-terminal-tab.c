@@ -670,6 +670,38 @@ test_copy_and_bell (Fixture       *fixture,
   g_assert_false (kiste_terminal_tab_get_needs_attention (tab));
 }
 
+static gboolean
+xterm_asked (gpointer data)
+{
+  Fixture *fixture = data;
+  GPtrArray *commands = kiste_test_runner_get_commands (KISTE_TEST_RUNNER (kiste_manager_get_runner (fixture->manager)));
+
+  for (guint i = 0; i < commands->len; i++)
+    {
+      if (g_str_equal (g_ptr_array_index (commands, i),
+                       "xterm -e distrobox enter --name fixture-a --no-workdir"))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* With a terminal app chosen, Open Terminal opens the box there */
+static void
+test_external_terminal (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  GSettings *settings = kiste_application_get_settings (fixture->app);
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+
+  g_settings_set_string (settings, "external-terminal", "xterm");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-terminal",
+                                             "s", "fixture-a"));
+  g_assert_true (kiste_test_wait_for (xterm_asked, fixture, TIMEOUT_MS));
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, 1);
+  g_settings_reset (settings, "external-terminal");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -712,6 +744,9 @@ main (int   argc,
 
   g_test_add ("/kiste/terminal-tab/copy-and-bell", Fixture, NULL,
               fixture_setup, test_copy_and_bell, fixture_teardown);
+
+  g_test_add ("/kiste/terminal-tab/external-terminal", Fixture, NULL,
+              fixture_setup, test_external_terminal, fixture_teardown);
 
   ret = g_test_run ();
   g_clear_object (&app);
