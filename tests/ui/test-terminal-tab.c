@@ -702,6 +702,49 @@ test_external_terminal (Fixture       *fixture,
   g_settings_reset (settings, "external-terminal");
 }
 
+static gboolean
+popover_shown (gpointer data)
+{
+  return gtk_widget_get_mapped (data);
+}
+
+/* A row's context menu opens a terminal in its box */
+static void
+test_row_menu (Fixture       *fixture,
+               gconstpointer  data)
+{
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+  KisteBoxRow *row = find_row (GTK_WIDGET (fixture->window));
+  GtkWidget *popover;
+  GMenuModel *model;
+  g_autofree char *action = NULL;
+  g_autoptr(GVariant) target = NULL;
+  g_autofree char *label = NULL;
+
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (row), "row.menu", NULL));
+  popover = kiste_test_find_widget (GTK_WIDGET (row), GTK_TYPE_POPOVER_MENU, NULL);
+  g_assert_nonnull (popover);
+  g_assert_true (kiste_test_wait_for (popover_shown, popover, TIMEOUT_MS));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-row-menu");
+
+  model = gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover));
+  g_assert_cmpint (g_menu_model_get_n_items (model), ==, 1);
+  g_menu_model_get_item_attribute (model, 0, G_MENU_ATTRIBUTE_LABEL, "s", &label);
+  g_menu_model_get_item_attribute (model, 0, G_MENU_ATTRIBUTE_ACTION, "s", &action);
+  target = g_menu_model_get_item_attribute_value (model, 0, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE_STRING);
+  g_assert_cmpstr (label, ==, "Open _Terminal");
+  g_assert_cmpstr (action, ==, "win.open-terminal");
+  g_assert_cmpstr (g_variant_get_string (target, NULL), ==, "fixture-a");
+
+  /* what the item does, from the row */
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (row), action, target));
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, 2);
+  g_assert_cmpstr (kiste_terminal_tab_get_box_name (KISTE_TERMINAL_TAB (adw_tab_page_get_child (adw_tab_view_get_selected_page (view)))),
+                   ==, "fixture-a");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -747,6 +790,9 @@ main (int   argc,
 
   g_test_add ("/kiste/terminal-tab/external-terminal", Fixture, NULL,
               fixture_setup, test_external_terminal, fixture_teardown);
+
+  g_test_add ("/kiste/terminal-tab/row-menu", Fixture, NULL,
+              fixture_setup, test_row_menu, fixture_teardown);
 
   ret = g_test_run ();
   g_clear_object (&app);
