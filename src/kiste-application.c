@@ -137,13 +137,17 @@ kiste_application_quit_action (GSimpleAction *action,
   KisteApplication *self = user_data;
   GList *windows;
 
-  /* Close windows first so each saves its state */
+  /* Close windows first so each saves its state. A window with programs
+   * running in its terminals asks first, and a closed terminal ends its
+   * shell in the box while the app holds on: the app ends with its last
+   * window and hold, never with g_application_quit() over them. */
   windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
   for (const GList *l = windows; l != NULL; l = l->next)
     gtk_window_close (GTK_WINDOW (l->data));
-  g_list_free (windows);
 
-  g_application_quit (G_APPLICATION (self));
+  if (windows == NULL)
+    g_application_quit (G_APPLICATION (self));
+  g_list_free (windows);
 }
 
 static void
@@ -224,7 +228,6 @@ kiste_application_init (KisteApplication *self)
 {
   static const char *quit_accels[] = { "<Control>q", NULL };
   static const char *shortcuts_accels[] = { "<Control>question", NULL };
-  static const char *close_accels[] = { "<Control>w", NULL };
 
   g_action_map_add_action_entries (G_ACTION_MAP (self),
                                    app_actions,
@@ -232,5 +235,6 @@ kiste_application_init (KisteApplication *self)
                                    self);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.shortcuts", shortcuts_accels);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "window.close", close_accels);
+  /* Ctrl+W closes the window from the window itself (KisteWindow): in a
+   * terminal it deletes a word */
 }

@@ -824,7 +824,19 @@ delete_action (GtkWidget  *widget,
                                      g_object_ref (self));
 }
 
-/* Copy, log, home */
+/* Terminal, copy, log, home */
+
+static void
+open_terminal_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  KisteBoxPage *self = KISTE_BOX_PAGE (widget);
+
+  /* The window owns the tabs */
+  if (self->box != NULL)
+    gtk_widget_activate_action (widget, "win.open-terminal", "s", kiste_box_get_name (self->box));
+}
 
 static void
 copy_enter_command_action (GtkWidget  *widget,
@@ -915,6 +927,7 @@ kiste_box_page_class_actions_init (GtkWidgetClass *widget_class)
                                    clone_with_changes_action);
   gtk_widget_class_install_action (widget_class, "box.rename", NULL, rename_action);
   gtk_widget_class_install_action (widget_class, "box.delete", NULL, delete_action);
+  gtk_widget_class_install_action (widget_class, "box.open-terminal", NULL, open_terminal_action);
   gtk_widget_class_install_action (widget_class, "box.copy-enter-command", NULL,
                                    copy_enter_command_action);
   gtk_widget_class_install_action (widget_class, "box.view-log", NULL, view_log_action);

@@ -13,6 +13,7 @@
 
 #include "kiste-apps.h"
 #include "kiste-box-page.h"
+#include "kiste-color-row.h"
 
 G_BEGIN_DECLS
 
@@ -41,6 +42,7 @@ struct _KisteBoxPage
   gboolean              stats_failed;
 
   GtkStack             *stack;
+  KisteColorRow        *color_row;
   GtkImage             *distro_image;
   GtkLabel             *name_label;
   GtkLabel             *image_label;

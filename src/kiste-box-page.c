@@ -267,6 +267,7 @@ kiste_box_page_update_actions (KisteBoxPage *self)
   gtk_widget_action_set_enabled (widget, "box.rename", idle);
   gtk_widget_action_set_enabled (widget, "box.delete", idle);
   gtk_widget_action_set_enabled (widget, "box.copy-enter-command", has_box);
+  gtk_widget_action_set_enabled (widget, "box.open-terminal", has_box);
   gtk_widget_action_set_enabled (widget, "box.view-log", has_box);
   gtk_widget_action_set_enabled (widget, "box.export-settings", has_box);
   gtk_widget_action_set_enabled (widget, "box.open-home",
@@ -806,6 +807,9 @@ kiste_box_page_constructed (GObject *object)
 
   g_signal_connect_object (self->manager, "busy-changed",
                            G_CALLBACK (busy_changed_cb), self, G_CONNECT_SWAPPED);
+  if (KISTE_IS_APPLICATION (app))
+    kiste_color_row_set_settings (self->color_row,
+                                  kiste_application_get_settings (KISTE_APPLICATION (app)));
   kiste_box_page_update (self);
 }
 
@@ -907,7 +911,9 @@ kiste_box_page_class_init (KisteBoxPageClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (KISTE_TYPE_COLOR_ROW);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/ui/kiste-box-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, color_row);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, distro_image);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, name_label);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, image_label);
@@ -983,6 +989,8 @@ kiste_box_page_set_box (KisteBoxPage *self,
   g_cancellable_cancel (self->delete_cancellable);
   g_clear_object (&self->delete_cancellable);
   kiste_box_page_reset_stats (self);
+
+  kiste_color_row_set_box_name (self->color_row, box ? kiste_box_get_name (box) : NULL);
 
   if (self->manager != NULL)
     {

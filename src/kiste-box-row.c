@@ -27,6 +27,10 @@ struct _KisteBoxRow
   GtkLabel   *image_label;
   GtkLabel   *state_label;
   AdwSpinner *spinner;
+  GtkWidget  *terminals_box;
+  GtkLabel   *terminals_label;
+  GtkPopover *context_menu;
+  guint       n_terminals;
 };
 
 G_DEFINE_FINAL_TYPE (KisteBoxRow, kiste_box_row, GTK_TYPE_WIDGET)
@@ -79,6 +83,20 @@ kiste_box_row_update (KisteBoxRow *self)
   else
     gtk_label_set_label (self->state_label, kiste_box_state_to_label (state));
 
+  if (self->n_terminals > 0)
+    {
+      g_autofree char *count = g_strdup_printf ("%u", self->n_terminals);
+      g_autofree char *tooltip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                               "%u terminal open",
+                                                               "%u terminals open",
+                                                               self->n_terminals),
+                                                  self->n_terminals);
+
+      gtk_label_set_label (self->terminals_label, count);
+      gtk_widget_set_tooltip_text (self->terminals_box, tooltip);
+    }
+  gtk_widget_set_visible (self->terminals_box, self->n_terminals > 0);
+
   if (state == KISTE_BOX_STATE_RUNNING && self->task == NULL)
     gtk_widget_add_css_class (GTK_WIDGET (self->state_label), "success");
   else
@@ -115,6 +133,80 @@ kiste_box_row_set_task (KisteBoxRow *self,
     kiste_box_row_update (self);
 }
 
+void
+kiste_box_row_set_terminal_count (KisteBoxRow *self,
+                                  guint        n_terminals)
+{
+  g_return_if_fail (KISTE_IS_BOX_ROW (self));
+
+  if (self->n_terminals != n_terminals)
+    {
+      self->n_terminals = n_terminals;
+      kiste_box_row_update (self);
+    }
+}
+
+guint
+kiste_box_row_get_terminal_count (KisteBoxRow *self)
+{
+  g_return_val_if_fail (KISTE_IS_BOX_ROW (self), 0);
+  return self->n_terminals;
+}
+
+/* The row's context menu: what can be done with this box right here */
+static void
+kiste_box_row_show_menu (KisteBoxRow *self,
+                         double       x,
+                         double       y)
+{
+  g_autoptr(GMenu) menu = NULL;
+  g_autoptr(GMenuItem) item = NULL;
+
+  if (self->box == NULL)
+    return;
+
+  menu = g_menu_new ();
+  item = g_menu_item_new (_("Open _Terminal"), NULL);
+  g_menu_item_set_action_and_target_value (item, "win.open-terminal",
+                                           g_variant_new_string (kiste_box_get_name (self->box)));
+  g_menu_append_item (menu, item);
+
+  gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->context_menu), G_MENU_MODEL (menu));
+  gtk_popover_set_pointing_to (self->context_menu, &(GdkRectangle) { (int) x, (int) y, 1, 1 });
+  gtk_popover_popup (self->context_menu);
+}
+
+static void
+kiste_box_row_click_cb (GtkGestureClick *gesture,
+                        int              n_press,
+                        double           x,
+                        double           y,
+                        KisteBoxRow     *self)
+{
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  kiste_box_row_show_menu (self, x, y);
+}
+
+static void
+kiste_box_row_long_press_cb (GtkGestureLongPress *gesture,
+                             double               x,
+                             double               y,
+                             KisteBoxRow         *self)
+{
+  kiste_box_row_show_menu (self, x, y);
+}
+
+static void
+kiste_box_row_menu_action (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *parameter)
+{
+  KisteBoxRow *self = KISTE_BOX_ROW (widget);
+
+  kiste_box_row_show_menu (self, gtk_widget_get_width (widget) / 2.0,
+                           gtk_widget_get_height (widget) / 2.0);
+}
+
 static void
 kiste_box_row_dispose (GObject *object)
 {
@@ -143,10 +235,30 @@ kiste_box_row_class_init (KisteBoxRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KisteBoxRow, image_label);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxRow, state_label);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxRow, spinner);
+  gtk_widget_class_bind_template_child (widget_class, KisteBoxRow, terminals_box);
+  gtk_widget_class_bind_template_child (widget_class, KisteBoxRow, terminals_label);
+  gtk_widget_class_bind_template_child (widget_class, KisteBoxRow, context_menu);
+
+  gtk_widget_class_install_action (widget_class, "row.menu", NULL, kiste_box_row_menu_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F10, GDK_SHIFT_MASK, "row.menu", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Menu, 0, "row.menu", NULL);
 }
 
 static void
 kiste_box_row_init (KisteBoxRow *self)
 {
+  GtkGesture *click;
+  GtkGesture *long_press;
+
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  click = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
+  g_signal_connect_object (click, "pressed", G_CALLBACK (kiste_box_row_click_cb), self, 0);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+
+  long_press = gtk_gesture_long_press_new ();
+  gtk_gesture_single_set_touch_only (GTK_GESTURE_SINGLE (long_press), TRUE);
+  g_signal_connect_object (long_press, "pressed", G_CALLBACK (kiste_box_row_long_press_cb), self, 0);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (long_press));
 }

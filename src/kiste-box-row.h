@@ -25,6 +25,10 @@ void         kiste_box_row_set_box  (KisteBoxRow *self,
 /* The box's running task, shown as a spinner and in the state text */
 void         kiste_box_row_set_task (KisteBoxRow *self,
                                      KisteTask   *task);
+/* How many terminal tabs the box has open (shown when not 0) */
+void         kiste_box_row_set_terminal_count (KisteBoxRow *self,
+                                               guint        n_terminals);
+guint        kiste_box_row_get_terminal_count (KisteBoxRow *self);
 /* What a screen reader says for box in a list, e.g. "fedora, Running" */
 char        *kiste_box_row_dup_accessible_label (KisteBox  *box,
                                                  KisteTask *task);

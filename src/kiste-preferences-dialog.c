@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "kiste-external-terminal.h"
 #include "kiste-preferences-dialog.h"
 
 /* In the order of the combo row's items */
@@ -23,6 +24,14 @@ struct _KistePreferencesDialog
 
   /* Template widgets */
   AdwSwitchRow         *confirm_stop_row;
+  AdwComboRow          *external_row;
+  /* "" (Kiste's tabs), then the terminal apps found, by row */
+  GPtrArray            *terminal_ids;
+  GCancellable         *cancellable;
+  AdwSwitchRow         *system_font_row;
+  AdwActionRow         *font_row;
+  GtkFontDialogButton  *font_button;
+  AdwSpinRow           *scrollback_row;
   AdwComboRow          *manager_row;
   AdwActionRow         *manager_info_row;
   AdwActionRow         *distrobox_row;
@@ -154,6 +163,149 @@ kiste_preferences_dialog_update_tools (KistePreferencesDialog *self)
   adw_action_row_set_subtitle (self->distrobox_row, distrobox_text);
 }
 
+/* Terminal: the font as "Family Size" ("" for the system's), the
+ * scrollback as a number of lines */
+
+static gboolean
+system_font_get_mapping (GValue   *value,
+                         GVariant *variant,
+                         gpointer  user_data)
+{
+  g_value_set_boolean (value, g_variant_get_string (variant, NULL)[0] == '\0');
+  return TRUE;
+}
+
+static GVariant *
+system_font_set_mapping (const GValue       *value,
+                         const GVariantType *type,
+                         gpointer            user_data)
+{
+  KistePreferencesDialog *self = user_data;
+  g_autofree char *font = NULL;
+  PangoFontDescription *desc;
+
+  if (g_value_get_boolean (value))
+    return g_variant_new_string ("");
+
+  /* Turning the system font off starts from the button's font */
+  desc = gtk_font_dialog_button_get_font_desc (self->font_button);
+  font = desc ? pango_font_description_to_string (desc) : g_strdup ("Monospace 11");
+  return g_variant_new_string (font);
+}
+
+static gboolean
+font_get_mapping (GValue   *value,
+                  GVariant *variant,
+                  gpointer  user_data)
+{
+  const char *font = g_variant_get_string (variant, NULL);
+
+  g_value_take_boxed (value, pango_font_description_from_string (font[0] ? font : "Monospace 11"));
+  return TRUE;
+}
+
+static GVariant *
+font_set_mapping (const GValue       *value,
+                  const GVariantType *type,
+                  gpointer            user_data)
+{
+  KistePreferencesDialog *self = user_data;
+  PangoFontDescription *desc = g_value_get_boxed (value);
+  g_autofree char *font = NULL;
+
+  /* The system font stays chosen until the switch says otherwise */
+  if (adw_switch_row_get_active (self->system_font_row) || desc == NULL)
+    return NULL;
+
+  font = pango_font_description_to_string (desc);
+  return g_variant_new_string (font);
+}
+
+static gboolean
+lines_get_mapping (GValue   *value,
+                   GVariant *variant,
+                   gpointer  user_data)
+{
+  g_value_set_double (value, MAX (g_variant_get_int32 (variant), 0));
+  return TRUE;
+}
+
+static GVariant *
+lines_set_mapping (const GValue       *value,
+                   const GVariantType *type,
+                   gpointer            user_data)
+{
+  return g_variant_new_int32 ((gint32) g_value_get_double (value));
+}
+
+/* Where Open Terminal opens boxes: the terminal apps this computer has */
+
+static void
+external_selected_cb (KistePreferencesDialog *self)
+{
+  guint selected = adw_combo_row_get_selected (self->external_row);
+
+  if (self->terminal_ids == NULL || selected >= self->terminal_ids->len)
+    return;
+
+  g_settings_set_string (self->settings, "external-terminal",
+                         g_ptr_array_index (self->terminal_ids, selected));
+}
+
+static void
+kiste_preferences_dialog_fill_terminals (KistePreferencesDialog *self,
+                                         const char * const     *found)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autofree char *chosen = g_settings_get_string (self->settings, "external-terminal");
+  guint selected = 0;
+
+  g_clear_pointer (&self->terminal_ids, g_ptr_array_unref);
+  self->terminal_ids = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (self->terminal_ids, g_strdup (""));
+  gtk_string_list_append (names, _("Kiste"));
+
+  for (guint i = 0; found != NULL && found[i] != NULL; i++)
+    {
+      g_ptr_array_add (self->terminal_ids, g_strdup (found[i]));
+      gtk_string_list_append (names, kiste_external_terminal_get_name (found[i]));
+    }
+  /* A choice made on another computer stays visible */
+  if (chosen[0] != '\0' && kiste_external_terminal_get_name (chosen) != NULL &&
+      !g_strv_contains (found ? found : (const char * const[]) { NULL }, chosen))
+    {
+      g_ptr_array_add (self->terminal_ids, g_strdup (chosen));
+      gtk_string_list_append (names, kiste_external_terminal_get_name (chosen));
+    }
+
+  for (guint i = 0; i < self->terminal_ids->len; i++)
+    if (g_str_equal (g_ptr_array_index (self->terminal_ids, i), chosen))
+      selected = i;
+
+  g_signal_handlers_block_by_func (self->external_row, external_selected_cb, self);
+  adw_combo_row_set_model (self->external_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (self->external_row, selected);
+  g_signal_handlers_unblock_by_func (self->external_row, external_selected_cb, self);
+}
+
+static void
+detect_terminals_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(KistePreferencesDialog) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) found = NULL;
+
+  found = kiste_manager_detect_terminals_finish (KISTE_MANAGER (object), result, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  if (error != NULL)
+    g_debug ("Could not look for terminal apps: %s", error->message);
+
+  kiste_preferences_dialog_fill_terminals (self, (const char * const *) found);
+}
+
 static void
 kiste_preferences_dialog_constructed (GObject *object)
 {
@@ -168,6 +320,26 @@ kiste_preferences_dialog_constructed (GObject *object)
   g_settings_bind (self->settings, "confirm-stop",
                    self->confirm_stop_row, "active",
                    G_SETTINGS_BIND_DEFAULT);
+  kiste_preferences_dialog_fill_terminals (self, NULL);
+  g_signal_connect_object (self->external_row, "notify::selected",
+                           G_CALLBACK (external_selected_cb), self, G_CONNECT_SWAPPED);
+  self->cancellable = g_cancellable_new ();
+  kiste_manager_detect_terminals_async (self->manager, self->cancellable,
+                                        detect_terminals_cb, g_object_ref (self));
+  g_settings_bind_with_mapping (self->settings, "terminal-font",
+                                self->font_button, "font-desc",
+                                G_SETTINGS_BIND_DEFAULT,
+                                font_get_mapping, font_set_mapping, self, NULL);
+  g_settings_bind_with_mapping (self->settings, "terminal-font",
+                                self->system_font_row, "active",
+                                G_SETTINGS_BIND_DEFAULT,
+                                system_font_get_mapping, system_font_set_mapping, self, NULL);
+  g_object_bind_property (self->system_font_row, "active", self->font_row, "sensitive",
+                          G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
+  g_settings_bind_with_mapping (self->settings, "terminal-scrollback-lines",
+                                self->scrollback_row, "value",
+                                G_SETTINGS_BIND_DEFAULT,
+                                lines_get_mapping, lines_set_mapping, NULL, NULL);
   /* The window follows changed::container-manager and loads again */
   g_settings_bind_with_mapping (self->settings, "container-manager",
                                 self->manager_row, "selected",
@@ -195,8 +367,17 @@ kiste_preferences_dialog_dispose (GObject *object)
 
   if (self->manager != NULL)
     g_signal_handlers_disconnect_by_data (kiste_manager_get_capabilities (self->manager), self);
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->terminal_ids, g_ptr_array_unref);
   if (self->confirm_stop_row != NULL)
     g_settings_unbind (self->confirm_stop_row, "active");
+  if (self->font_button != NULL)
+    g_settings_unbind (self->font_button, "font-desc");
+  if (self->system_font_row != NULL)
+    g_settings_unbind (self->system_font_row, "active");
+  if (self->scrollback_row != NULL)
+    g_settings_unbind (self->scrollback_row, "value");
   if (self->manager_row != NULL)
     g_settings_unbind (self->manager_row, "selected");
 
@@ -277,6 +458,11 @@ kiste_preferences_dialog_class_init (KistePreferencesDialogClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_PATH "/ui/kiste-preferences-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, confirm_stop_row);
+  gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, external_row);
+  gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, system_font_row);
+  gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, font_row);
+  gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, font_button);
+  gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, scrollback_row);
   gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, manager_row);
   gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, manager_info_row);
   gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, distrobox_row);

@@ -19,53 +19,14 @@
 #include "kiste-task-list.h"
 #include "kiste-url-dialog.h"
 #include "kiste-url-preview-dialog.h"
-#include "kiste-window.h"
+#include "kiste-window-private.h"
 
-struct _KisteWindow
-{
-  AdwApplicationWindow   parent_instance;
-
-  GSettings             *settings;
-  KisteManager          *manager;
-  GCancellable          *cancellable;
-  /* Imports of distrobox.ini files; cancelled when the window goes */
-  GCancellable          *import_cancellable;
-  GtkCustomFilter       *filter;
-  GtkFilterListModel    *filter_model;
-  GtkSingleSelection    *selection;
-  KisteBoxPage          *box_page;
-  /* Rows bound to a box right now, to show busy boxes */
-  GPtrArray             *bound_rows;
-  char                  *search_text;
-  GError                *load_error;
-  guint                  loading : 1;
-
-  /* Template widgets */
-  AdwToastOverlay       *toast_overlay;
-  GtkStack              *main_stack;
-  GtkStack              *status_stack;
-  AdwStatusPage         *missing_page;
-  AdwStatusPage         *error_page;
-  GtkLabel              *install_label;
-  GtkWidget             *install_box;
-  AdwNavigationSplitView *split_view;
-  GtkSearchBar          *search_bar;
-  GtkSearchEntry        *search_entry;
-  GtkStack              *list_stack;
-  GtkListView           *list_view;
-  GtkMenuButton         *tasks_button;
-  GtkPopover            *tasks_popover;
-  GtkMenuButton         *status_tasks_button;
-  GtkPopover            *status_tasks_popover;
-  AdwNavigationPage     *content_page;
-  GtkStack              *content_stack;
-  AdwBin                *page_bin;
-};
 
 G_DEFINE_FINAL_TYPE (KisteWindow, kiste_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static void kiste_window_setup (KisteWindow      *self,
                                 KisteApplication *application);
+
 
 KisteWindow *
 kiste_window_new (KisteApplication *application)
@@ -170,10 +131,10 @@ kiste_window_update_state (KisteWindow *self)
   gtk_stack_set_visible_child_name (self->list_stack, n_shown > 0 ? "list" : "no-results");
 }
 
-static KisteBox *
-kiste_window_get_selected_box (KisteWindow *self)
+KisteBox *
+_kiste_window_get_selected_box (KisteWindow *self)
 {
-  return gtk_single_selection_get_selected_item (self->selection);
+  return self->selection ? gtk_single_selection_get_selected_item (self->selection) : NULL;
 }
 
 static void
@@ -201,11 +162,14 @@ kiste_window_select_by_name (KisteWindow *self,
 static void
 kiste_window_selection_changed_cb (KisteWindow *self)
 {
-  KisteBox *box = kiste_window_get_selected_box (self);
+  KisteBox *box = _kiste_window_get_selected_box (self);
 
   kiste_box_page_set_box (self->box_page, box);
   gtk_stack_set_visible_child_name (self->content_stack, box ? "box" : "none");
   adw_navigation_page_set_title (self->content_page, box ? kiste_box_get_name (box) : _("Box"));
+  _kiste_window_update_details_tab (self);
+  if (self->details_page != NULL)
+    adw_tab_view_set_selected_page (self->tab_view, self->details_page);
 
   if (box != NULL && !self->loading)
     g_settings_set_string (self->settings, "selected-box", kiste_box_get_name (box));
@@ -256,6 +220,7 @@ update_list_item (GtkListItem  *item,
 {
   KisteBoxRow *row = KISTE_BOX_ROW (gtk_list_item_get_child (item));
   KisteBox *box = gtk_list_item_get_item (item);
+  KisteWindow *self;
   KisteTask *task;
   g_autofree char *label = NULL;
 
@@ -264,6 +229,9 @@ update_list_item (GtkListItem  *item,
 
   task = kiste_manager_get_task_for_box (manager, kiste_box_get_name (box));
   kiste_box_row_set_task (row, task);
+  if ((self = g_object_get_data (G_OBJECT (item), "kiste-window")) != NULL)
+    kiste_box_row_set_terminal_count (row, _kiste_window_get_terminal_count (self,
+                                                                            kiste_box_get_name (box)));
   label = kiste_box_row_dup_accessible_label (box, task);
   gtk_list_item_set_accessible_label (item, label);
 }
@@ -328,6 +296,13 @@ kiste_window_busy_changed_cb (KisteWindow  *self,
     }
 }
 
+void
+_kiste_window_update_rows_for (KisteWindow *self,
+                               const char  *box_name)
+{
+  kiste_window_busy_changed_cb (self, box_name, self->manager);
+}
+
 /* Loading */
 
 static void
@@ -355,7 +330,7 @@ kiste_window_load_cb (GObject      *object,
 
   selected = g_settings_get_string (self->settings, "selected-box");
   kiste_window_select_by_name (self, selected);
-  if (kiste_window_get_selected_box (self) == NULL &&
+  if (_kiste_window_get_selected_box (self) == NULL &&
       g_list_model_get_n_items (G_LIST_MODEL (self->selection)) > 0 &&
       !adw_navigation_split_view_get_collapsed (self->split_view))
     gtk_single_selection_set_selected (self->selection, 0);
@@ -767,7 +742,7 @@ kiste_window_delete_box_action (GtkWidget  *widget,
 {
   KisteWindow *self = KISTE_WINDOW (widget);
 
-  if (kiste_window_get_selected_box (self) != NULL)
+  if (_kiste_window_get_selected_box (self) != NULL)
     gtk_widget_activate_action (GTK_WIDGET (self->box_page), "box.delete", NULL);
 }
 
@@ -846,6 +821,9 @@ kiste_window_close_request (GtkWindow *window)
 {
   KisteWindow *self = KISTE_WINDOW (window);
 
+  if (_kiste_window_confirm_close (self))
+    return TRUE;
+
   kiste_window_save_state (self);
   g_cancellable_cancel (self->cancellable);
 
@@ -909,6 +887,7 @@ kiste_window_setup (KisteWindow      *self,
   gtk_search_bar_set_key_capture_widget (self->search_bar, GTK_WIDGET (self->list_view));
   g_signal_connect_object (self->settings, "changed",
                            G_CALLBACK (kiste_window_settings_changed_cb), self, G_CONNECT_SWAPPED);
+  _kiste_window_terminals_setup (self);
 
   if (kiste_box_store_get_loaded (kiste_manager_get_store (self->manager)))
     kiste_window_update_state (self);
@@ -923,6 +902,8 @@ kiste_window_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_cancellable_cancel (self->import_cancellable);
+  /* The shells go with their window */
+  _kiste_window_terminate_terminals (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), KISTE_TYPE_WINDOW);
 
   g_clear_object (&self->cancellable);
@@ -942,6 +923,7 @@ kiste_window_finalize (GObject *object)
   KisteWindow *self = KISTE_WINDOW (object);
 
   g_clear_pointer (&self->bound_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->terminal_counts, g_hash_table_unref);
   g_clear_pointer (&self->search_text, g_free);
   g_clear_error (&self->load_error);
 
@@ -1002,10 +984,13 @@ kiste_window_class_init (KisteWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-box", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "win.search", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "win.reload", NULL);
+  /* Bubbling: a focused terminal sees Ctrl+W first (delete a word) */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_comma, GDK_CONTROL_MASK,
                                        "win.preferences", NULL);
 
   g_type_ensure (KISTE_TYPE_BOX_ROW);
+  _kiste_window_class_terminals_init (klass);
 }
 
 static void
@@ -1018,8 +1003,11 @@ kiste_window_init (KisteWindow *self)
 
   self->bound_rows = g_ptr_array_new ();
   self->import_cancellable = g_cancellable_new ();
+  self->terminal_counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  _kiste_window_terminals_init (self);
 
   /* a distrobox.ini dropped anywhere on the window is imported */
   drop = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);

@@ -10,6 +10,7 @@
 #include <adwaita.h>
 
 #include "kiste-application.h"
+#include "kiste-terminal-tab.h"
 
 G_BEGIN_DECLS
 
@@ -24,5 +25,11 @@ KisteWindow *kiste_window_new        (KisteApplication *application);
 void         kiste_window_import_file              (KisteWindow          *self,
                                                     GFile                *file);
 
+/* Opens a terminal tab with a shell in box_name, in cwd (NULL: the box
+ * home), and selects it. The tab belongs to the window's tab view. */
+KisteTerminalTab *kiste_window_open_terminal         (KisteWindow          *self,
+                                                    const char           *box_name,
+                                                    const char           *cwd);
+AdwTabView       *kiste_window_get_tab_view          (KisteWindow          *self);
 
 G_END_DECLS

@@ -67,6 +67,70 @@ char              **kiste_manager_dup_enter_argv        (KisteManager         *s
                                                          const char           *cwd,
                                                          const char * const   *command);
 
+/* Terminals (kiste-manager-terminal.c). The argv of a shell in box: the
+ * direct `podman exec` distrobox enter would run when the box is running
+ * and understood (*direct set TRUE), else `distrobox enter`. environ is the
+ * environment the terminal's process gets (kiste_pty_dup_environ()). */
+char              **kiste_manager_dup_shell_argv        (KisteManager         *self,
+                                                         KisteBox             *box,
+                                                         const char           *cwd,
+                                                         const char * const   *environ,
+                                                         gboolean             *direct);
+/* Opens a login shell in the box on the terminal whose master is pty_fd
+ * (dup'ed: the caller keeps its own), starting the box first when it is
+ * stopped (that start is a task of the box, with its progress). cwd is the
+ * wanted working directory or NULL for the box home; extra_env the
+ * terminal's variables (TERM, COLORTERM, VTE_VERSION). Finishes with the
+ * running process, its argv for people in *display (may be NULL). */
+void                kiste_manager_open_shell_async      (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         const char           *cwd,
+                                                         int                   pty_fd,
+                                                         const char * const   *extra_env,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+GSubprocess        *kiste_manager_open_shell_finish     (KisteManager         *self,
+                                                         GAsyncResult         *result,
+                                                         char                **display,
+                                                         GError              **error);
+/* Ends what a closed terminal left in the box: every process carrying
+ * its KISTE_TERMINAL_ID (podman keeps exec sessions running after their
+ * client is gone). A stopped or missing box has nothing left: success. */
+void                kiste_manager_end_shell_async       (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         const char           *terminal_id,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+gboolean            kiste_manager_end_shell_finish      (KisteManager         *self,
+                                                         GAsyncResult         *result,
+                                                         GError              **error);
+/* External terminals (kiste-external-terminal.h): which ones the host
+ * has, as a GStrv of ids in the order they are offered */
+void                kiste_manager_detect_terminals_async (KisteManager        *self,
+                                                          GCancellable        *cancellable,
+                                                          GAsyncReadyCallback  callback,
+                                                          gpointer             user_data);
+char              **kiste_manager_detect_terminals_finish (KisteManager       *self,
+                                                           GAsyncResult       *result,
+                                                           GError            **error);
+/* Opens box_name in a new window of the terminal app terminal_id, through
+ * `distrobox enter` (the terminal is not ours to watch) */
+gboolean            kiste_manager_open_external_terminal (KisteManager         *self,
+                                                          const char           *terminal_id,
+                                                          const char           *box_name,
+                                                          const char           *cwd,
+                                                          GError              **error);
+/* A shell on the host in cwd (the host home when cwd does not exist there)
+ * on the terminal of pty_fd. *used_cwd gets the folder it starts in. */
+GSubprocess        *kiste_manager_spawn_host_shell      (KisteManager         *self,
+                                                         const char           *cwd,
+                                                         int                   pty_fd,
+                                                         const char * const   *extra_env,
+                                                         char                **used_cwd,
+                                                         GError              **error);
+
 /* Every operation below validates its input before any process starts,
  * returns its KisteTask (transfer none) so people can follow it, and
  * completes with a boolean _finish (list_apps: a GPtrArray). */

@@ -243,6 +243,74 @@ test_confirm_stop (Fixture       *fixture,
   g_assert_false (adw_switch_row_get_active (ADW_SWITCH_ROW (row)));
 }
 
+/* The terminal's font and scrollback */
+static void
+test_terminal (Fixture       *fixture,
+               gconstpointer  data)
+{
+  GtkWidget *system_row;
+  GtkWidget *lines_row;
+  g_autofree char *font = NULL;
+
+  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                      "1.8.2.5", "podman", NULL);
+  g_settings_reset (fixture->settings, "terminal-font");
+  g_settings_reset (fixture->settings, "terminal-scrollback-lines");
+  present_dialog (fixture);
+
+  system_row = find_row (fixture, ADW_TYPE_SWITCH_ROW, "Use the System Font");
+  g_assert_true (adw_switch_row_get_active (ADW_SWITCH_ROW (system_row)));
+
+  /* Off: a font of its own, which the setting keeps */
+  adw_switch_row_set_active (ADW_SWITCH_ROW (system_row), FALSE);
+  font = g_settings_get_string (fixture->settings, "terminal-font");
+  g_assert_cmpstr (font, !=, "");
+  g_settings_set_string (fixture->settings, "terminal-font", "Monospace 17");
+  g_assert_false (adw_switch_row_get_active (ADW_SWITCH_ROW (system_row)));
+  g_settings_set_string (fixture->settings, "terminal-font", "");
+  g_assert_true (adw_switch_row_get_active (ADW_SWITCH_ROW (system_row)));
+
+  lines_row = find_row (fixture, ADW_TYPE_SPIN_ROW, "Scrollback Lines");
+  g_assert_cmpfloat (adw_spin_row_get_value (ADW_SPIN_ROW (lines_row)), ==, 10000);
+  adw_spin_row_set_value (ADW_SPIN_ROW (lines_row), 2500);
+  g_assert_cmpint (g_settings_get_int (fixture->settings, "terminal-scrollback-lines"), ==, 2500);
+}
+
+static gboolean
+detection_done (gpointer data)
+{
+  Fixture *fixture = data;
+  GtkWidget *row = find_row (fixture, ADW_TYPE_COMBO_ROW, "Open Boxes In");
+  GListModel *model = adw_combo_row_get_model (ADW_COMBO_ROW (row));
+
+  /* Kiste, and the chosen app, which this computer lacks */
+  return model != NULL && g_list_model_get_n_items (model) == 2;
+}
+
+/* Where Open Terminal opens boxes */
+static void
+test_external_terminal (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  GtkWidget *row;
+  GListModel *model;
+
+  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                      "1.8.2.5", "podman", NULL);
+  g_settings_set_string (fixture->settings, "external-terminal", "xterm");
+  present_dialog (fixture);
+
+  g_assert_true (kiste_test_wait_for (detection_done, fixture, 10000));
+  row = find_row (fixture, ADW_TYPE_COMBO_ROW, "Open Boxes In");
+  model = adw_combo_row_get_model (ADW_COMBO_ROW (row));
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (model), 0), ==, "Kiste");
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (model), 1), ==, "XTerm");
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, 1);
+
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row), 0);
+  g_assert_cmpstr (g_settings_get_string (fixture->settings, "external-terminal"), ==, "");
+}
+
 static void
 test_tools_missing (Fixture       *fixture,
                     gconstpointer  data)
@@ -287,6 +355,10 @@ main (int   argc,
               fixture_setup, test_both_managers, fixture_teardown);
   g_test_add ("/kiste/preferences/confirm-stop", Fixture, NULL,
               fixture_setup, test_confirm_stop, fixture_teardown);
+  g_test_add ("/kiste/preferences/terminal", Fixture, NULL,
+              fixture_setup, test_terminal, fixture_teardown);
+  g_test_add ("/kiste/preferences/external-terminal", Fixture, NULL,
+              fixture_setup, test_external_terminal, fixture_teardown);
   g_test_add ("/kiste/preferences/tools-missing", Fixture, NULL,
               fixture_setup, test_tools_missing, fixture_teardown);
 

@@ -1,0 +1,620 @@
+/* kiste-manager-terminal.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* KisteManager's terminal operations: which argv opens a shell in a box,
+ * starting a stopped box first, and spawning on the tab's terminal. */
+
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib/gi18n.h>
+
+#include "kiste-commands.h"
+#include "kiste-enter.h"
+#include "kiste-error.h"
+#include "kiste-external-terminal.h"
+#include "kiste-manager.h"
+#include "kiste-pty.h"
+
+static guint
+get_major (KisteManager *self)
+{
+  guint major = kiste_capabilities_get_distrobox_major (kiste_manager_get_capabilities (self));
+
+  return major ? major : 1;
+}
+
+static const char *
+get_engine (KisteManager *self)
+{
+  const char *manager = kiste_runner_get_manager (kiste_manager_get_runner (self));
+
+  return manager ? manager : "podman";
+}
+
+/* distrobox-enter beside the distrobox found in environ's PATH, as
+ * distrobox computes it (the folder is not resolved) */
+static char *
+find_enter_path (const char * const *environ)
+{
+  const char *path = g_environ_getenv ((char **) environ, "PATH");
+  g_auto(GStrv) dirs = NULL;
+
+  if (path == NULL)
+    return NULL;
+
+  dirs = g_strsplit (path, ":", -1);
+  for (guint i = 0; dirs[i] != NULL; i++)
+    {
+      g_autofree char *distrobox = NULL;
+      g_autofree char *enter = NULL;
+
+      if (!g_path_is_absolute (dirs[i]))
+        continue;
+      distrobox = g_build_filename (dirs[i], "distrobox", NULL);
+      if (!g_file_test (distrobox, G_FILE_TEST_IS_EXECUTABLE))
+        continue;
+
+      enter = g_build_filename (dirs[i], "distrobox-enter", NULL);
+      if (g_file_test (enter, G_FILE_TEST_IS_EXECUTABLE))
+        return g_steal_pointer (&enter);
+      return NULL;
+    }
+
+  return NULL;
+}
+
+/* distrobox sources its config files as shell: with any of them present,
+ * only distrobox itself knows what entering does */
+static gboolean
+has_config_files (const char *enter_path)
+{
+  g_autofree char *dir = g_path_get_dirname (enter_path);
+  g_autofree char *distrobox = g_build_filename (dir, "distrobox", NULL);
+  g_auto(GStrv) files = NULL;
+
+  files = kiste_capabilities_dup_default_config_files (distrobox);
+  for (guint i = 0; files != NULL && files[i] != NULL; i++)
+    {
+      if (g_file_test (files[i], G_FILE_TEST_EXISTS))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+char **
+kiste_manager_dup_shell_argv (KisteManager       *self,
+                              KisteBox           *box,
+                              const char         *cwd,
+                              const char * const *environ,
+                              gboolean           *direct)
+{
+  KisteRunner *runner;
+  const char *host_home;
+  const char *reason;
+  g_autofree char *enter_path = NULL;
+  gboolean keep;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (KISTE_IS_BOX (box), NULL);
+  g_return_val_if_fail (environ != NULL, NULL);
+
+  runner = kiste_manager_get_runner (self);
+  host_home = kiste_box_store_get_host_home (kiste_manager_get_store (self));
+  keep = kiste_enter_keeps_workdir (box, cwd, host_home ? host_home : g_get_home_dir ());
+
+  if (direct != NULL)
+    *direct = FALSE;
+
+  reason = kiste_enter_check_direct (box, get_engine (self), get_major (self), environ);
+  if (reason == NULL && kiste_runner_get_in_flatpak (runner))
+    reason = "the host's distrobox configuration cannot be read from the sandbox";
+  if (reason == NULL && (enter_path = find_enter_path (environ)) == NULL)
+    reason = "distrobox-enter is not beside distrobox";
+  if (reason == NULL && has_config_files (enter_path))
+    reason = "distrobox has configuration files";
+
+  if (reason != NULL)
+    {
+      g_debug ("Entering “%s” through distrobox: %s", kiste_box_get_name (box), reason);
+      return kiste_commands_enter_argv (box, get_major (self), keep ? cwd : NULL, NULL);
+    }
+
+  if (direct != NULL)
+    *direct = TRUE;
+
+  return kiste_enter_direct_argv (box, get_engine (self), enter_path, environ,
+                                  keep ? cwd : NULL, NULL);
+}
+
+/* Opening a shell */
+
+typedef struct
+{
+  char        *box_name;
+  char        *cwd;
+  char       **extra_env;
+  KisteTask   *waiting_for;
+  gulong       finished_handler;
+  gulong       cancelled_handler;
+  int          pty_fd;
+  guint        started : 1;
+  guint        details_tried : 1;
+} OpenShell;
+
+static void
+open_shell_free (OpenShell *op)
+{
+  if (op->waiting_for != NULL)
+    g_clear_signal_handler (&op->finished_handler, op->waiting_for);
+  g_warn_if_fail (op->cancelled_handler == 0);
+  g_clear_object (&op->waiting_for);
+  g_free (op->box_name);
+  g_free (op->cwd);
+  g_strfreev (op->extra_env);
+  if (op->pty_fd >= 0)
+    close (op->pty_fd);
+  g_free (op);
+}
+
+static void open_shell_step (GTask *task);
+
+static void
+open_shell_details_cb (GObject      *object,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  /* Without details distrobox enter itself does the work */
+  if (!kiste_box_store_load_details_finish (KISTE_BOX_STORE (object), result, &error))
+    g_debug ("Could not read the box details before entering: %s", error->message);
+
+  open_shell_step (user_data);
+}
+
+static void
+open_shell_start_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  open_shell_step (g_steal_pointer (&task));
+}
+
+static void
+open_shell_stop_waiting (GTask *task)
+{
+  OpenShell *op = g_task_get_task_data (task);
+
+  g_clear_signal_handler (&op->finished_handler, op->waiting_for);
+  g_clear_object (&op->waiting_for);
+  if (op->cancelled_handler != 0)
+    {
+      /* (not g_cancellable_disconnect: this may run inside the handler) */
+      g_signal_handler_disconnect (g_task_get_cancellable (task), op->cancelled_handler);
+      op->cancelled_handler = 0;
+    }
+}
+
+static void
+open_shell_other_task_finished_cb (KisteTask *ktask,
+                                   GTask     *task)
+{
+  open_shell_stop_waiting (task);
+
+  /* Whatever ran (a start, a stop), look at the box again */
+  open_shell_step (task);
+}
+
+static gboolean
+open_shell_cancelled_idle (gpointer data)
+{
+  GTask *task = data;
+  OpenShell *op = g_task_get_task_data (task);
+
+  /* Unless the other task finished meanwhile and the step ran */
+  if (op->waiting_for != NULL)
+    {
+      open_shell_stop_waiting (task);
+      open_shell_step (task);  /* returns the cancellation */
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+open_shell_cancelled_cb (GCancellable *cancellable,
+                         GTask        *task)
+{
+  /* Out of the cancel call: the tab may be in the middle of going. The
+   * idle's own reference keeps the task while it waits. */
+  g_idle_add_full (G_PRIORITY_DEFAULT, open_shell_cancelled_idle,
+                   g_object_ref (task), g_object_unref);
+}
+
+static void
+open_shell_step (GTask *task)
+{
+  KisteManager *self = g_task_get_source_object (task);
+  OpenShell *op = g_task_get_task_data (task);
+  KisteBox *box;
+  KisteTask *running;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSubprocess) subprocess = NULL;
+  g_auto(GStrv) env = NULL;
+  g_auto(GStrv) argv = NULL;
+  gboolean direct = FALSE;
+  const char *cwd;
+
+  if (g_task_return_error_if_cancelled (task))
+    {
+      g_object_unref (task);
+      return;
+    }
+
+  box = kiste_box_store_find_by_name (kiste_manager_get_store (self), op->box_name);
+  if (box == NULL)
+    {
+      g_task_return_new_error (task, KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
+                               _("There is no box named “%s”."), op->box_name);
+      g_object_unref (task);
+      return;
+    }
+
+  /* Another operation on the box (a start from elsewhere) ends first */
+  running = kiste_manager_get_task_for_box (self, op->box_name);
+  if (running != NULL && kiste_task_get_running (running))
+    {
+      op->waiting_for = g_object_ref (running);
+      op->finished_handler = g_signal_connect (running, "finished",
+                                               G_CALLBACK (open_shell_other_task_finished_cb),
+                                               task);
+      if (g_task_get_cancellable (task) != NULL)
+        op->cancelled_handler = g_signal_connect (g_task_get_cancellable (task), "cancelled",
+                                                  G_CALLBACK (open_shell_cancelled_cb), task);
+      return;
+    }
+
+  if (kiste_box_get_state (box) != KISTE_BOX_STATE_RUNNING && !op->started)
+    {
+      /* Once: distrobox enter starts it too when it stopped again */
+      op->started = TRUE;
+      /* When it cannot start (busy after all), the callback has the error */
+      kiste_manager_start_async (self, op->box_name, g_task_get_cancellable (task),
+                                 open_shell_start_cb, task);
+      return;
+    }
+
+  /* The direct exec needs the box's own HOME and PATH: one inspect */
+  if (!kiste_box_get_has_details (box) && !op->details_tried &&
+      kiste_box_get_state (box) == KISTE_BOX_STATE_RUNNING)
+    {
+      op->details_tried = TRUE;
+      kiste_box_store_load_details_async (kiste_manager_get_store (self), &box, 1,
+                                          g_task_get_cancellable (task),
+                                          open_shell_details_cb, task);
+      return;
+    }
+
+  env = kiste_pty_dup_environ (kiste_manager_get_runner (self),
+                               (const char * const *) op->extra_env);
+  argv = kiste_manager_dup_shell_argv (self, box, op->cwd, (const char * const *) env, &direct);
+
+  /* distrobox enter keeps the folder it starts in; a direct exec names
+   * it, and --no-workdir goes to the box home from anywhere (NULL: the
+   * runner's folder) */
+  cwd = op->cwd != NULL && !direct &&
+        !g_strv_contains ((const char * const *) argv, "--no-workdir") ? op->cwd : NULL;
+
+  subprocess = kiste_pty_spawn (kiste_manager_get_runner (self), (const char * const *) argv,
+                                cwd, op->pty_fd, (const char * const *) op->extra_env, &error);
+  if (subprocess == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      g_object_unref (task);
+      return;
+    }
+
+  /* Cancelled while it spawned: nobody will follow this shell */
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
+    g_subprocess_force_exit (subprocess);
+
+  g_object_set_data_full (G_OBJECT (subprocess), "kiste-display",
+                          kiste_argv_to_display_string ((const char * const *) argv), g_free);
+  g_object_set_data (G_OBJECT (subprocess), "kiste-direct", GINT_TO_POINTER (direct));
+  g_task_return_pointer (task, g_steal_pointer (&subprocess), g_object_unref);
+  g_object_unref (task);
+}
+
+void
+kiste_manager_open_shell_async (KisteManager        *self,
+                                const char          *box_name,
+                                const char          *cwd,
+                                int                  pty_fd,
+                                const char * const  *extra_env,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  GTask *task;
+  OpenShell *op;
+
+  g_return_if_fail (KISTE_IS_MANAGER (self));
+  g_return_if_fail (box_name != NULL);
+  g_return_if_fail (pty_fd >= 0);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_manager_open_shell_async);
+
+  op = g_new0 (OpenShell, 1);
+  op->box_name = g_strdup (box_name);
+  op->cwd = g_strdup (cwd);
+  op->extra_env = g_strdupv ((char **) extra_env);
+  op->pty_fd = dup (pty_fd);
+  g_task_set_task_data (task, op, (GDestroyNotify) open_shell_free);
+
+  if (op->pty_fd < 0)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED,
+                               _("Could not use the terminal: %s"), g_strerror (errno));
+      g_object_unref (task);
+      return;
+    }
+
+  open_shell_step (task);
+}
+
+GSubprocess *
+kiste_manager_open_shell_finish (KisteManager  *self,
+                                 GAsyncResult  *result,
+                                 char         **display,
+                                 GError       **error)
+{
+  GSubprocess *subprocess;
+
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  subprocess = g_task_propagate_pointer (G_TASK (result), error);
+  if (display != NULL)
+    *display = subprocess ? g_strdup (g_object_get_data (G_OBJECT (subprocess), "kiste-display"))
+                          : NULL;
+
+  return subprocess;
+}
+
+/* Ending a closed terminal's shell in the box */
+
+#define END_SHELL_TIMEOUT_MS 15000
+
+static void
+end_shell_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, NULL, NULL, &error))
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+void
+kiste_manager_end_shell_async (KisteManager        *self,
+                               const char          *box_name,
+                               const char          *terminal_id,
+                               GCancellable        *cancellable,
+                               GAsyncReadyCallback  callback,
+                               gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_auto(GStrv) argv = NULL;
+  KisteBox *box;
+
+  g_return_if_fail (KISTE_IS_MANAGER (self));
+  g_return_if_fail (box_name != NULL);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_manager_end_shell_async);
+
+  if (!kiste_enter_is_terminal_id (terminal_id))
+    {
+      g_task_return_new_error (task, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                               _("“%s” is not a terminal of Kiste."), terminal_id ? terminal_id : "");
+      return;
+    }
+
+  /* Nothing runs in a box that does not */
+  box = kiste_box_store_find_by_name (kiste_manager_get_store (self), box_name);
+  if (box == NULL || kiste_box_get_state (box) != KISTE_BOX_STATE_RUNNING)
+    {
+      g_task_return_boolean (task, TRUE);
+      return;
+    }
+
+  argv = kiste_enter_end_shell_argv (get_engine (self), box_name, terminal_id);
+  kiste_runner_run_async (kiste_manager_get_runner (self), (const char * const *) argv,
+                          END_SHELL_TIMEOUT_MS, cancellable, end_shell_cb, g_steal_pointer (&task));
+}
+
+gboolean
+kiste_manager_end_shell_finish (KisteManager  *self,
+                                GAsyncResult  *result,
+                                GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* External terminals */
+
+#define DETECT_TIMEOUT_MS 10000
+
+static void
+detect_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+
+  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &out, NULL, &error))
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_pointer (task, kiste_external_terminal_parse_detected (out),
+                           (GDestroyNotify) g_strfreev);
+}
+
+void
+kiste_manager_detect_terminals_async (KisteManager        *self,
+                                      GCancellable        *cancellable,
+                                      GAsyncReadyCallback  callback,
+                                      gpointer             user_data)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) argv = NULL;
+  const char * const *ids = kiste_external_terminal_get_ids ();
+  GTask *task;
+
+  g_return_if_fail (KISTE_IS_MANAGER (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_manager_detect_terminals_async);
+
+  /* One process on the host for all of them (through flatpak-spawn in the
+   * sandbox, where the host's programs are not visible) */
+  g_strv_builder_add_many (builder, "sh", "-c", kiste_external_terminal_get_detect_script (), "sh", NULL);
+  for (guint i = 0; ids[i] != NULL; i++)
+    g_strv_builder_add (builder, kiste_external_terminal_get_program (ids[i]));
+  argv = g_strv_builder_end (builder);
+
+  kiste_runner_run_async (kiste_manager_get_runner (self), (const char * const *) argv,
+                          DETECT_TIMEOUT_MS, cancellable, detect_cb, task);
+}
+
+char **
+kiste_manager_detect_terminals_finish (KisteManager  *self,
+                                       GAsyncResult  *result,
+                                       GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+gboolean
+kiste_manager_open_external_terminal (KisteManager  *self,
+                                      const char    *terminal_id,
+                                      const char    *box_name,
+                                      const char    *cwd,
+                                      GError       **error)
+{
+  g_autoptr(GSubprocess) subprocess = NULL;
+  g_auto(GStrv) enter = NULL;
+  g_auto(GStrv) argv = NULL;
+  KisteBox *box;
+  const char *host_home;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), FALSE);
+  g_return_val_if_fail (box_name != NULL, FALSE);
+
+  box = kiste_box_store_find_by_name (kiste_manager_get_store (self), box_name);
+  if (box == NULL)
+    {
+      g_set_error (error, KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
+                   _("There is no box named “%s”."), box_name);
+      return FALSE;
+    }
+
+  host_home = kiste_box_store_get_host_home (kiste_manager_get_store (self));
+  if (!kiste_enter_keeps_workdir (box, cwd, host_home ? host_home : g_get_home_dir ()))
+    cwd = NULL;
+  enter = kiste_commands_enter_argv (box, get_major (self), cwd, NULL);
+  argv = kiste_external_terminal_argv (terminal_id, (const char * const *) enter);
+  if (argv == NULL)
+    {
+      g_set_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                   _("“%s” is not a terminal Kiste knows."), terminal_id ? terminal_id : "");
+      return FALSE;
+    }
+
+  subprocess = kiste_runner_spawn (kiste_manager_get_runner (self), (const char * const *) argv,
+                                   G_SUBPROCESS_FLAGS_NONE, error);
+  if (subprocess == NULL)
+    return FALSE;
+
+  /* The terminal lives on its own; reap it when it ends */
+  g_subprocess_wait_async (subprocess, NULL, NULL, NULL);
+  return TRUE;
+}
+
+/* The host folder behind a folder seen in a box: /run/host/X is X */
+static char *
+dup_host_folder (const char *cwd)
+{
+  if (cwd == NULL || !g_path_is_absolute (cwd))
+    return NULL;
+  if (g_str_equal (cwd, "/run/host"))
+    return g_strdup ("/");
+  if (g_str_has_prefix (cwd, "/run/host/"))
+    return g_strdup (cwd + strlen ("/run/host"));
+
+  return g_strdup (cwd);
+}
+
+GSubprocess *
+kiste_manager_spawn_host_shell (KisteManager        *self,
+                                const char          *cwd,
+                                int                  pty_fd,
+                                const char * const  *extra_env,
+                                char               **used_cwd,
+                                GError             **error)
+{
+  /* The user's own shell; $SHELL is read by the host's sh, so in the
+   * sandbox it is the host's. No data goes into this script. */
+  static const char * const argv[] = { "/bin/sh", "-c", "exec \"${SHELL:-/bin/sh}\"", NULL };
+  KisteRunner *runner;
+  g_autofree char *folder = NULL;
+  GSubprocess *subprocess;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+
+  runner = kiste_manager_get_runner (self);
+  folder = dup_host_folder (cwd);
+  /* In the sandbox the host's folders are not visible: flatpak-spawn
+   * reports a missing one itself */
+  if (folder == NULL ||
+      (!kiste_runner_get_in_flatpak (runner) && !g_file_test (folder, G_FILE_TEST_IS_DIR)))
+    {
+      g_free (folder);
+      /* Natively our own home is the host's */
+      folder = g_strdup (kiste_runner_get_in_flatpak (runner)
+                         ? kiste_box_store_get_host_home (kiste_manager_get_store (self))
+                         : g_get_home_dir ());
+    }
+
+  subprocess = kiste_pty_spawn (runner, argv, folder, pty_fd, extra_env, error);
+  if (subprocess != NULL && used_cwd != NULL)
+    *used_cwd = g_steal_pointer (&folder);
+
+  return subprocess;
+}

@@ -1,0 +1,88 @@
+/* kiste-window-private.h
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "kiste-box-page.h"
+#include "kiste-window.h"
+
+G_BEGIN_DECLS
+
+struct _KisteWindow
+{
+  AdwApplicationWindow   parent_instance;
+
+  GSettings             *settings;
+  KisteManager          *manager;
+  GCancellable          *cancellable;
+  /* Imports of distrobox.ini files; cancelled when the window goes */
+  GCancellable          *import_cancellable;
+  GtkCustomFilter       *filter;
+  GtkFilterListModel    *filter_model;
+  GtkSingleSelection    *selection;
+  KisteBoxPage          *box_page;
+  /* Rows bound to a box right now, to show busy boxes */
+  GPtrArray             *bound_rows;
+  char                  *search_text;
+  GError                *load_error;
+  guint                  loading : 1;
+
+  /* Template widgets */
+  AdwToastOverlay       *toast_overlay;
+  GtkStack              *main_stack;
+  GtkStack              *status_stack;
+  AdwStatusPage         *missing_page;
+  AdwStatusPage         *error_page;
+  GtkLabel              *install_label;
+  GtkWidget             *install_box;
+  AdwNavigationSplitView *split_view;
+  GtkSearchBar          *search_bar;
+  GtkSearchEntry        *search_entry;
+  GtkStack              *list_stack;
+  GtkListView           *list_view;
+  GtkMenuButton         *tasks_button;
+  GtkPopover            *tasks_popover;
+  GtkMenuButton         *status_tasks_button;
+  GtkPopover            *status_tasks_popover;
+  AdwNavigationPage     *content_page;
+  GtkStack              *content_stack;
+  AdwBin                *page_bin;
+  AdwToolbarView        *content_toolbar;
+  AdwTabBar             *tab_bar;
+  GtkWidget             *tab_button;
+  /* Made when first opened: its thumbnails cost while nobody looks */
+  AdwTabOverview        *tab_overview;
+  AdwTabView            *tab_view;
+
+  /* The pinned tab with the selected box's details */
+  AdwTabPage            *details_page;
+  /* Box name → number of its open terminal tabs */
+  GHashTable            *terminal_counts;
+  /* Closing the window after the user agreed to end running programs */
+  guint                  close_confirmed : 1;
+};
+
+/* kiste-window.c */
+KisteBox   *_kiste_window_get_selected_box      (KisteWindow      *self);
+/* The rows of box_name show its busy state and terminal count again */
+void        _kiste_window_update_rows_for       (KisteWindow      *self,
+                                                 const char       *box_name);
+
+/* kiste-window-terminals.c: the terminal tabs beside the details */
+void        _kiste_window_class_terminals_init  (KisteWindowClass *klass);
+void        _kiste_window_terminals_init        (KisteWindow      *self);
+/* Once the window has its settings */
+void        _kiste_window_terminals_setup       (KisteWindow      *self);
+void        _kiste_window_update_details_tab    (KisteWindow      *self);
+guint       _kiste_window_get_terminal_count    (KisteWindow      *self,
+                                                 const char       *box_name);
+/* TRUE when closing waits for the user (programs still run in tabs) */
+gboolean    _kiste_window_confirm_close         (KisteWindow      *self);
+/* Ends every shell of the window's tabs */
+void        _kiste_window_terminate_terminals   (KisteWindow      *self);
+
+G_END_DECLS

@@ -1,0 +1,224 @@
+/* bench-enter.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* How fast a terminal tab reaches a running box, against a bare
+ * `podman exec BOX true` and `distrobox enter BOX -- true`, measured in
+ * one run, each on a terminal of its own as a tab has.
+ *
+ *   kiste-bench-enter [--runs N] [--box NAME]
+ *
+ * Run as the user whose rootless podman is measured. The box (default
+ * kiste-e2e-bench-enter) is created from $KISTE_E2E_IMAGE when missing
+ * and entered once before measuring, so every way finds it running and
+ * set up. Kiste's way is what a tab does: choose the argv (the direct
+ * podman exec when the box is understood), then spawn it on the pty; the
+ * command is `true` in all three, so the numbers compare the ways in. */
+
+#define _GNU_SOURCE
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "kiste-enter.h"
+#include "kiste-manager.h"
+#include "kiste-pty.h"
+
+static gboolean done;
+
+static void
+load_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  GError **error = user_data;
+
+  kiste_manager_load_finish (KISTE_MANAGER (object), result, error);
+  done = TRUE;
+}
+
+static void
+details_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  GError **error = user_data;
+
+  kiste_box_store_load_details_finish (KISTE_BOX_STORE (object), result, error);
+  done = TRUE;
+}
+
+static void
+run_until_done (void)
+{
+  done = FALSE;
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static int
+open_pty (void)
+{
+  int fd = posix_openpt (O_RDWR | O_NOCTTY | O_CLOEXEC);
+
+  if (fd < 0 || grantpt (fd) != 0 || unlockpt (fd) != 0)
+    g_error ("no pseudo-terminal: %s", g_strerror (errno));
+  return fd;
+}
+
+/* Spawns argv on a fresh terminal, waits for it; seconds, or -1 on failure */
+static double
+time_on_pty (KisteRunner        *runner,
+             const char * const *argv)
+{
+  g_autoptr(GSubprocess) subprocess = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *env[] = { "TERM=xterm-256color", NULL };
+  int master = open_pty ();
+  gint64 start = g_get_monotonic_time ();
+
+  subprocess = kiste_pty_spawn (runner, argv, NULL, master, env, &error);
+  if (subprocess == NULL)
+    g_error ("%s: %s", argv[0], error->message);
+  /* `true` prints nothing: the terminal's buffer never fills */
+  g_subprocess_wait (subprocess, NULL, NULL);
+  close (master);
+  if (!g_subprocess_get_successful (subprocess))
+    return -1;
+  return (g_get_monotonic_time () - start) / 1e6;
+}
+
+static int
+compare_doubles (const void *a,
+                 const void *b)
+{
+  double x = *(const double *) a;
+  double y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static double
+median (GArray *values)
+{
+  g_array_sort (values, compare_doubles);
+  return g_array_index (values, double, values->len / 2);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(KisteRunner) runner = NULL;
+  g_autoptr(KisteManager) manager = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GArray) bare = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) distrobox = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) kiste = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autofree char *box_name = NULL;
+  int runs = 15;
+  gboolean direct = FALSE;
+  KisteBox *box;
+  const char *image = g_getenv ("KISTE_E2E_IMAGE");
+  GOptionEntry entries[] = {
+    { "runs", 0, 0, G_OPTION_ARG_INT, &runs, "Timed runs of each way", "N" },
+    { "box", 0, 0, G_OPTION_ARG_STRING, &box_name, "The box", "NAME" },
+    { NULL }
+  };
+
+  context = g_option_context_new ("- time entering a running box");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    g_error ("%s", error->message);
+  if (box_name == NULL)
+    box_name = g_strdup ("kiste-e2e-bench-enter");
+
+  /* The box, running and set up */
+  {
+    const char *create[] = { "distrobox", "create", "--yes", "--no-entry", "--image",
+                             image ? image : "localhost/kiste-debian:ready", "--name", box_name, NULL };
+    const char *warm[] = { "distrobox", "enter", box_name, "--", "true", NULL };
+    const char *exists[] = { "podman", "container", "exists", box_name, NULL };
+    int status = 0;
+
+    g_spawn_sync (NULL, (char **) exists, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, NULL);
+    if (!g_spawn_check_wait_status (status, NULL) &&
+        !g_spawn_sync (NULL, (char **) create, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error))
+      g_error ("distrobox create: %s", error->message);
+    if (!g_spawn_sync (NULL, (char **) warm, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDIN_FROM_DEV_NULL,
+                       NULL, NULL, NULL, NULL, &status, &error) ||
+        !g_spawn_check_wait_status (status, &error))
+      g_error ("distrobox enter: %s", error->message);
+  }
+
+  runner = kiste_runner_new ();
+  manager = kiste_manager_new (runner);
+  kiste_manager_load_async (manager, NULL, NULL, load_cb, &error);
+  run_until_done ();
+  if (error != NULL)
+    g_error ("loading: %s", error->message);
+  box = kiste_box_store_find_by_name (kiste_manager_get_store (manager), box_name);
+  if (box == NULL)
+    g_error ("no box %s", box_name);
+  kiste_box_store_load_details_async (kiste_manager_get_store (manager), &box, 1, NULL,
+                                      details_cb, &error);
+  run_until_done ();
+  if (error != NULL)
+    g_error ("details: %s", error->message);
+
+  for (int i = -1; i < runs; i++)
+    {
+      const char *bare_argv[] = { "podman", "exec", box_name, "true", NULL };
+      const char *distrobox_argv[] = { "distrobox", "enter", box_name, "--", "true", NULL };
+      const char *command[] = { "true", NULL };
+      const char *term_env[] = { "TERM=xterm-256color", NULL };
+      g_auto(GStrv) env = NULL;
+      g_auto(GStrv) shell = NULL;
+      g_auto(GStrv) kiste_argv = NULL;
+      gint64 start;
+      double t_bare;
+      double t_distrobox;
+      double t_kiste;
+
+      t_bare = time_on_pty (runner, bare_argv);
+      t_distrobox = time_on_pty (runner, distrobox_argv);
+
+      /* What a tab does before it spawns: choose the way in */
+      start = g_get_monotonic_time ();
+      env = kiste_pty_dup_environ (runner, term_env);
+      shell = kiste_manager_dup_shell_argv (manager, box, NULL, (const char * const *) env, &direct);
+      if (!direct)
+        g_error ("the box is not entered directly: %s", shell[0]);
+      kiste_argv = kiste_enter_direct_argv (box, "podman", "/usr/bin/distrobox-enter",
+                                            (const char * const *) env, NULL, command);
+      t_kiste = (g_get_monotonic_time () - start) / 1e6 + time_on_pty (runner, (const char * const *) kiste_argv);
+
+      if (t_bare < 0 || t_distrobox < 0 || t_kiste < 0)
+        g_error ("a run failed (bare %.3f, distrobox %.3f, kiste %.3f)", t_bare, t_distrobox, t_kiste);
+      if (i < 0)
+        continue;  /* warm-up */
+      g_array_append_val (bare, t_bare);
+      g_array_append_val (distrobox, t_distrobox);
+      g_array_append_val (kiste, t_kiste);
+    }
+
+  {
+    double m_bare = median (bare);
+    double m_distrobox = median (distrobox);
+    double m_kiste = median (kiste);
+
+    g_print ("enter %s, %d runs each, median:\n", box_name, runs);
+    g_print ("  podman exec BOX true        %6.1f ms  1.00x\n", m_bare * 1000);
+    g_print ("  distrobox enter BOX -- true %6.1f ms  %.2fx\n", m_distrobox * 1000, m_distrobox / m_bare);
+    g_print ("  Kiste tab (direct exec)     %6.1f ms  %.2fx (target <= 1.20x)\n",
+             m_kiste * 1000, m_kiste / m_bare);
+    return m_kiste / m_bare <= 1.2 ? EXIT_SUCCESS : EXIT_FAILURE;
+  }
+}

@@ -1,0 +1,630 @@
+/* test-enter.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* The direct exec of a shell against what real `distrobox enter --dry-run`
+ * (1.8.2.5, podman 5.4.2) printed for the same boxes, folders and
+ * environment: tests/e2e/capture-enter-fixtures made the fixtures. */
+
+#define _GNU_SOURCE
+#include "config.h"
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <signal.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "kiste-enter.h"
+#include "kiste-external-terminal.h"
+#include "kiste-pty.h"
+
+#define HOST_HOME "/home/kistetest"
+#define ENTER_PATH "/usr/bin/distrobox-enter"
+
+static char *
+fixture_path (const char *name)
+{
+  return g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), name, NULL);
+}
+
+static char *
+read_fixture (const char *name)
+{
+  g_autofree char *path = fixture_path (name);
+  g_autoptr(GError) error = NULL;
+  char *contents = NULL;
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  return contents;
+}
+
+static char **
+load_environ (void)
+{
+  g_autofree char *text = read_fixture ("enter-dry-run-env.txt");
+
+  g_strchomp (text);
+  return g_strsplit (text, "\n", -1);
+}
+
+/* The box of enter-ps-KIND.json, in state (podman made it "created") and
+ * with the details of enter-inspect-KIND.json when with_details */
+static KisteBox *
+load_box (const char *kind,
+          const char *state,
+          gboolean    with_details)
+{
+  g_autofree char *ps_name = g_strdup_printf ("enter-ps-%s.json", kind);
+  g_autofree char *ps = read_fixture (ps_name);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  JsonObject *object;
+  KisteBox *box;
+
+  json_parser_load_from_data (parser, ps, -1, &error);
+  g_assert_no_error (error);
+  object = json_array_get_object_element (json_node_get_array (json_parser_get_root (parser)), 0);
+  json_object_set_string_member (object, "State", state);
+
+  box = kiste_box_new_from_ps_json (object, HOST_HOME, &error);
+  g_assert_no_error (error);
+
+  if (with_details)
+    {
+      g_autofree char *inspect_name = g_strdup_printf ("enter-inspect-%s.json", kind);
+      g_autofree char *inspect = read_fixture (inspect_name);
+      g_autoptr(JsonParser) iparser = json_parser_new ();
+      JsonObject *iobject;
+
+      json_parser_load_from_data (iparser, inspect, -1, &error);
+      g_assert_no_error (error);
+      iobject = json_array_get_object_element (json_node_get_array (json_parser_get_root (iparser)), 0);
+      kiste_box_apply_inspect_json (box, iobject, &error);
+      g_assert_no_error (error);
+    }
+
+  return box;
+}
+
+static int
+cmp_strings (gconstpointer a,
+             gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* Splits an exec argv (without the program) into the options up to
+ * DISTROBOX_ENTER_PATH, the forwarded host variables (sorted: distrobox
+ * prints them in its shell's order) and the rest */
+static void
+split_argv (GPtrArray  *args,
+            GPtrArray **head,
+            GPtrArray **forwarded,
+            GPtrArray **tail)
+{
+  guint i = 0;
+
+  *head = g_ptr_array_new ();
+  *forwarded = g_ptr_array_new ();
+  *tail = g_ptr_array_new ();
+
+  for (; i < args->len; i++)
+    {
+      const char *arg = g_ptr_array_index (args, i);
+
+      g_ptr_array_add (*head, (gpointer) arg);
+      if (g_str_has_prefix (arg, "--env=DISTROBOX_ENTER_PATH="))
+        break;
+    }
+  for (i++; i < args->len; i++)
+    {
+      const char *arg = g_ptr_array_index (args, i);
+
+      if (g_str_has_prefix (arg, "--env=PATH="))
+        break;
+      g_ptr_array_add (*forwarded, (gpointer) arg);
+    }
+  for (; i < args->len; i++)
+    g_ptr_array_add (*tail, g_ptr_array_index (args, i));
+
+  g_ptr_array_sort (*forwarded, cmp_strings);
+}
+
+static void
+assert_same (GPtrArray  *ours,
+             GPtrArray  *theirs,
+             const char *what)
+{
+  for (guint i = 0; i < MAX (ours->len, theirs->len); i++)
+    {
+      const char *a = i < ours->len ? g_ptr_array_index (ours, i) : "(none)";
+      const char *b = i < theirs->len ? g_ptr_array_index (theirs, i) : "(none)";
+
+      if (g_strcmp0 (a, b) != 0)
+        g_error ("%s, argument %u: ours “%s”, distrobox's “%s”", what, i, a, b);
+    }
+}
+
+static void
+check_against_dry_run (const char *kind,
+                       const char *variant,
+                       const char *cwd)
+{
+  g_autofree char *name = g_strdup_printf ("enter-dry-run-%s-%s.txt", kind, variant);
+  g_autofree char *dry_run = read_fixture (name);
+  g_autoptr(KisteBox) box = load_box (kind, "running", FALSE);
+  g_auto(GStrv) env = load_environ ();
+  g_auto(GStrv) argv = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GPtrArray) ours = g_ptr_array_new ();
+  g_autoptr(GPtrArray) theirs = g_ptr_array_new ();
+  g_autoptr(GPtrArray) ours_head = NULL, ours_fwd = NULL, ours_tail = NULL;
+  g_autoptr(GPtrArray) their_head = NULL, their_fwd = NULL, their_tail = NULL;
+  g_autoptr(GString) our_command = g_string_new (NULL);
+  const char *box_name = kiste_box_get_name (box);
+  const char *last;
+  guint n_lines;
+  guint i;
+
+  g_assert_null (kiste_enter_check_direct (box, "podman", 1, (const char * const *) env));
+  argv = kiste_enter_direct_argv (box, "podman", ENTER_PATH, (const char * const *) env, cwd, NULL);
+  g_assert_nonnull (argv);
+  g_assert_cmpstr (argv[0], ==, "podman");
+
+  /* distrobox prints the argv without the program, one a line; the last
+   * line is the box name and the command, joined with spaces */
+  g_strchomp (dry_run);
+  lines = g_strsplit (dry_run, "\n", -1);
+  n_lines = g_strv_length (lines);
+  g_assert_cmpuint (n_lines, >, 10);
+  for (i = 0; i + 1 < n_lines; i++)
+    g_ptr_array_add (theirs, lines[i]);
+  last = lines[n_lines - 1];
+  g_assert_true (g_str_has_prefix (last, box_name));
+  g_assert_cmpint (last[strlen (box_name)], ==, ' ');
+  g_ptr_array_add (theirs, (gpointer) box_name);
+
+  for (i = 1; argv[i] != NULL; i++)
+    {
+      g_ptr_array_add (ours, argv[i]);
+      if (g_str_equal (argv[i], box_name))
+        break;
+    }
+  g_assert_nonnull (argv[i]);
+  for (i++; argv[i] != NULL; i++)
+    {
+      if (our_command->len > 0)
+        g_string_append_c (our_command, ' ');
+      g_string_append (our_command, argv[i]);
+    }
+
+  split_argv (ours, &ours_head, &ours_fwd, &ours_tail);
+  split_argv (theirs, &their_head, &their_fwd, &their_tail);
+  assert_same (ours_head, their_head, name);
+  assert_same (ours_fwd, their_fwd, name);
+  assert_same (ours_tail, their_tail, name);
+  g_assert_cmpstr (our_command->str, ==, last + strlen (box_name) + 1);
+}
+
+static void
+test_dry_run (gconstpointer data)
+{
+  const char *kind = data;
+
+  check_against_dry_run (kind, "home", HOST_HOME "/work");
+  check_against_dry_run (kind, "tmp", "/tmp");
+  check_against_dry_run (kind, "noworkdir", NULL);
+}
+
+/* Entered for real, distrobox reads the box's own PATH and HOME from
+ * inspect (the dry run stops before that) */
+static void
+test_box_path (void)
+{
+  g_autoptr(KisteBox) box = load_box ("plain", "running", TRUE);
+  g_auto(GStrv) env = load_environ ();
+  g_auto(GStrv) argv = NULL;
+
+  argv = kiste_enter_direct_argv (box, "podman", ENTER_PATH, (const char * const *) env, NULL, NULL);
+  {
+    g_autofree char *expected = kiste_enter_dup_box_path ("/usr/local/bin:/usr/bin:/bin",
+                                                          "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin");
+    g_autofree char *arg = g_strconcat ("--env=PATH=", expected, NULL);
+
+    g_assert_true (g_strv_contains ((const char * const *) argv, arg));
+  }
+  g_assert_true (g_strv_contains ((const char * const *) argv, "--workdir=" HOST_HOME));
+}
+
+static void
+test_path_rule (void)
+{
+  /* Each checked by running distrobox-enter's own loops in sh */
+  static const struct { const char *host, *box, *expected; } cases[] = {
+    { "/usr/local/bin:/usr/bin:/bin", "/usr/local/bin:/usr/bin:/bin",
+      "/usr/local/bin:/usr/bin:/bin:/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin" },
+    { "/usr/local/bin:/usr/bin:/bin", "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+      "/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/usr/local/bin:/usr/bin:/sbin:/bin"
+      ":/usr/local/sbin:/usr/sbin:/sbin" },
+    { "/home/u/.local/bin:/usr/bin", "",
+      "/home/u/.local/bin:/usr/local/bin:/usr/bin:/usr/local/sbin:/usr/sbin:/sbin:/bin" },
+    { "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "/opt/x",
+      "/usr/local/sbin:/usr/sbin:/usr/local/bin:/usr/bin:/sbin:/bin:/opt/x" },
+    { "/opt/bin", "",
+      "/opt/bin:/usr/local/sbin:/usr/sbin:/usr/local/bin:/usr/bin:/sbin:/bin" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = kiste_enter_dup_box_path (cases[i].host, cases[i].box);
+
+      g_assert_cmpstr (path, ==, cases[i].expected);
+    }
+}
+
+static void
+test_workdir (void)
+{
+  static const struct { const char *cwd, *home, *expected; } cases[] = {
+    { NULL, "/home/u", "/home/u" },
+    { "/home/u", "/home/u", "/home/u" },
+    { "/home/u/src", "/home/u", "/home/u/src" },
+    { "/tmp", "/home/u", "/run/host/tmp" },
+    /* distrobox's substring test, kept as it is */
+    { "/mnt/home/u/x", "/home/u", "/mnt/home/u/x" },
+    { "/home/u2", "/home/u", "/home/u2" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *workdir = kiste_enter_dup_workdir (cases[i].cwd, cases[i].home);
+
+      g_assert_cmpstr (workdir, ==, cases[i].expected);
+    }
+}
+
+static void
+test_refusals (void)
+{
+  g_autoptr(KisteBox) running = load_box ("plain", "running", FALSE);
+  g_autoptr(KisteBox) stopped = load_box ("plain", "exited", FALSE);
+  g_auto(GStrv) env = load_environ ();
+  g_auto(GStrv) odd = NULL;
+
+  g_assert_null (kiste_enter_check_direct (running, "podman", 1, (const char * const *) env));
+  /* anything not understood goes through distrobox enter */
+  g_assert_nonnull (kiste_enter_check_direct (stopped, "podman", 1, (const char * const *) env));
+  g_assert_nonnull (kiste_enter_check_direct (running, "podman", 2, (const char * const *) env));
+  g_assert_nonnull (kiste_enter_check_direct (running, "docker", 1, (const char * const *) env));
+
+  odd = g_environ_setenv (g_strdupv (env), "DBX_CONTAINER_CLEAN_PATH", "1", TRUE);
+  g_assert_nonnull (kiste_enter_check_direct (running, "podman", 1, (const char * const *) odd));
+  g_strfreev (odd);
+  odd = g_environ_setenv (g_strdupv (env), "BASH_FUNC_x%%", "() {\n echo\n}", TRUE);
+  g_assert_nonnull (kiste_enter_check_direct (running, "podman", 1, (const char * const *) odd));
+  g_strfreev (odd);
+  odd = g_environ_setenv (g_strdupv (env), "USER", "it's", TRUE);
+  g_assert_nonnull (kiste_enter_check_direct (running, "podman", 1, (const char * const *) odd));
+  g_strfreev (odd);
+  odd = g_environ_unsetenv (g_strdupv (env), "PATH");
+  g_assert_nonnull (kiste_enter_check_direct (running, "podman", 1, (const char * const *) odd));
+}
+
+/* The host variables distrobox keeps back: prefixes, and any line with a
+ * quote, backtick or dollar */
+static void
+test_forwarding (void)
+{
+  g_autoptr(KisteBox) box = load_box ("plain", "running", FALSE);
+  g_auto(GStrv) env = load_environ ();
+  g_auto(GStrv) argv = NULL;
+
+  env = g_environ_setenv (env, "HOSTTYPE", "x86_64", TRUE);
+  env = g_environ_setenv (env, "XDG_SESSION_DIRS", "a", TRUE);
+  env = g_environ_setenv (env, "XDG_SESSION_TYPE", "wayland", TRUE);
+  env = g_environ_setenv (env, "QUOTED", "a\"b", TRUE);
+  env = g_environ_setenv (env, "PRICE", "$5", TRUE);
+  env = g_environ_setenv (env, "_", "/usr/bin/env", TRUE);
+  env = g_environ_setenv (env, "EDITOR", "vi", TRUE);
+
+  argv = kiste_enter_direct_argv (box, "podman", ENTER_PATH, (const char * const *) env, NULL, NULL);
+  g_assert_false (g_strv_contains ((const char * const *) argv, "--env=HOSTTYPE=x86_64"));
+  g_assert_false (g_strv_contains ((const char * const *) argv, "--env=XDG_SESSION_DIRS=a"));
+  g_assert_true (g_strv_contains ((const char * const *) argv, "--env=XDG_SESSION_TYPE=wayland"));
+  g_assert_false (g_strv_contains ((const char * const *) argv, "--env=QUOTED=a\"b"));
+  g_assert_false (g_strv_contains ((const char * const *) argv, "--env=PRICE=$5"));
+  g_assert_false (g_strv_contains ((const char * const *) argv, "--env=_=/usr/bin/env"));
+  g_assert_true (g_strv_contains ((const char * const *) argv, "--env=EDITOR=vi"));
+}
+
+/* A box with its own home (seed 006): a folder in the host home is kept
+ * only under one of the box's own mounts; elsewhere the shell starts in the
+ * box home. Plain boxes keep every existing folder. */
+static void
+test_unshared_home_workdir (void)
+{
+  g_autofree char *ps = read_fixture ("enter-ps-plain.json");
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *host_home = g_dir_make_tmp ("kiste-home-XXXXXX", &error);
+  g_autofree char *inside = g_build_filename (host_home, "src", NULL);
+  g_autofree char *mounted = g_build_filename (host_home, "shared", NULL);
+  g_autofree char *below_mounted = g_build_filename (mounted, "deeper", NULL);
+  g_autoptr(KisteBox) isolated = NULL;
+  g_autoptr(KisteBox) plain = NULL;
+  JsonObject *object;
+  JsonObject *labels;
+  JsonArray *mounts;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (g_mkdir_with_parents (inside, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (below_mounted, 0700), ==, 0);
+
+  json_parser_load_from_data (parser, ps, -1, &error);
+  g_assert_no_error (error);
+  object = json_array_get_object_element (json_node_get_array (json_parser_get_root (parser)), 0);
+  plain = kiste_box_new_from_ps_json (object, host_home, &error);
+  g_assert_no_error (error);
+
+  /* The box as Kiste's home isolation makes it: the label, and no mount
+   * of the host home, only of one folder in it */
+  labels = json_object_get_object_member (object, "Labels");
+  json_object_set_string_member (labels, "distrobox.unshare_home", "1");
+  mounts = json_array_new ();
+  json_array_add_string_element (mounts, "/run/host/home");
+  json_array_add_string_element (mounts, mounted);
+  json_object_set_array_member (object, "Mounts", mounts);
+  isolated = kiste_box_new_from_ps_json (object, host_home, &error);
+  g_assert_no_error (error);
+
+  g_assert_false (kiste_enter_keeps_workdir (isolated, inside, host_home));
+  g_assert_false (kiste_enter_keeps_workdir (isolated, host_home, host_home));
+  g_assert_true (kiste_enter_keeps_workdir (isolated, mounted, host_home));
+  g_assert_true (kiste_enter_keeps_workdir (isolated, below_mounted, host_home));
+  /* outside the host home the folder is at /run/host as for every box */
+  g_assert_true (kiste_enter_keeps_workdir (isolated, "/usr", host_home));
+
+  g_assert_true (kiste_enter_keeps_workdir (plain, inside, host_home));
+  /* a folder that does not exist is never kept */
+  g_assert_false (kiste_enter_keeps_workdir (plain, "/nonexistent-kiste-folder", host_home));
+  g_assert_false (kiste_enter_keeps_workdir (plain, NULL, host_home));
+
+  g_rmdir (below_mounted);
+  g_rmdir (mounted);
+  g_rmdir (inside);
+  g_rmdir (host_home);
+}
+
+static void
+default_hup (gpointer data)
+{
+  signal (SIGHUP, SIG_DFL);
+}
+
+/* A closed tab's shell is found by its id and hung up on: the script the
+ * core runs in the box, run here against a real process */
+static void
+test_end_shell (void)
+{
+  g_autofree char *id = kiste_enter_new_terminal_id ();
+  g_autofree char *other = kiste_enter_new_terminal_id ();
+  g_autofree char *marker = g_strconcat (KISTE_TERMINAL_ID_VARIABLE "=", id, NULL);
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+  g_autoptr(GSubprocess) ours = NULL;
+  g_autoptr(GSubprocess) theirs = NULL;
+  g_autoptr(GSubprocess) script = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) argv = NULL;
+
+  g_assert_true (kiste_enter_is_terminal_id (id));
+  g_assert_false (kiste_enter_is_terminal_id ("x; rm -rf /"));
+  g_assert_false (kiste_enter_is_terminal_id (NULL));
+  g_assert_null (kiste_enter_end_shell_argv ("podman", "box", "'$(reboot)'"));
+
+  argv = kiste_enter_end_shell_argv ("podman", "box", id);
+  g_assert_cmpstr (argv[0], ==, "podman");
+  g_assert_cmpstr (argv[1], ==, "exec");
+  g_assert_cmpstr (argv[2], ==, "--user");
+  g_assert_cmpstr (argv[3], ==, "root");
+  g_assert_cmpstr (argv[4], ==, "box");
+  g_assert_cmpstr (argv[5], ==, "sh");
+  g_assert_cmpstr (argv[6], ==, "-c");
+  /* the id is an argument, never part of the script */
+  g_assert_null (strstr (argv[7], id));
+  g_assert_cmpstr (argv[8], ==, "sh");
+  g_assert_cmpstr (argv[9], ==, marker);
+  g_assert_null (argv[10]);
+
+  /* One process of this terminal, one of another; with hang-ups not
+   * ignored, whatever the test runner does */
+  g_subprocess_launcher_set_child_setup (launcher, default_hup, NULL, NULL);
+  g_subprocess_launcher_setenv (launcher, KISTE_TERMINAL_ID_VARIABLE, id, TRUE);
+  ours = g_subprocess_launcher_spawn (launcher, &error, "sleep", "60", NULL);
+  g_assert_no_error (error);
+  g_subprocess_launcher_setenv (launcher, KISTE_TERMINAL_ID_VARIABLE, other, TRUE);
+  theirs = g_subprocess_launcher_spawn (launcher, &error, "sleep", "60", NULL);
+  g_assert_no_error (error);
+
+  /* What runs in the box, here on this machine's /proc */
+  script = g_subprocess_newv ((const char * const *) argv + 5, G_SUBPROCESS_FLAGS_NONE, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_wait_check (script, NULL, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (g_subprocess_wait (ours, NULL, NULL));
+  g_assert_true (g_subprocess_get_if_signaled (ours));
+  g_assert_cmpint (g_subprocess_get_term_sig (ours), ==, SIGHUP);
+  /* the other terminal's process is left alone */
+  g_usleep (100 * 1000);
+  g_assert_cmpint (kill ((pid_t) g_ascii_strtoll (g_subprocess_get_identifier (theirs), NULL, 10), 0), ==, 0);
+  g_subprocess_force_exit (theirs);
+  g_subprocess_wait (theirs, NULL, NULL);
+}
+
+static gboolean
+has_program (gpointer data)
+{
+  g_autofree char *program = kiste_pty_dup_foreground_program (data);
+
+  return g_strcmp0 (program, "sleep") == 0;
+}
+
+/* A program in the foreground of a terminal, found by the terminal's id
+ * in /proc; the shell alone is no program */
+static void
+test_foreground_program (void)
+{
+  g_autoptr(KisteRunner) runner = kiste_runner_new ();
+  g_autofree char *id = kiste_enter_new_terminal_id ();
+  g_autofree char *marker = g_strconcat (KISTE_TERMINAL_ID_VARIABLE "=", id, NULL);
+  const char *env[] = { marker, NULL };
+  const char *idle[] = { "sh", "-c", "read line", NULL };
+  const char *busy[] = { "sh", "-c", "sleep 30; true", NULL };
+  g_autoptr(GSubprocess) shell = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 deadline;
+  int master;
+
+  g_assert_null (kiste_pty_dup_foreground_program (NULL));
+  g_assert_null (kiste_pty_dup_foreground_program (id));
+
+  master = posix_openpt (O_RDWR | O_NOCTTY | O_CLOEXEC);
+  g_assert_cmpint (master, >=, 0);
+  g_assert_cmpint (grantpt (master), ==, 0);
+  g_assert_cmpint (unlockpt (master), ==, 0);
+
+  /* A shell waiting for input */
+  shell = kiste_pty_spawn (runner, idle, NULL, master, env, &error);
+  g_assert_no_error (error);
+  g_usleep (300 * 1000);
+  g_assert_null (kiste_pty_dup_foreground_program (id));
+  g_subprocess_force_exit (shell);
+  g_subprocess_wait (shell, NULL, NULL);
+  g_clear_object (&shell);
+
+  /* A shell running a program */
+  shell = kiste_pty_spawn (runner, busy, NULL, master, env, &error);
+  g_assert_no_error (error);
+  deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  while (!has_program (id) && g_get_monotonic_time () < deadline)
+    g_usleep (20 * 1000);
+  g_assert_true (has_program (id));
+
+  kill (-(pid_t) g_ascii_strtoll (g_subprocess_get_identifier (shell), NULL, 10), SIGKILL);
+  g_subprocess_wait (shell, NULL, NULL);
+  close (master);
+}
+
+/* Each terminal app's way to run a command in a new window */
+static void
+test_external_terminals (void)
+{
+  static const struct { const char *id, *expected; } cases[] = {
+    { "ptyxis", "ptyxis --new-window -- distrobox enter --name b" },
+    { "kgx", "kgx -- distrobox enter --name b" },
+    { "gnome-terminal", "gnome-terminal -- distrobox enter --name b" },
+    { "konsole", "konsole -e distrobox enter --name b" },
+    { "kitty", "kitty -- distrobox enter --name b" },
+    { "alacritty", "alacritty -e distrobox enter --name b" },
+    { "wezterm", "wezterm start -- distrobox enter --name b" },
+    { "foot", "foot distrobox enter --name b" },
+    { "xterm", "xterm -e distrobox enter --name b" },
+  };
+  const char *command[] = { "distrobox", "enter", "--name", "b", NULL };
+  const char * const *ids = kiste_external_terminal_get_ids ();
+
+  g_assert_cmpuint (g_strv_length ((char **) ids), ==, G_N_ELEMENTS (cases));
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(GStrv) argv = kiste_external_terminal_argv (cases[i].id, command);
+      g_autofree char *joined = g_strjoinv (" ", argv);
+
+      g_assert_cmpstr (ids[i], ==, cases[i].id);
+      g_assert_nonnull (kiste_external_terminal_get_name (cases[i].id));
+      g_assert_cmpstr (joined, ==, cases[i].expected);
+    }
+  g_assert_null (kiste_external_terminal_argv ("sh -c", command));
+  g_assert_null (kiste_external_terminal_get_name ("nope"));
+}
+
+/* Which terminals a host has: the detect script against a PATH with two */
+static void
+test_detect_terminals (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("kiste-terms-XXXXXX", &error);
+  g_autofree char *out = NULL;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) argv = NULL;
+  g_auto(GStrv) env = NULL;
+  g_auto(GStrv) found = NULL;
+  const char * const *ids = kiste_external_terminal_get_ids ();
+  const char *fakes[] = { "xterm", "kgx" };
+  int status = 0;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (fakes); i++)
+    {
+      g_autofree char *file = g_build_filename (dir, fakes[i], NULL);
+
+      g_file_set_contents (file, "#!/bin/sh\n", -1, &error);
+      g_assert_no_error (error);
+      g_chmod (file, 0755);
+    }
+
+  g_strv_builder_add_many (builder, "/bin/sh", "-c", kiste_external_terminal_get_detect_script (),
+                           "sh", NULL);
+  for (guint i = 0; ids[i] != NULL; i++)
+    g_strv_builder_add (builder, kiste_external_terminal_get_program (ids[i]));
+  argv = g_strv_builder_end (builder);
+  env = g_environ_setenv (g_get_environ (), "PATH", dir, TRUE);
+
+  g_spawn_sync (NULL, argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+
+  found = kiste_external_terminal_parse_detected (out);
+  /* in the order they are offered */
+  g_assert_cmpuint (g_strv_length (found), ==, 2);
+  g_assert_cmpstr (found[0], ==, "kgx");
+  g_assert_cmpstr (found[1], ==, "xterm");
+
+  for (guint i = 0; i < G_N_ELEMENTS (fakes); i++)
+    {
+      g_autofree char *file = g_build_filename (dir, fakes[i], NULL);
+
+      g_unlink (file);
+    }
+  g_rmdir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_data_func ("/enter/dry-run/plain", "plain", test_dry_run);
+  g_test_add_data_func ("/enter/dry-run/unshared-groups", "groups", test_dry_run);
+  g_test_add_data_func ("/enter/dry-run/init", "init", test_dry_run);
+  g_test_add_func ("/enter/box-path", test_box_path);
+  g_test_add_func ("/enter/path-rule", test_path_rule);
+  g_test_add_func ("/enter/workdir", test_workdir);
+  g_test_add_func ("/enter/refusals", test_refusals);
+  g_test_add_func ("/enter/forwarding", test_forwarding);
+  g_test_add_func ("/enter/unshared-home-workdir", test_unshared_home_workdir);
+  g_test_add_func ("/enter/end-shell", test_end_shell);
+  g_test_add_func ("/enter/foreground-program", test_foreground_program);
+  g_test_add_func ("/enter/external-terminals", test_external_terminals);
+  g_test_add_func ("/enter/detect-terminals", test_detect_terminals);
+
+  return g_test_run ();
+}

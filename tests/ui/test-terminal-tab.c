@@ -1,0 +1,800 @@
+/* test-terminal-tab.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* Terminal tabs with a real child on a real pty: the manager's argv runs,
+ * and tests/fakes/terminal stands in for podman and distrobox (it prints
+ * how it was called, then runs an interactive shell). */
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "kiste-application.h"
+#include "kiste-box-row.h"
+#include "kiste-color-row.h"
+#include "kiste-terminal-tab.h"
+#include "kiste-test-ui.h"
+#include "kiste-window.h"
+
+#define TIMEOUT_MS 10000
+
+typedef struct
+{
+  KisteApplication *app;
+  KisteManager     *manager;
+  KisteWindow      *window;
+} Fixture;
+
+static KisteApplication *app;
+
+static gboolean
+manager_loaded (gpointer data)
+{
+  Fixture *fixture = data;
+
+  return kiste_box_store_find_by_name (kiste_manager_get_store (fixture->manager), "fixture-a") != NULL;
+}
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autofree char *path = NULL;
+
+  fixture->app = g_object_ref (app);
+  fixture->manager = kiste_test_manager_new (KISTE_TEST_WORLD_BOXES);
+  path = g_strdup_printf ("%s/terminal:%s", g_getenv ("KISTE_TEST_FAKES"), g_getenv ("PATH"));
+  kiste_runner_setenv (kiste_manager_get_runner (fixture->manager), "PATH", path);
+  kiste_application_set_manager (fixture->app, fixture->manager);
+
+  g_settings_set_string (kiste_application_get_settings (fixture->app), "selected-box", "");
+  fixture->window = kiste_window_new (fixture->app);
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1100, 700);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  g_assert_true (kiste_test_wait_for (manager_loaded, fixture, TIMEOUT_MS));
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  kiste_test_flush_main_context ();
+  g_clear_object (&fixture->manager);
+  g_clear_object (&fixture->app);
+}
+
+typedef struct
+{
+  KisteTerminalTab      *tab;
+  KisteTerminalTabState  state;
+  const char            *text;
+} TabQuery;
+
+static gboolean
+tab_in_state (gpointer data)
+{
+  TabQuery *query = data;
+
+  return kiste_terminal_tab_get_state (query->tab) == query->state;
+}
+
+static gboolean
+tab_shows (gpointer data)
+{
+  TabQuery *query = data;
+  g_autofree char *text = kiste_terminal_dup_text (kiste_terminal_tab_get_terminal (query->tab));
+
+  return text != NULL && strstr (text, query->text) != NULL;
+}
+
+static void
+wait_for_state (KisteTerminalTab      *tab,
+                KisteTerminalTabState  state)
+{
+  TabQuery query = { tab, state, NULL };
+
+  if (!kiste_test_wait_for (tab_in_state, &query, TIMEOUT_MS))
+    {
+      g_autofree char *text = kiste_terminal_dup_text (kiste_terminal_tab_get_terminal (tab));
+
+      g_error ("tab in state %d, not %d; terminal shows:\n%s",
+               kiste_terminal_tab_get_state (tab), state, text);
+    }
+}
+
+static void
+wait_for_text (KisteTerminalTab *tab,
+               const char       *needle)
+{
+  TabQuery query = { tab, 0, needle };
+
+  if (!kiste_test_wait_for (tab_shows, &query, TIMEOUT_MS))
+    {
+      g_autofree char *text = kiste_terminal_dup_text (kiste_terminal_tab_get_terminal (tab));
+
+      g_error ("terminal does not show “%s”:\n%s", needle, text);
+    }
+}
+
+static void
+type (KisteTerminalTab *tab,
+      const char       *text)
+{
+  vte_terminal_feed_child (VTE_TERMINAL (kiste_terminal_tab_get_terminal (tab)), text, -1);
+}
+
+static AdwBanner *
+get_banner (KisteTerminalTab *tab)
+{
+  return ADW_BANNER (kiste_test_find_widget (GTK_WIDGET (tab), ADW_TYPE_BANNER, NULL));
+}
+
+/* starting → running → exited → restart → running, with a real child */
+static void
+test_states (Fixture       *fixture,
+             gconstpointer  data)
+{
+  KisteTerminalTab *tab;
+  AdwBanner *banner;
+
+  tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  g_assert_nonnull (tab);
+  g_assert_cmpint (kiste_terminal_tab_get_state (tab), ==, KISTE_TERMINAL_TAB_STARTING);
+  g_assert_cmpint (kiste_terminal_tab_get_exit_status (tab), ==, -1);
+  g_assert_cmpstr (kiste_terminal_tab_get_title (tab), ==, "fixture-a");
+
+  wait_for_state (tab, KISTE_TERMINAL_TAB_RUNNING);
+  wait_for_text (tab, "KISTE-FAKE-SHELL");
+  wait_for_text (tab, "fake$ ");
+  /* The shell in the box, through whichever door the core chose */
+  g_assert_nonnull (strstr (kiste_terminal_tab_get_command (tab), "fixture-a"));
+  banner = get_banner (tab);
+  g_assert_false (adw_banner_get_revealed (banner));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-running");
+
+  /* What is typed reaches the shell, and its output the terminal */
+  type (tab, "echo $((6 * 7))-answer\n");
+  wait_for_text (tab, "42-answer");
+
+  type (tab, "exit 3\n");
+  wait_for_state (tab, KISTE_TERMINAL_TAB_EXITED);
+  g_assert_cmpint (kiste_terminal_tab_get_exit_status (tab), ==, 3);
+  g_assert_true (adw_banner_get_revealed (banner));
+  g_assert_nonnull (strstr (adw_banner_get_title (banner), "3"));
+  g_assert_cmpstr (adw_banner_get_button_label (banner), ==, "_Restart");
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-exited");
+
+  /* Restart runs a new shell in the same tab */
+  type (tab, "echo lost\n");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tab), "tab.restart", NULL));
+  g_assert_false (adw_banner_get_revealed (banner));
+  wait_for_state (tab, KISTE_TERMINAL_TAB_RUNNING);
+  g_assert_cmpint (kiste_terminal_tab_get_exit_status (tab), ==, -1);
+  type (tab, "echo restarted-$((1+1))\n");
+  wait_for_text (tab, "restarted-2");
+}
+
+static gboolean
+page_count_is (gpointer data)
+{
+  gpointer *args = data;
+
+  return adw_tab_view_get_n_pages (args[0]) == GPOINTER_TO_INT (args[1]);
+}
+
+static AdwDialog *
+find_alert (GtkWidget  *window,
+            const char *heading)
+{
+  GtkWidget *dialog = kiste_test_find_widget (window, ADW_TYPE_ALERT_DIALOG, NULL);
+
+  if (dialog != NULL && g_strcmp0 (adw_alert_dialog_get_heading (ADW_ALERT_DIALOG (dialog)), heading) == 0)
+    return ADW_DIALOG (dialog);
+  return NULL;
+}
+
+static gboolean
+alert_shown (gpointer data)
+{
+  return find_alert (data, "Close Terminal?") != NULL;
+}
+
+static gboolean
+window_alert_shown (gpointer data)
+{
+  return find_alert (data, "Close Window?") != NULL;
+}
+
+static gboolean
+has_foreground (gpointer data)
+{
+  return kiste_terminal_tab_has_foreground_process (data);
+}
+
+static gboolean
+no_foreground (gpointer data)
+{
+  return !kiste_terminal_tab_has_foreground_process (data);
+}
+
+static gboolean
+end_shell_asked (gpointer data)
+{
+  Fixture *fixture = data;
+  GPtrArray *commands = kiste_test_runner_get_commands (KISTE_TEST_RUNNER (kiste_manager_get_runner (fixture->manager)));
+
+  for (guint i = 0; i < commands->len; i++)
+    {
+      const char *command = g_ptr_array_index (commands, i);
+
+      if (g_str_has_prefix (command, "podman exec --user root fixture-a sh -c ") &&
+          strstr (command, "KISTE_TERMINAL_ID=") != NULL)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* Closing asks while a program runs in the tab, and only then */
+static void
+test_close_confirmation (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+  KisteTerminalTab *tab;
+  AdwTabPage *page;
+  AdwDialog *alert;
+  gpointer two[] = { view, GINT_TO_POINTER (2) };
+  gpointer one[] = { view, GINT_TO_POINTER (1) };
+
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, 1);
+  tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  wait_for_text (tab, "fake$ ");
+  page = adw_tab_view_get_page (view, GTK_WIDGET (tab));
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, 2);
+
+  /* A program in the foreground */
+  type (tab, "sleep 60\n");
+  g_assert_true (kiste_test_wait_for (has_foreground, tab, TIMEOUT_MS));
+  adw_tab_view_close_page (view, page);
+  g_assert_true (kiste_test_wait_for (alert_shown, fixture->window, TIMEOUT_MS));
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, 2);
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-close-confirmation");
+
+  /* Cancel keeps the tab and its program */
+  alert = find_alert (GTK_WIDGET (fixture->window), "Close Terminal?");
+  adw_alert_dialog_set_close_response (ADW_ALERT_DIALOG (alert), "cancel");
+  g_signal_emit_by_name (alert, "response", "cancel");
+  adw_dialog_force_close (alert);
+  kiste_test_flush_main_context ();
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, 2);
+  g_assert_true (kiste_terminal_tab_has_foreground_process (tab));
+
+  /* Once the program ended, the tab closes without asking */
+  type (tab, "\003");
+  g_assert_true (kiste_test_wait_for (no_foreground, tab, TIMEOUT_MS));
+  adw_tab_view_close_page (view, page);
+  g_assert_true (kiste_test_wait_for (page_count_is, one, TIMEOUT_MS));
+  g_assert_null (find_alert (GTK_WIDGET (fixture->window), "Close Terminal?"));
+
+  /* Quitting asks too, and the window stays */
+  tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  wait_for_text (tab, "fake$ ");
+  type (tab, "sleep 60\n");
+  g_assert_true (kiste_test_wait_for (has_foreground, tab, TIMEOUT_MS));
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->app), "quit", NULL);
+  g_assert_true (kiste_test_wait_for (window_alert_shown, fixture->window, TIMEOUT_MS));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (fixture->window)));
+  alert = find_alert (GTK_WIDGET (fixture->window), "Close Window?");
+  g_signal_emit_by_name (alert, "response", "cancel");
+  adw_dialog_force_close (alert);
+  type (tab, "\003");
+  if (!kiste_test_wait_for (no_foreground, tab, TIMEOUT_MS))
+    {
+      g_autofree char *text = kiste_terminal_dup_text (kiste_terminal_tab_get_terminal (tab));
+
+      g_error ("a program still runs after Ctrl+C (tab state %d):\n%s",
+               kiste_terminal_tab_get_state (tab), text);
+    }
+  adw_tab_view_close_page (view, adw_tab_view_get_page (view, GTK_WIDGET (tab)));
+  g_assert_true (kiste_test_wait_for (page_count_is, one, TIMEOUT_MS));
+
+  /* And with a program, "Close" closes */
+  tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  wait_for_text (tab, "fake$ ");
+  type (tab, "sleep 60\n");
+  g_assert_true (kiste_test_wait_for (has_foreground, tab, TIMEOUT_MS));
+  adw_tab_view_close_page (view, adw_tab_view_get_page (view, GTK_WIDGET (tab)));
+  g_assert_true (kiste_test_wait_for (alert_shown, fixture->window, TIMEOUT_MS));
+  g_assert_true (page_count_is (two));
+  alert = find_alert (GTK_WIDGET (fixture->window), "Close Terminal?");
+  g_signal_emit_by_name (alert, "response", "close");
+  g_assert_true (kiste_test_wait_for (page_count_is, one, TIMEOUT_MS));
+
+  /* and what the closed shell left in the box is ended there */
+  g_assert_true (kiste_test_wait_for (end_shell_asked, fixture, TIMEOUT_MS));
+}
+
+/* The row of box fixture-a below widget, or NULL */
+static KisteBoxRow *
+find_row (GtkWidget *widget)
+{
+  KisteBox *box;
+
+  if (KISTE_IS_BOX_ROW (widget) &&
+      (box = kiste_box_row_get_box (KISTE_BOX_ROW (widget))) != NULL &&
+      g_str_equal (kiste_box_get_name (box), "fixture-a"))
+    return KISTE_BOX_ROW (widget);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      KisteBoxRow *row = find_row (child);
+
+      if (row != NULL)
+        return row;
+    }
+
+  return NULL;
+}
+
+static gboolean
+row_counts (gpointer data)
+{
+  gpointer *args = data;
+  KisteBoxRow *row = find_row (args[0]);
+
+  return row != NULL && kiste_box_row_get_terminal_count (row) == GPOINTER_TO_UINT (args[1]);
+}
+
+/* Ctrl+T opens the box's shell, Ctrl+Shift+T another in the same folder;
+ * rows count the tabs of their box */
+static void
+test_shortcuts_and_count (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+  g_autofree char *cwd = g_dir_make_tmp ("kiste-tab-XXXXXX", NULL);
+  KisteTerminalTab *tab;
+  KisteTerminalTab *second;
+  gpointer count_two[] = { fixture->window, GUINT_TO_POINTER (2) };
+  gpointer count_none[] = { fixture->window, GUINT_TO_POINTER (0) };
+
+  tab = kiste_window_open_terminal (fixture->window, "fixture-a", cwd);
+  wait_for_text (tab, "fake$ ");
+
+  /* The same box and folder */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.new-tab-here", NULL));
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, 3);
+  second = KISTE_TERMINAL_TAB (adw_tab_page_get_child (adw_tab_view_get_selected_page (view)));
+  g_assert_true (second != tab);
+  g_assert_cmpstr (kiste_terminal_tab_get_box_name (second), ==, "fixture-a");
+  wait_for_text (second, "fake$ ");
+  g_assert_true (kiste_test_wait_for (row_counts, count_two, TIMEOUT_MS));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-two-tabs");
+
+  /* The row's count follows closing */
+  adw_tab_view_close_page (view, adw_tab_view_get_page (view, GTK_WIDGET (second)));
+  adw_tab_view_close_page (view, adw_tab_view_get_page (view, GTK_WIDGET (tab)));
+  g_assert_true (kiste_test_wait_for (row_counts, count_none, TIMEOUT_MS));
+
+  g_rmdir (cwd);
+}
+
+static gboolean
+icon_is_bytes (gpointer data)
+{
+  return G_IS_BYTES_ICON (kiste_terminal_tab_get_icon (data));
+}
+
+static gboolean
+icon_is_themed (gpointer data)
+{
+  return G_IS_THEMED_ICON (kiste_terminal_tab_get_icon (data));
+}
+
+/* A box's colour reaches its tabs (their icon) and goes again */
+static void
+test_box_color (Fixture       *fixture,
+                gconstpointer  data)
+{
+  GSettings *settings = kiste_application_get_settings (fixture->app);
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+  KisteTerminalTab *tab;
+  AdwTabPage *page;
+  GBytes *bytes;
+  g_autofree char *svg = NULL;
+  GdkRGBA color;
+
+  kiste_box_color_set (settings, "fixture-a", NULL);
+  tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  page = adw_tab_view_get_page (view, GTK_WIDGET (tab));
+  g_assert_true (G_IS_THEMED_ICON (kiste_terminal_tab_get_icon (tab)));
+
+  kiste_box_color_set (settings, "fixture-a", "purple");
+  g_assert_true (kiste_box_color_lookup (settings, "fixture-a", &color));
+  g_assert_false (kiste_box_color_lookup (settings, "fixture-b", &color));
+  g_assert_true (kiste_test_wait_for (icon_is_bytes, tab, TIMEOUT_MS));
+  bytes = g_bytes_icon_get_bytes (G_BYTES_ICON (kiste_terminal_tab_get_icon (tab)));
+  svg = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  g_assert_nonnull (strstr (svg, "#9141ac"));
+  /* the page in the tab bar shows it */
+  g_assert_true (adw_tab_page_get_icon (page) == kiste_terminal_tab_get_icon (tab));
+  wait_for_text (tab, "fake$ ");
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-box-color");
+
+  /* A new tab of the box gets it at once */
+  tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  g_assert_true (G_IS_BYTES_ICON (kiste_terminal_tab_get_icon (tab)));
+
+  kiste_box_color_set (settings, "fixture-a", "");
+  g_assert_true (kiste_test_wait_for (icon_is_themed, tab, TIMEOUT_MS));
+}
+
+/* From a box tab, a host shell in the same folder without /run/host; a
+ * folder this computer lacks opens the home folder and says so */
+static void
+test_host_terminal_here (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+  g_autofree char *dir = g_dir_make_tmp ("kiste-host-XXXXXX", NULL);
+  g_autofree char *in_box = g_strconcat ("/run/host", dir, NULL);
+  g_autofree char *pwd_line = NULL;
+  g_autofree char *real = NULL;
+  KisteTerminalTab *tab;
+  KisteTerminalTab *host;
+  AdwBanner *banner;
+
+  tab = kiste_window_open_terminal (fixture->window, "fixture-a", in_box);
+  wait_for_text (tab, "fake$ ");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.host-terminal-here", NULL));
+  host = KISTE_TERMINAL_TAB (adw_tab_page_get_child (adw_tab_view_get_selected_page (view)));
+  g_assert_true (host != tab);
+  g_assert_cmpint (kiste_terminal_tab_get_kind (host), ==, KISTE_TERMINAL_TAB_HOST);
+  wait_for_state (host, KISTE_TERMINAL_TAB_RUNNING);
+  real = realpath (dir, NULL);
+  pwd_line = g_strdup_printf ("host-pwd=%s", real);
+  type (host, "echo host-pwd=$(pwd -P)\n");
+  wait_for_text (host, pwd_line);
+  g_assert_false (adw_banner_get_revealed (get_banner (host)));
+
+  /* A folder only the box has */
+  host = kiste_terminal_tab_new (kiste_application_get_manager (fixture->app),
+                                 KISTE_TERMINAL_TAB_HOST, NULL, "/run/host/nonexistent-kiste-dir");
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.close-tab", NULL);
+  adw_tab_view_append (view, GTK_WIDGET (host));
+  kiste_terminal_tab_start (host);
+  wait_for_state (host, KISTE_TERMINAL_TAB_RUNNING);
+  banner = get_banner (host);
+  g_assert_true (adw_banner_get_revealed (banner));
+  g_assert_nonnull (strstr (adw_banner_get_title (banner), "/run/host/nonexistent-kiste-dir"));
+
+  g_rmdir (dir);
+}
+
+/* The terminal follows the font and scrollback settings live */
+static void
+test_settings (Fixture       *fixture,
+               gconstpointer  data)
+{
+  GSettings *settings = kiste_application_get_settings (fixture->app);
+  KisteTerminalTab *tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  VteTerminal *terminal = VTE_TERMINAL (kiste_terminal_tab_get_terminal (tab));
+
+  g_settings_set_int (settings, "terminal-scrollback-lines", 1234);
+  g_assert_cmpint (vte_terminal_get_scrollback_lines (terminal), ==, 1234);
+  g_settings_set_string (settings, "terminal-font", "Monospace 17");
+  g_assert_cmpint (pango_font_description_get_size (vte_terminal_get_font (terminal)), ==,
+                   17 * PANGO_SCALE);
+  g_settings_reset (settings, "terminal-font");
+  g_settings_reset (settings, "terminal-scrollback-lines");
+  g_assert_cmpint (vte_terminal_get_scrollback_lines (terminal), ==, 10000);
+
+  /* Zoom */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (terminal), "term.zoom-in", NULL));
+  g_assert_cmpfloat (vte_terminal_get_font_scale (terminal), >, 1.0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (terminal), "term.zoom-reset", NULL));
+  g_assert_cmpfloat (vte_terminal_get_font_scale (terminal), ==, 1.0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (terminal), "term.zoom-out", NULL));
+  g_assert_cmpfloat (vte_terminal_get_font_scale (terminal), <, 1.0);
+}
+
+static gboolean
+tab_settled (gpointer data)
+{
+  KisteTerminalTabState state = kiste_terminal_tab_get_state (data);
+
+  return state == KISTE_TERMINAL_TAB_FAILED || state == KISTE_TERMINAL_TAB_RUNNING;
+}
+
+/* A stopped box whose start fails: the tab says why and keeps the log */
+static void
+test_start_fails (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  KisteTerminalTab *tab;
+  AdwBanner *banner;
+
+  tab = kiste_window_open_terminal (fixture->window, "fixture-b", NULL);
+  g_assert_cmpint (kiste_terminal_tab_get_state (tab), ==, KISTE_TERMINAL_TAB_STARTING);
+  g_assert_true (kiste_test_wait_for (tab_settled, tab, 60000));
+  g_assert_cmpint (kiste_terminal_tab_get_state (tab), ==, KISTE_TERMINAL_TAB_FAILED);
+  banner = get_banner (tab);
+  g_assert_true (adw_banner_get_revealed (banner));
+  g_assert_cmpstr (adw_banner_get_button_label (banner), ==, "_Try Again");
+  /* the message is in the terminal too, where it can be copied */
+  wait_for_text (tab, adw_banner_get_title (banner));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-failed");
+}
+
+/* A tab dragged out gets a window of its own, keeps its shell, and can
+ * come back; each window counts the tabs it has */
+static void
+test_move_to_window (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+  AdwTabView *other_view = NULL;
+  GtkWidget *other_window;
+  KisteTerminalTab *tab;
+  AdwTabPage *page;
+  gpointer here_one[] = { fixture->window, GUINT_TO_POINTER (1) };
+  gpointer here_none[] = { fixture->window, GUINT_TO_POINTER (0) };
+  gpointer there_one[] = { NULL, GUINT_TO_POINTER (1) };
+  gpointer there_none[] = { NULL, GUINT_TO_POINTER (0) };
+
+  tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  wait_for_text (tab, "fake$ ");
+  page = adw_tab_view_get_page (view, GTK_WIDGET (tab));
+  g_assert_true (kiste_test_wait_for (row_counts, here_one, TIMEOUT_MS));
+
+  g_signal_emit_by_name (view, "create-window", &other_view);
+  g_assert_true (ADW_IS_TAB_VIEW (other_view));
+  other_window = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (other_view)));
+  g_assert_true (KISTE_IS_WINDOW (other_window));
+  g_assert_true (other_window != GTK_WIDGET (fixture->window));
+  there_one[0] = there_none[0] = other_window;
+
+  adw_tab_view_transfer_page (view, page, other_view, 1);
+  page = adw_tab_view_get_page (other_view, GTK_WIDGET (tab));
+  g_assert_nonnull (page);
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, 1);
+  g_assert_true (kiste_test_wait_for (row_counts, here_none, TIMEOUT_MS));
+  g_assert_true (kiste_test_wait_for (row_counts, there_one, TIMEOUT_MS));
+  g_assert_cmpstr (adw_tab_page_get_title (page), ==, kiste_terminal_tab_get_title (tab));
+
+  /* The same shell, in the other window */
+  g_assert_cmpint (kiste_terminal_tab_get_state (tab), ==, KISTE_TERMINAL_TAB_RUNNING);
+  type (tab, "echo moved-$((2+3))\n");
+  wait_for_text (tab, "moved-5");
+
+  /* and back */
+  adw_tab_view_transfer_page (other_view, page, view, 1);
+  g_assert_true (kiste_test_wait_for (row_counts, here_one, TIMEOUT_MS));
+  g_assert_true (kiste_test_wait_for (row_counts, there_none, TIMEOUT_MS));
+  type (tab, "echo back-$((3+4))\n");
+  wait_for_text (tab, "back-7");
+
+  gtk_window_destroy (GTK_WINDOW (other_window));
+}
+
+/* Ctrl+Shift+O's overview shows every tab, and its New Tab opens a shell
+ * in the selected box */
+static void
+test_overview (Fixture       *fixture,
+               gconstpointer  data)
+{
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+  AdwTabOverview *overview;
+  AdwTabPage *page = NULL;
+  KisteTerminalTab *tab;
+
+  tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  wait_for_text (tab, "fake$ ");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.tab-overview", NULL));
+  overview = ADW_TAB_OVERVIEW (kiste_test_find_widget (GTK_WIDGET (fixture->window),
+                                                       ADW_TYPE_TAB_OVERVIEW, NULL));
+  g_assert_nonnull (overview);
+  g_assert_true (adw_tab_overview_get_open (overview));
+  g_assert_true (adw_tab_overview_get_view (overview) == view);
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-overview");
+
+  /* its New Tab: a shell in the selected box */
+  g_signal_emit_by_name (overview, "create-tab", &page);
+  g_assert_nonnull (page);
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, 3);
+  g_assert_true (KISTE_IS_TERMINAL_TAB (adw_tab_page_get_child (page)));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.tab-overview", NULL));
+  g_assert_false (adw_tab_overview_get_open (overview));
+}
+
+static void
+read_text_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  char **text = user_data;
+
+  *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (object), result, NULL);
+  if (*text == NULL)
+    *text = g_strdup ("");
+}
+
+static gboolean
+pointer_set (gpointer data)
+{
+  return *(char **) data != NULL;
+}
+
+/* Copy (and select all) from the terminal's actions; the bell marks the tab */
+static void
+test_copy_and_bell (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+  KisteTerminalTab *tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  GtkWidget *terminal = GTK_WIDGET (kiste_terminal_tab_get_terminal (tab));
+  g_autofree char *copied = NULL;
+  AdwTabPage *page;
+
+  wait_for_text (tab, "fake$ ");
+  type (tab, "echo copy-$((20+1))\n");
+  wait_for_text (tab, "copy-21");
+
+  g_assert_true (gtk_widget_activate_action (terminal, "term.select-all", NULL));
+  g_assert_true (vte_terminal_get_has_selection (VTE_TERMINAL (terminal)));
+  g_assert_true (gtk_widget_activate_action (terminal, "term.copy", NULL));
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (terminal), NULL, read_text_cb, &copied);
+  g_assert_true (kiste_test_wait_for (pointer_set, &copied, TIMEOUT_MS));
+  g_assert_nonnull (strstr (copied, "copy-21"));
+
+  /* A bell in a tab that is not on screen marks it */
+  page = adw_tab_view_get_page (view, GTK_WIDGET (tab));
+  adw_tab_view_set_selected_page (view, adw_tab_view_get_nth_page (view, 0));
+  g_assert_false (adw_tab_page_get_needs_attention (page));
+  type (tab, "printf '\\a'\n");
+  g_assert_true (kiste_test_wait_for ((gpointer) kiste_terminal_tab_get_needs_attention, tab, TIMEOUT_MS));
+  g_assert_true (adw_tab_page_get_needs_attention (page));
+  /* and looking at it clears the mark */
+  adw_tab_view_set_selected_page (view, page);
+  g_assert_false (kiste_terminal_tab_get_needs_attention (tab));
+}
+
+static gboolean
+xterm_asked (gpointer data)
+{
+  Fixture *fixture = data;
+  GPtrArray *commands = kiste_test_runner_get_commands (KISTE_TEST_RUNNER (kiste_manager_get_runner (fixture->manager)));
+
+  for (guint i = 0; i < commands->len; i++)
+    {
+      if (g_str_equal (g_ptr_array_index (commands, i),
+                       "xterm -e distrobox enter --name fixture-a --no-workdir"))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* With a terminal app chosen, Open Terminal opens the box there */
+static void
+test_external_terminal (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  GSettings *settings = kiste_application_get_settings (fixture->app);
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+
+  g_settings_set_string (settings, "external-terminal", "xterm");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-terminal",
+                                             "s", "fixture-a"));
+  g_assert_true (kiste_test_wait_for (xterm_asked, fixture, TIMEOUT_MS));
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, 1);
+  g_settings_reset (settings, "external-terminal");
+}
+
+static gboolean
+popover_shown (gpointer data)
+{
+  return gtk_widget_get_mapped (data);
+}
+
+/* A row's context menu opens a terminal in its box */
+static void
+test_row_menu (Fixture       *fixture,
+               gconstpointer  data)
+{
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+  KisteBoxRow *row = find_row (GTK_WIDGET (fixture->window));
+  GtkWidget *popover;
+  GMenuModel *model;
+  g_autofree char *action = NULL;
+  g_autoptr(GVariant) target = NULL;
+  g_autofree char *label = NULL;
+
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (row), "row.menu", NULL));
+  popover = kiste_test_find_widget (GTK_WIDGET (row), GTK_TYPE_POPOVER_MENU, NULL);
+  g_assert_nonnull (popover);
+  g_assert_true (kiste_test_wait_for (popover_shown, popover, TIMEOUT_MS));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-row-menu");
+
+  model = gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover));
+  g_assert_cmpint (g_menu_model_get_n_items (model), ==, 1);
+  g_menu_model_get_item_attribute (model, 0, G_MENU_ATTRIBUTE_LABEL, "s", &label);
+  g_menu_model_get_item_attribute (model, 0, G_MENU_ATTRIBUTE_ACTION, "s", &action);
+  target = g_menu_model_get_item_attribute_value (model, 0, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE_STRING);
+  g_assert_cmpstr (label, ==, "Open _Terminal");
+  g_assert_cmpstr (action, ==, "win.open-terminal");
+  g_assert_cmpstr (g_variant_get_string (target, NULL), ==, "fixture-a");
+
+  /* what the item does, from the row */
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (row), action, target));
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, 2);
+  g_assert_cmpstr (kiste_terminal_tab_get_box_name (KISTE_TERMINAL_TAB (adw_tab_page_get_child (adw_tab_view_get_selected_page (view)))),
+                   ==, "fixture-a");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int ret;
+
+  /* VTE 0.80 connects to its own deprecated window-title-changed signal
+   * when a terminal is made, which G_ENABLE_DIAGNOSTIC turns into a fatal
+   * warning; GLib reads the variable on first use */
+  g_setenv ("G_ENABLE_DIAGNOSTIC", "0", TRUE);
+  kiste_test_init (&argc, &argv);
+
+  app = kiste_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+
+  g_test_add ("/kiste/terminal-tab/states", Fixture, NULL,
+              fixture_setup, test_states, fixture_teardown);
+  g_test_add ("/kiste/terminal-tab/close-confirmation", Fixture, NULL,
+              fixture_setup, test_close_confirmation, fixture_teardown);
+  g_test_add ("/kiste/terminal-tab/shortcuts-and-count", Fixture, NULL,
+              fixture_setup, test_shortcuts_and_count, fixture_teardown);
+
+  g_test_add ("/kiste/terminal-tab/box-color", Fixture, NULL,
+              fixture_setup, test_box_color, fixture_teardown);
+  g_test_add ("/kiste/terminal-tab/host-terminal-here", Fixture, NULL,
+              fixture_setup, test_host_terminal_here, fixture_teardown);
+
+  g_test_add ("/kiste/terminal-tab/settings", Fixture, NULL,
+              fixture_setup, test_settings, fixture_teardown);
+
+  g_test_add ("/kiste/terminal-tab/start-fails", Fixture, NULL,
+              fixture_setup, test_start_fails, fixture_teardown);
+
+  g_test_add ("/kiste/terminal-tab/move-to-window", Fixture, NULL,
+              fixture_setup, test_move_to_window, fixture_teardown);
+
+  g_test_add ("/kiste/terminal-tab/overview", Fixture, NULL,
+              fixture_setup, test_overview, fixture_teardown);
+
+  g_test_add ("/kiste/terminal-tab/copy-and-bell", Fixture, NULL,
+              fixture_setup, test_copy_and_bell, fixture_teardown);
+
+  g_test_add ("/kiste/terminal-tab/external-terminal", Fixture, NULL,
+              fixture_setup, test_external_terminal, fixture_teardown);
+
+  g_test_add ("/kiste/terminal-tab/row-menu", Fixture, NULL,
+              fixture_setup, test_row_menu, fixture_teardown);
+
+  ret = g_test_run ();
+  g_clear_object (&app);
+  return ret;
+}
