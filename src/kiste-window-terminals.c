@@ -149,7 +149,7 @@ kiste_window_open_terminal_action (GtkWidget  *widget,
     if (external[0] != '\0')
       {
         if (!kiste_manager_open_external_terminal (self->manager, external, name, NULL, &error))
-          kiste_window_add_toast (self, adw_toast_new (error->message));
+          adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
         return;
       }
   }

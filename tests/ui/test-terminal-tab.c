@@ -229,7 +229,7 @@ static gboolean
 end_shell_asked (gpointer data)
 {
   Fixture *fixture = data;
-  GPtrArray *commands = kiste_test_runner_get_commands (KISTE_TEST_RUNNER (kiste_manager_get_runner (fixture->manager)));
+  GPtrArray *commands = kiste_fake_runner_get_commands (KISTE_FAKE_RUNNER (kiste_manager_get_runner (fixture->manager)));
 
   for (guint i = 0; i < commands->len; i++)
     {
@@ -674,7 +674,7 @@ static gboolean
 xterm_asked (gpointer data)
 {
   Fixture *fixture = data;
-  GPtrArray *commands = kiste_test_runner_get_commands (KISTE_TEST_RUNNER (kiste_manager_get_runner (fixture->manager)));
+  GPtrArray *commands = kiste_fake_runner_get_commands (KISTE_FAKE_RUNNER (kiste_manager_get_runner (fixture->manager)));
 
   for (guint i = 0; i < commands->len; i++)
     {
