@@ -354,7 +354,7 @@ kiste_terminal_tab_start (KisteTerminalTab *self)
   gtk_widget_set_visible (self->starting_box, TRUE);
 
   /* In the sandbox the host side must claim the terminal itself */
-  if (kiste_runner_get_in_flatpak (kiste_manager_get_runner (self->manager)))
+  if (kiste_manager_get_in_flatpak (self->manager))
     flags = VTE_PTY_NO_CTTY;
 
   g_clear_object (&self->pty);

@@ -197,6 +197,16 @@ kiste_manager_get_major (KisteManager *self)
   return major ? major : 1;
 }
 
+/* TRUE when host commands go through flatpak-spawn: terminals need a pty
+ * whose host side claims the controlling terminal */
+gboolean
+kiste_manager_get_in_flatpak (KisteManager *self)
+{
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), FALSE);
+
+  return kiste_runner_get_in_flatpak (self->runner);
+}
+
 const char *
 kiste_manager_get_engine (KisteManager *self)
 {

@@ -36,6 +36,7 @@ void                kiste_manager_shutdown              (KisteManager         *s
 /* The container engine commands go to ("podman", "docker"): the one in
  * use, else the one found, else podman */
 const char         *kiste_manager_get_engine            (KisteManager         *self);
+gboolean            kiste_manager_get_in_flatpak        (KisteManager         *self);
 /* Every task, running and finished, oldest first (a GListModel of KisteTask) */
 GListModel         *kiste_manager_get_tasks             (KisteManager         *self);
 /* The running task of the box, or NULL */

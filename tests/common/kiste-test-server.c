@@ -24,6 +24,9 @@ struct _KisteTestServer
   GSocketService *service;
   guint16         port;
   GMutex          lock;
+  GCond           idle;
+  guint           active;    /* handlers running in the service's threads */
+  gboolean        stopping;
   GPtrArray      *requests;
 };
 
@@ -68,6 +71,16 @@ server_run_cb (GThreadedSocketService *service,
   g_autofree char *response = NULL;
   char *line;
 
+  /* stop waits for every handler: nothing may run on a freed server */
+  g_mutex_lock (&server->lock);
+  if (server->stopping)
+    {
+      g_mutex_unlock (&server->lock);
+      return TRUE;
+    }
+  server->active++;
+  g_mutex_unlock (&server->lock);
+
   input = g_data_input_stream_new (g_io_stream_get_input_stream (G_IO_STREAM (connection)));
   g_filter_input_stream_set_close_base_stream (G_FILTER_INPUT_STREAM (input), FALSE);
   while ((line = g_data_input_stream_read_line (input, NULL, NULL, NULL)) != NULL)
@@ -93,6 +106,11 @@ server_run_cb (GThreadedSocketService *service,
   g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (connection)),
                              response, strlen (response), NULL, NULL, NULL);
   g_io_stream_close (G_IO_STREAM (connection), NULL, NULL);
+
+  g_mutex_lock (&server->lock);
+  server->active--;
+  g_cond_broadcast (&server->idle);
+  g_mutex_unlock (&server->lock);
   return TRUE;
 }
 
@@ -105,6 +123,7 @@ kiste_test_server_start (void)
   g_autoptr(GError) error = NULL;
 
   g_mutex_init (&server->lock);
+  g_cond_init (&server->idle);
   server->requests = g_ptr_array_new_with_free_func (g_free);
   server->service = g_threaded_socket_service_new (4);
   g_socket_listener_add_address (G_SOCKET_LISTENER (server->service), address,
@@ -145,8 +164,14 @@ kiste_test_server_stop (KisteTestServer *server)
 {
   g_socket_service_stop (server->service);
   g_socket_listener_close (G_SOCKET_LISTENER (server->service));
+  g_mutex_lock (&server->lock);
+  server->stopping = TRUE;
+  while (server->active > 0)
+    g_cond_wait (&server->idle, &server->lock);
+  g_mutex_unlock (&server->lock);
   g_clear_object (&server->service);
   g_ptr_array_unref (server->requests);
+  g_cond_clear (&server->idle);
   g_mutex_clear (&server->lock);
   g_free (server);
 }
