@@ -829,11 +829,12 @@ write_many_boxes (const char *dir,
       JsonObject *copy = json_node_get_object (copy_node);
       g_autofree char *name = g_strdup_printf ("bench-%04u", i + 1);
       g_autofree char *id = g_compute_checksum_for_string (G_CHECKSUM_SHA256, name, -1);
-      JsonArray *names = json_array_new ();
+      JsonArray *names;
 
       if (g_strcmp0 (name, skip) == 0)
         continue;
 
+      names = json_array_new ();
       json_array_add_string_element (names, name);
       json_object_set_array_member (copy, "Names", names);
       json_object_set_string_member (copy, "Id", id);

@@ -674,12 +674,14 @@ test_box_update_from (void)
 static void
 test_box_state_strings (void)
 {
+  g_autofree char *sharing = g_enum_to_string (KISTE_TYPE_SHARING, KISTE_SHARING_UNSHARED);
+
   g_assert_cmpstr (kiste_box_state_to_string (KISTE_BOX_STATE_RUNNING), ==, "running");
   g_assert_cmpstr (kiste_box_state_to_string (KISTE_BOX_STATE_STOPPED), ==, "stopped");
   g_assert_cmpstr (kiste_box_state_to_string (KISTE_BOX_STATE_CREATED), ==, "created");
   g_assert_cmpstr (kiste_box_state_to_string (KISTE_BOX_STATE_UNKNOWN), ==, "unknown");
   g_assert_cmpstr (kiste_box_state_to_label (KISTE_BOX_STATE_RUNNING), ==, "Running");
-  g_assert_cmpstr (g_enum_to_string (KISTE_TYPE_SHARING, KISTE_SHARING_UNSHARED), ==, "KISTE_SHARING_UNSHARED");
+  g_assert_cmpstr (sharing, ==, "KISTE_SHARING_UNSHARED");
 }
 
 int
