@@ -34,6 +34,8 @@ typedef enum
 {
   CREATE_SUCCEEDS,
   CREATE_FAILS,
+  /* runs until it is stopped */
+  CREATE_HANGS,
 } CreateScenario;
 
 typedef enum
@@ -105,6 +107,10 @@ test_runner_spawn (KisteRunner         *runner,
                                    "echo \"Creating 'newbox' using image " IMAGE "\"",
                                    NULL);
         }
+      else if (self->create == CREATE_HANGS)
+        g_strv_builder_add_many (builder, "sh", "-c",
+                                 "echo \"Creating 'newbox' using image " IMAGE "\"; exec sleep 600",
+                                 NULL);
       else
         g_strv_builder_add_many (builder, "sh", "-c",
                                  "echo \"Creating 'newbox' using image " IMAGE "\"; "
@@ -1152,6 +1158,8 @@ test_closed_while_running (Fixture       *fx,
   KisteCreateDialog *gone = NULL;
   KisteTask *task;
 
+  /* still running however slowly the dialog draws */
+  fx->runner->create = CREATE_HANGS;
   fill_valid (fx);
   g_signal_emit_by_name (button (fx, "C_reate"), "clicked");
   task = kiste_manager_get_task_for_box (fx->manager, "newbox");
@@ -1620,11 +1628,13 @@ test_portal_paths (void)
   g_assert_null (path);
 }
 
+/* Kept until the process ends (see the end of main) */
+static GTestDBus *test_bus;
+
 int
 main (int   argc,
       char *argv[])
 {
-  GTestDBus *test_bus = NULL;
   g_autofree char *dbus_daemon = g_find_program_in_path ("dbus-daemon");
   g_autofree char *display = g_strdup (g_getenv ("DISPLAY"));
   int ret;
