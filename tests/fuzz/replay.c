@@ -78,8 +78,6 @@ main (int   argc,
 {
   guint n_replayed = 0;
 
-  kiste_fuzz_init ();
-
   for (int i = 1; i < argc; i++)
     {
       if (g_file_test (argv[i], G_FILE_TEST_IS_DIR))
