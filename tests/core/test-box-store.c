@@ -505,7 +505,7 @@ test_store_parse_spacing (Fixture       *fixture,
 {
   /* whitespace inside strings and escapes survive, between tokens not */
   const char *text =
-    " \n [ {\"Id\" :\t\"i d\" ,\n \"Names\" : [ \"a \\\" b\" ],\r\n"
+    " \n [ {\"Id\" :\t\"i d\" ,\n \"Names\" : [ \"spaced\" ], \"Image\" : \"a \\\" b\",\r\n"
     "   \"Labels\": {\"manager\" : \"distrobox\"},\n"
     "   \"Status\": \"Up\\t 2  hours \\\\ \", \"Mounts\": [ \"/a b\" ] } ] \n";
   g_autoptr(GPtrArray) boxes = NULL;
@@ -518,7 +518,8 @@ test_store_parse_spacing (Fixture       *fixture,
 
   box = g_ptr_array_index (boxes, 0);
   g_assert_cmpstr (kiste_box_get_id (box), ==, "i d");
-  g_assert_cmpstr (kiste_box_get_name (box), ==, "a \" b");
+  g_assert_cmpstr (kiste_box_get_name (box), ==, "spaced");
+  g_assert_cmpstr (kiste_box_get_image (box), ==, "a \" b");
   g_assert_cmpstr (kiste_box_get_status (box), ==, "Up\t 2  hours \\ ");
   g_assert_cmpstr (kiste_box_get_mounts (box)[0], ==, "/a b");
 }

@@ -446,7 +446,14 @@ test_box_bad_elements (void)
                               " {\"Id\": \"\", \"Names\": [\"emptyid\"]},"
                               " {\"Id\": 42, \"Names\": [\"numericid\"]},"
                               " {\"Id\": \"abc\", \"Names\": []},"
-                              " {\"Id\": \"abc\", \"Labels\": \"manager=distrobox\"}]",
+                              " {\"Id\": \"abc\", \"Labels\": \"manager=distrobox\"},"
+                              /* names podman and docker refuse: an option, shell */
+                              " {\"Id\": \"abc\", \"Names\": [\"-ixoppca\"]},"
+                              " {\"Id\": \"abc\", \"Names\": \"--help\"},"
+                              " {\"Id\": \"abc\", \"Names\": [\"$(touch x)\"]},"
+                              " {\"Id\": \"abc\", \"Names\": [\"a;b\"]},"
+                              " {\"Id\": \"abc\", \"Names\": [\"my box\"]},"
+                              " {\"Id\": \"abc\", \"Name\": \"`id`\"}]",
                               -1, &error);
   g_assert_no_error (error);
   array = json_node_get_array (json_parser_get_root (parser));
