@@ -260,33 +260,54 @@ lex (const char  *data,
   return g_steal_pointer (&sections);
 }
 
-static RawSection *
-find_section (GPtrArray  *sections,
-              const char *name)
+/* Limits on includes, which distrobox expands without any: a small file
+ * whose sections each include the next twice would grow to billions of
+ * lines, and a long chain of includes would exhaust the stack. Real
+ * manifests stay far below both. */
+#define MAX_INCLUDE_DEPTH   32
+#define MAX_INCLUDED_PAIRS  100000
+
+/* The first section of each name, as include finds it */
+static GHashTable *
+index_sections (GPtrArray *sections)
 {
+  GHashTable *by_name = g_hash_table_new (g_str_hash, g_str_equal);
+
   for (guint i = 0; i < sections->len; i++)
     {
       RawSection *section = g_ptr_array_index (sections, i);
 
-      if (g_str_equal (section->name, name))
-        return section;
+      if (!g_hash_table_contains (by_name, section->name))
+        g_hash_table_insert (by_name, section->name, section);
     }
 
-  return NULL;
+  return by_name;
 }
 
-/* Inlines include=NAME lines with NAME's pairs, recursively */
+/* Inlines include=NAME lines with NAME's pairs, recursively. budget counts
+ * down the includes and included pairs left for the whole file. */
 static gboolean
-flatten (GPtrArray   *sections,
+flatten (GHashTable  *by_name,
          RawSection  *section,
          GPtrArray   *stack,
          GPtrArray   *out,
+         guint       *budget,
          GError     **error)
 {
   for (guint i = 0; i < section->pairs->len; i++)
     {
       RawPair *pair = g_ptr_array_index (section->pairs, i);
       RawSection *included;
+
+      if (stack->len > 1 || g_str_equal (pair->key, "include"))
+        {
+          if (*budget == 0)
+            return set_parse_error (error,
+                                    _("The includes in this file add up to more than %u lines. "
+                                      "Include each section fewer times."),
+                                    MAX_INCLUDED_PAIRS);
+          (*budget)--;
+        }
 
       if (!g_str_equal (pair->key, "include"))
         {
@@ -295,7 +316,7 @@ flatten (GPtrArray   *sections,
         }
 
       if (pair->value == NULL || pair->value[0] == '\0' ||
-          (included = find_section (sections, pair->value)) == NULL)
+          (included = g_hash_table_lookup (by_name, pair->value)) == NULL)
         return set_parse_error (error,
                                 _("[%s] includes “%s” (line %u), but the file has no such "
                                   "section."),
@@ -307,8 +328,14 @@ flatten (GPtrArray   *sections,
                                   "Includes must not go round in a circle."),
                                 section->name, pair->value, pair->line);
 
+      if (stack->len >= MAX_INCLUDE_DEPTH)
+        return set_parse_error (error,
+                                _("[%s] includes “%s” (line %u) through more than %u levels of "
+                                  "includes."),
+                                section->name, pair->value, pair->line, MAX_INCLUDE_DEPTH);
+
       g_ptr_array_add (stack, included);
-      if (!flatten (sections, included, stack, out, error))
+      if (!flatten (by_name, included, stack, out, budget, error))
         return FALSE;
       g_ptr_array_remove_index (stack, stack->len - 1);
     }
@@ -655,7 +682,9 @@ kiste_assemble_parse (const char  *data,
   g_autoptr(GPtrArray) entries = NULL;
   g_autoptr(GPtrArray) sections = NULL;
   g_autoptr(GHashTable) names = NULL;
+  g_autoptr(GHashTable) by_name = NULL;
   g_autofree char *text = NULL;
+  guint budget = MAX_INCLUDED_PAIRS;
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
 
@@ -681,6 +710,7 @@ kiste_assemble_parse (const char  *data,
 
   entries = g_ptr_array_new_with_free_func ((GDestroyNotify)kiste_assemble_entry_unref);
   names = g_hash_table_new (g_str_hash, g_str_equal);
+  by_name = index_sections (sections);
 
   for (guint i = 0; i < sections->len; i++)
     {
@@ -690,7 +720,7 @@ kiste_assemble_parse (const char  *data,
       KisteAssembleEntry *entry;
 
       g_ptr_array_add (stack, section);
-      if (!flatten (sections, section, stack, pairs, error))
+      if (!flatten (by_name, section, stack, pairs, &budget, error))
         return NULL;
 
       entry = interpret (section->name, pairs);

@@ -299,6 +299,55 @@ test_include_cycle (void)
   g_assert_nonnull (strstr (error->message, "includes it back"));
 }
 
+/* Each section includes the next n times, depth sections deep */
+static char *
+repeated_includes (guint depth,
+                   guint n)
+{
+  GString *data = g_string_new (NULL);
+
+  for (guint i = 0; i < depth; i++)
+    {
+      g_string_append_printf (data, "[s%u]\nadditional_packages=p%u\n", i, i);
+      for (guint j = 0; i + 1 < depth && j < n; j++)
+        g_string_append_printf (data, "include=s%u\n", i + 1);
+    }
+
+  return g_string_free (data, FALSE);
+}
+
+static void
+test_include_bounded (void)
+{
+  /* twice at each of 22 levels: four million lines, from under 1 KB */
+  g_autofree char *doubling = repeated_includes (22, 2);
+  /* once at each of 40 levels */
+  g_autofree char *chain = repeated_includes (40, 1);
+  g_autofree char *fine = repeated_includes (10, 2);
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 start = g_get_monotonic_time ();
+
+  g_assert_null (kiste_assemble_parse (doubling, -1, &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_assert_nonnull (strstr (error->message, "add up to more than 100000 lines"));
+  g_clear_error (&error);
+  /* refused at once, not after expanding */
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 2 * G_USEC_PER_SEC);
+
+  g_assert_null (kiste_assemble_parse (chain, -1, &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_assert_nonnull (strstr (error->message, "more than 32 levels"));
+  g_clear_error (&error);
+
+  /* 2^9 copies of the innermost package in the first box is still fine */
+  entries = kiste_assemble_parse (fine, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (entries->len, ==, 10);
+  g_assert_cmpuint (g_strv_length ((char **) kiste_create_options_get_additional_packages (
+                      ((KisteAssembleEntry *) g_ptr_array_index (entries, 0))->options)), ==, 1023);
+}
+
 static void
 test_include_nested (void)
 {
@@ -555,6 +604,7 @@ main (int   argc,
   g_test_add_func ("/assemble/parse-errors", test_parse_errors);
   g_test_add_func ("/assemble/include-cycle", test_include_cycle);
   g_test_add_func ("/assemble/include-nested", test_include_nested);
+  g_test_add_func ("/assemble/include-bounded", test_include_bounded);
   g_test_add_func ("/assemble/round-trip-manifest", test_round_trip_manifest);
   g_test_add_func ("/assemble/round-trip-options", test_round_trip_options);
   g_test_add_func ("/assemble/write-refused", test_write_refused);
