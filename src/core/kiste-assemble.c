@@ -118,14 +118,31 @@ set_parse_error (GError     **error,
   return FALSE;
 }
 
+/* Warnings are for people: each said once, and a few dozen at most. A
+ * line included many times would otherwise repeat its warning as often, and
+ * every warning added would copy all the earlier ones. */
+#define MAX_WARNINGS 50
+
 static void
 add_warning (KisteAssembleEntry *entry,
              char               *message)
 {
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_autoptr(GStrvBuilder) builder = NULL;
+  g_autofree char *owned = message;
+  guint n = entry->warnings != NULL ? g_strv_length (entry->warnings) : 0;
 
+  if (n > MAX_WARNINGS ||
+      (entry->warnings != NULL && g_strv_contains ((const char * const *) entry->warnings, message)))
+    return;
+
+  builder = g_strv_builder_new ();
   g_strv_builder_addv (builder, (const char **)entry->warnings);
-  g_strv_builder_take (builder, message);
+  if (n < MAX_WARNINGS)
+    g_strv_builder_take (builder, g_steal_pointer (&owned));
+  else
+    g_strv_builder_take (builder, g_strdup_printf (_("There are more problems with [%s]; only the "
+                                                     "first %u are listed."),
+                                                   entry->section, MAX_WARNINGS));
   g_strfreev (entry->warnings);
   entry->warnings = g_strv_builder_end (builder);
 }

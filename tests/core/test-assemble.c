@@ -349,6 +349,32 @@ test_include_bounded (void)
 }
 
 static void
+test_warnings_bounded (void)
+{
+  g_autoptr(GString) unknown = g_string_new ("[many]\nimage=alpine\n");
+  g_autoptr(GPtrArray) repeated = parse_ok ("[base]\nimage=alpine\n"
+                                            "[box]\ninclude=base\ninclude=base\ninclude=base\n");
+  g_autoptr(GPtrArray) entries = NULL;
+  KisteAssembleEntry *box = g_ptr_array_index (repeated, 1);
+  KisteAssembleEntry *many;
+
+  /* one line included three times: one warning, not two */
+  g_assert_nonnull (box->warnings);
+  g_assert_cmpuint (g_strv_length (box->warnings), ==, 1);
+  g_assert_true (warnings_contain (box, "“image” is set more than once"));
+
+  /* 200 unknown keys: 50 warnings and one saying there are more */
+  for (guint i = 0; i < 200; i++)
+    g_string_append_printf (unknown, "unknown_%u=1\n", i);
+  entries = parse_ok (unknown->str);
+  many = g_ptr_array_index (entries, 0);
+  g_assert_cmpuint (g_strv_length (many->warnings), ==, 51);
+  g_assert_true (warnings_contain (many, "unknown_49"));
+  g_assert_false (warnings_contain (many, "unknown_50"));
+  g_assert_true (warnings_contain (many, "only the first 50 are listed"));
+}
+
+static void
 test_include_nested (void)
 {
   g_autoptr(GPtrArray) entries = parse_ok ("[base]\n"
@@ -605,6 +631,7 @@ main (int   argc,
   g_test_add_func ("/assemble/include-cycle", test_include_cycle);
   g_test_add_func ("/assemble/include-nested", test_include_nested);
   g_test_add_func ("/assemble/include-bounded", test_include_bounded);
+  g_test_add_func ("/assemble/warnings-bounded", test_warnings_bounded);
   g_test_add_func ("/assemble/round-trip-manifest", test_round_trip_manifest);
   g_test_add_func ("/assemble/round-trip-options", test_round_trip_options);
   g_test_add_func ("/assemble/write-refused", test_write_refused);
