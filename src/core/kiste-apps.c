@@ -13,6 +13,7 @@
 
 #include "kiste-apps.h"
 #include "kiste-error.h"
+#include "kiste-runner.h"
 
 #define DESKTOP_GROUP G_KEY_FILE_DESKTOP_GROUP
 
@@ -20,6 +21,7 @@
  * real program and not worth reading. */
 #define MAX_WRAPPER_SIZE (64 * 1024)
 #define MAX_LAUNCHER_SIZE (1024 * 1024)
+#define HOST_READ_TIMEOUT_MS 15000
 
 struct _KisteDesktopApp
 {
@@ -1178,8 +1180,113 @@ list_exported_thread (GTask        *task,
                          (GDestroyNotify) g_ptr_array_unref);
 }
 
+/* In the Flatpak sandbox the host's launchers and wrappers are out of
+ * sight: one host process prints, for each folder, "dir PATH", then for each
+ * small regular file "file NAME" and its contents in base64 on one line.
+ * The script is constant; the folders are its arguments. */
+static const char host_read_script[] =
+  "for dir in \"$@\"; do\n"
+  "  printf 'dir %s\\n' \"$dir\"\n"
+  "  for f in \"$dir\"/*; do\n"
+  "    test -f \"$f\" || continue\n"
+  "    test \"$(wc -c < \"$f\")\" -le 1048576 || continue\n"  /* MAX_LAUNCHER_SIZE */
+  "    printf 'file %s\\n' \"${f##*/}\"\n"
+  "    base64 < \"$f\" | tr -d '\\n'; echo\n"
+  "  done\n"
+  "done\n";
+
+/* Turns the host script's output into what read_candidates() gives */
+static void
+parse_host_listing (const char  *output,
+                    ListExported *state,
+                    GHashTable  **applications,
+                    GHashTable  **binaries)
+{
+  g_auto(GStrv) lines = g_strsplit (output, "\n", -1);
+  GHashTable *current = NULL;
+  gboolean is_bin = FALSE;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *line = lines[i];
+
+      if (g_str_has_prefix (line, "dir "))
+        {
+          const char *dir = line + strlen ("dir ");
+
+          current = NULL;
+          if (g_strcmp0 (dir, state->applications_dir) == 0)
+            {
+              *applications = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+              current = *applications;
+              is_bin = FALSE;
+            }
+          else if (g_strcmp0 (dir, state->bin_dir) == 0)
+            {
+              *binaries = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+              current = *binaries;
+              is_bin = TRUE;
+            }
+        }
+      else if (g_str_has_prefix (line, "file ") && current != NULL && lines[i + 1] != NULL)
+        {
+          const char *name = line + strlen ("file ");
+          g_autofree guchar *contents = NULL;
+          gsize length = 0;
+
+          i++;
+          if (strchr (name, '/') != NULL ||
+              (is_bin ? FALSE : !kiste_apps_is_launcher_candidate (name, state->box_name)))
+            continue;
+
+          contents = g_base64_decode (lines[i], &length);
+          if (length > (is_bin ? MAX_WRAPPER_SIZE : MAX_LAUNCHER_SIZE) ||
+              memchr (contents, '\0', length) != NULL ||
+              !g_utf8_validate ((const char *) contents, length, NULL))
+            continue;
+
+          g_hash_table_insert (current, g_strdup (name), g_strndup ((const char *) contents, length));
+        }
+    }
+}
+
+static void
+list_exported_host_cb (GObject      *object,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  ListExported *state = g_task_get_task_data (task);
+  g_autoptr(GHashTable) applications = NULL;
+  g_autoptr(GHashTable) binaries = NULL;
+  g_autofree char *output = NULL;
+  GError *error = NULL;
+
+  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &output, NULL, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  /* a folder that does not exist lists as empty, as it does here */
+  parse_host_listing (output, state, &applications, &binaries);
+  g_task_return_pointer (task,
+                         kiste_apps_match_exported (state->box_name,
+                                                    state->applications_dir, applications,
+                                                    state->bin_dir, binaries),
+                         (GDestroyNotify) g_ptr_array_unref);
+}
+
+/**
+ * kiste_apps_list_exported_async:
+ * @runner: (nullable): runs commands on the host; when it runs them from the
+ *   Flatpak sandbox the folders are read on the host through it
+ *
+ * Lists what box_name has exported into applications_dir and bin_dir.
+ */
 void
-kiste_apps_list_exported_async (const char          *box_name,
+kiste_apps_list_exported_async (KisteRunner         *runner,
+                                const char          *box_name,
                                 const char          *applications_dir,
                                 const char          *bin_dir,
                                 GCancellable        *cancellable,
@@ -1202,6 +1309,24 @@ kiste_apps_list_exported_async (const char          *box_name,
   task = g_task_new (NULL, cancellable, callback, user_data);
   g_task_set_source_tag (task, kiste_apps_list_exported_async);
   g_task_set_task_data (task, state, (GDestroyNotify) list_exported_free);
+
+  if (runner != NULL && kiste_runner_get_in_flatpak (runner))
+    {
+      g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+      g_auto(GStrv) argv = NULL;
+
+      g_strv_builder_add_many (builder, "sh", "-c", host_read_script, "sh", NULL);
+      if (applications_dir != NULL)
+        g_strv_builder_add (builder, applications_dir);
+      if (bin_dir != NULL)
+        g_strv_builder_add (builder, bin_dir);
+      argv = g_strv_builder_end (builder);
+
+      kiste_runner_run_async (runner, (const char * const *) argv, HOST_READ_TIMEOUT_MS, cancellable,
+                              list_exported_host_cb, g_steal_pointer (&task));
+      return;
+    }
+
   g_task_run_in_thread (task, list_exported_thread);
 }
 

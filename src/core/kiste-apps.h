@@ -9,6 +9,8 @@
 
 #include <gio/gio.h>
 
+#include "kiste-runner.h"
+
 G_BEGIN_DECLS
 
 /* A desktop app installed inside a box, read from its .desktop file. */
@@ -125,11 +127,12 @@ GPtrArray          *kiste_apps_match_exported            (const char          *b
 void                kiste_apps_mark_exported             (GPtrArray           *apps,
                                                           GPtrArray           *exported);
 
-/* Reads applications_dir and bin_dir on this machine with GFile in a worker
- * thread and returns kiste_apps_match_exported()'s result. In a Flatpak
- * sandbox the host's files need another way in; feed
- * kiste_apps_match_exported() instead. Missing folders count as empty. */
-void                kiste_apps_list_exported_async       (const char          *box_name,
+/* Reads applications_dir and bin_dir (either may be NULL) and returns
+ * kiste_apps_match_exported()'s result: in a thread, or, when runner runs
+ * commands from the Flatpak sandbox, on the host through one command.
+ * Missing folders count as empty. */
+void                kiste_apps_list_exported_async       (KisteRunner         *runner,
+                                                          const char          *box_name,
                                                           const char          *applications_dir,
                                                           const char          *bin_dir,
                                                           GCancellable        *cancellable,

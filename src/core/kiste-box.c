@@ -295,6 +295,36 @@ is_host_home (const char *path,
   return FALSE;
 }
 
+/* From podman's create argv (inspect only): whether the host's homes stay
+ * reachable at /run/host/home. A box that only carries the unshare_home
+ * label, as the unmerged distrobox patch makes them, still binds them there;
+ * Kiste's isolated boxes put an empty tmpfs in that place. */
+static KisteSharing
+run_host_home_sharing (char **create_command)
+{
+  gboolean bound = FALSE;
+
+  if (create_command == NULL)
+    return KISTE_SHARING_UNKNOWN;
+
+  for (guint i = 0; create_command[i] != NULL; i++)
+    {
+      const char *arg = create_command[i];
+      const char *spec = NULL;
+
+      if ((g_str_equal (arg, "--volume") || g_str_equal (arg, "-v")) && create_command[i + 1] != NULL)
+        spec = create_command[++i];
+      else if (g_str_has_prefix (arg, "--volume="))
+        spec = arg + strlen ("--volume=");
+
+      if (spec != NULL &&
+          (g_str_equal (spec, "/home:/run/host/home") || g_str_has_prefix (spec, "/home:/run/host/home:")))
+        bound = TRUE;
+    }
+
+  return bound ? KISTE_SHARING_SHARED : KISTE_SHARING_UNSHARED;
+}
+
 static KisteSharing
 sharing_from_label (GHashTable *labels,
                     const char *key)
@@ -384,9 +414,15 @@ kiste_box_derive (KisteBox *self,
   else
     unshare[KISTE_UNSHARE_PROCESS] = KISTE_SHARING_UNKNOWN;
 
-  /* home: the label of patched builds, else whether the host home is mounted */
+  /* home: shared whenever a mount shows it, at its path or (once inspect
+   * has told) under /run/host, whatever a label claims; else the label,
+   * else whether the host home is mounted */
   from_label = sharing_from_label (self->labels, LABEL_UNSHARE_HOME);
-  unshare[KISTE_UNSHARE_HOME] = from_label != KISTE_SHARING_UNKNOWN ? from_label : host_home_sharing;
+  if (host_home_sharing == KISTE_SHARING_SHARED ||
+      run_host_home_sharing (self->create_command) == KISTE_SHARING_SHARED)
+    unshare[KISTE_UNSHARE_HOME] = KISTE_SHARING_SHARED;
+  else
+    unshare[KISTE_UNSHARE_HOME] = from_label != KISTE_SHARING_UNKNOWN ? from_label : host_home_sharing;
 
   version = g_hash_table_lookup (self->labels, LABEL_VERSION);
   if (version != NULL)

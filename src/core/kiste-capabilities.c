@@ -910,31 +910,53 @@ read_config_cb (GObject      *object,
   probe_step_done (task);
 }
 
-void
-kiste_capabilities_refresh_async (KisteCapabilities   *self,
-                                  GCancellable        *cancellable,
-                                  GAsyncReadyCallback  callback,
-                                  gpointer             user_data)
+/**
+ * kiste_capabilities_parse_login_path:
+ * @output: what the host login shell printed
+ *
+ * Profiles may print anything; the value is the last line that starts
+ * with KISTE_HOST_PATH=. Only a list of absolute folders is accepted.
+ *
+ * Returns: (transfer full) (nullable): the PATH
+ */
+char *
+kiste_capabilities_parse_login_path (const char *output)
+{
+  g_auto(GStrv) lines = NULL;
+  const char *found = NULL;
+  g_auto(GStrv) dirs = NULL;
+
+  if (output == NULL)
+    return NULL;
+
+  lines = g_strsplit (output, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], "KISTE_HOST_PATH="))
+      found = lines[i] + strlen ("KISTE_HOST_PATH=");
+
+  if (found == NULL || found[0] == '\0')
+    return NULL;
+
+  dirs = g_strsplit (found, ":", -1);
+  for (guint i = 0; dirs[i] != NULL; i++)
+    if (!g_path_is_absolute (dirs[i]) || strchr (dirs[i], '\r') != NULL)
+      return NULL;
+
+  return g_strdup (found);
+}
+
+/* Takes the reference it is given */
+static void
+start_probes (GTask *task_owned)
 {
   static const char * const distrobox_version_argv[] = { "distrobox", "--version", NULL };
   static const char * const create_help_argv[] = { "distrobox", "create", "--help", NULL };
   static const char * const podman_argv[] = { "podman", "--version", NULL };
   static const char * const docker_argv[] = { "docker", "--version", NULL };
-  g_autoptr(GTask) task = NULL;
+  g_autoptr(GTask) task = task_owned;
+  KisteCapabilities *self = g_task_get_source_object (task);
+  GCancellable *cancellable = g_task_get_cancellable (task);
   g_autoptr(GTask) config_task = NULL;
-  Probe *probe;
-
-  g_return_if_fail (KISTE_IS_CAPABILITIES (self));
-  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, kiste_capabilities_refresh_async);
-
-  probe = g_new0 (Probe, 1);
-  probe->serial = ++self->started_serial;
-  probe->env_manager = g_strdup (g_getenv (ENV_MANAGER));
-  probe->pending = 5;
-  g_task_set_task_data (task, probe, (GDestroyNotify)probe_free);
 
   kiste_runner_run_async (self->runner, distrobox_version_argv, PROBE_TIMEOUT_MS, cancellable,
                           distrobox_version_cb, g_object_ref (task));
@@ -949,6 +971,68 @@ kiste_capabilities_refresh_async (KisteCapabilities   *self,
   g_task_set_source_tag (config_task, read_config_thread);
   g_task_set_task_data (config_task, g_strdupv (self->config_files), (GDestroyNotify)g_strfreev);
   g_task_run_in_thread (config_task, read_config_thread);
+}
+
+static void
+login_path_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  KisteCapabilities *self = g_task_get_source_object (task);
+  g_autofree char *output = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (kiste_runner_run_finish (KISTE_RUNNER (object), result, &output, NULL, &error))
+    path = kiste_capabilities_parse_login_path (output);
+  else
+    g_debug ("Could not ask the host's login shell for its PATH: %s", error->message);
+
+  if (path != NULL)
+    kiste_runner_setenv (self->runner, "PATH", path);
+
+  start_probes (g_steal_pointer (&task));
+}
+
+void
+kiste_capabilities_refresh_async (KisteCapabilities   *self,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data)
+{
+  /* flatpak-spawn runs host commands with the session helper's PATH, which
+   * lacks what the user's profile adds (~/.local/bin, Homebrew): ask a login
+   * shell once per refresh. The script is constant. */
+  static const char * const login_path_argv[] = {
+    "sh", "-c",
+    "shell=$(getent passwd \"$(id -un)\" | cut -d: -f7); "
+    "exec \"${shell:-/bin/sh}\" -l -c 'printf \"\\nKISTE_HOST_PATH=%s\\n\" \"$PATH\"' </dev/null",
+    NULL
+  };
+  g_autoptr(GTask) task = NULL;
+  Probe *probe;
+
+  g_return_if_fail (KISTE_IS_CAPABILITIES (self));
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_capabilities_refresh_async);
+
+  probe = g_new0 (Probe, 1);
+  probe->serial = ++self->started_serial;
+  probe->env_manager = g_strdup (g_getenv (ENV_MANAGER));
+  probe->pending = 5;
+  g_task_set_task_data (task, probe, (GDestroyNotify)probe_free);
+
+  if (kiste_runner_get_in_flatpak (self->runner))
+    {
+      kiste_runner_run_async (self->runner, login_path_argv, PROBE_TIMEOUT_MS, cancellable,
+                              login_path_cb, g_steal_pointer (&task));
+      return;
+    }
+
+  start_probes (g_steal_pointer (&task));
 }
 
 gboolean

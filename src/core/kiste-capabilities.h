@@ -106,6 +106,8 @@ char               **kiste_capabilities_parse_create_help        (const char    
  * distrobox config file (shell in v1, INI in v2), or NULL. Nothing is
  * evaluated: values using $ or ` are ignored. */
 char                *kiste_capabilities_parse_config_manager     (const char           *contents);
+/* The PATH a host login shell printed after KISTE_HOST_PATH=, or NULL */
+char                *kiste_capabilities_parse_login_path         (const char           *output);
 
 /* strverscmp-like ordering of version strings: < 0, 0, > 0. A release
  * sorts after its release candidates ("2.0.0-rc.4" < "2.0.0"). */

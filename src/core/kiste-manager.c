@@ -94,6 +94,20 @@ kiste_manager_new (KisteRunner *runner)
 
   self = g_object_new (KISTE_TYPE_MANAGER, NULL);
   self->runner = runner ? g_object_ref (runner) : kiste_runner_new ();
+  if (kiste_runner_get_in_flatpak (self->runner))
+    {
+      /* Flatpak points XDG_DATA_HOME into the app's own folder; launchers
+       * belong in the host's, which it passes on when the host set one */
+      const char *host_data = g_getenv ("HOST_XDG_DATA_HOME");
+      g_autofree char *data = NULL;
+
+      if (host_data != NULL && g_path_is_absolute (host_data))
+        data = g_strdup (host_data);
+      else
+        data = g_build_filename (g_get_home_dir (), ".local", "share", NULL);
+      g_free (self->applications_dir);
+      self->applications_dir = g_build_filename (data, "applications", NULL);
+    }
   self->capabilities = kiste_capabilities_new (self->runner);
   self->store = kiste_box_store_new (self->runner);
   return self;
@@ -865,7 +879,7 @@ delete_remove_leftovers (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
 
-  kiste_apps_list_exported_async (op->box_name,
+  kiste_apps_list_exported_async (op->self->runner, op->box_name,
                                   op->self->applications_dir,
                                   op->self->bin_dir,
                                   op_cancellable (task),
@@ -1107,7 +1121,7 @@ rename_rewrite (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
 
-  kiste_apps_list_exported_async (op->box_name,
+  kiste_apps_list_exported_async (op->self->runner, op->box_name,
                                   op->self->applications_dir,
                                   op->self->bin_dir,
                                   op_cancellable (task),
@@ -1181,7 +1195,7 @@ list_apps_parse (GTask *task)
       return;
     }
 
-  kiste_apps_list_exported_async (op->box_name,
+  kiste_apps_list_exported_async (op->self->runner, op->box_name,
                                   op->self->applications_dir,
                                   op->self->bin_dir,
                                   op_cancellable (task),
@@ -1343,7 +1357,7 @@ export_common (KisteManager        *self,
 
   if (unexport)
     {
-      kiste_apps_list_exported_async (box_name, self->applications_dir, self->bin_dir,
+      kiste_apps_list_exported_async (self->runner, box_name, self->applications_dir, self->bin_dir,
                                       op_cancellable (task), unexport_listed_cb, task);
       return ktask;
     }
@@ -1435,7 +1449,7 @@ kiste_manager_list_exported_async (KisteManager        *self,
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, kiste_manager_list_exported_async);
-  kiste_apps_list_exported_async (box_name, self->applications_dir, self->bin_dir,
+  kiste_apps_list_exported_async (self->runner, box_name, self->applications_dir, self->bin_dir,
                                   cancellable, list_exported_cb, g_steal_pointer (&task));
 }
 

@@ -502,6 +502,10 @@ kiste_runner_dup_environ (KisteRunner *self)
       const char *eq = strchr (added[i], '=');
       g_autofree char *name = g_strndup (added[i], eq - added[i]);
 
+      /* in the sandbox a PATH is the host's, for --env= only: ours must
+       * still find flatpak-spawn */
+      if (priv->in_flatpak && g_str_equal (name, "PATH"))
+        continue;
       env = g_environ_setenv (env, name, eq + 1, TRUE);
     }
 
@@ -531,6 +535,11 @@ kiste_runner_build_argv (KisteRunner        *self,
   added = dup_added_environ (self, TRUE);
   for (guint i = 0; added[i] != NULL; i++)
     g_strv_builder_take (builder, g_strconcat ("--env=", added[i], NULL));
+
+  /* The session helper finds programs on its own PATH, not the one given
+   * with --env=: env looks the program up on ours */
+  if (g_environ_getenv (added, "PATH") != NULL)
+    g_strv_builder_add_many (builder, "env", "--", NULL);
 
   g_strv_builder_addv (builder, (const char **) argv);
 

@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 
 #include "kiste-apps.h"
+#include "kiste-runner-private.h"
 #include "kiste-commands.h"
 #include "kiste-error.h"
 
@@ -679,17 +680,26 @@ list_exported_cb (GObject      *object,
 }
 
 static GPtrArray *
-list_exported (const char *box,
-               const char *applications_dir,
-               const char *bin_dir)
+list_exported_with (KisteRunner *runner,
+                    const char  *box,
+                    const char  *applications_dir,
+                    const char  *bin_dir)
 {
   GPtrArray *result = NULL;
 
-  kiste_apps_list_exported_async (box, applications_dir, bin_dir, NULL, list_exported_cb, &result);
+  kiste_apps_list_exported_async (runner, box, applications_dir, bin_dir, NULL, list_exported_cb, &result);
   while (result == NULL)
     g_main_context_iteration (NULL, TRUE);
 
   return result;
+}
+
+static GPtrArray *
+list_exported (const char *box,
+               const char *applications_dir,
+               const char *bin_dir)
+{
+  return list_exported_with (NULL, box, applications_dir, bin_dir);
 }
 
 static void
@@ -711,6 +721,34 @@ test_list_exported_async (void)
   g_assert_cmpuint (missing->len, ==, 0);
 }
 
+/* From the Flatpak sandbox the folders are read on the host: through the
+ * runner's flatpak-spawn (here a stand-in that runs the command locally),
+ * with the same result as reading them here */
+static void
+test_list_exported_from_sandbox (void)
+{
+  g_autofree char *applications_dir = dup_fixture_path ("exported-host", "applications", NULL);
+  g_autofree char *bin_dir = dup_fixture_path ("exported-host", "bin", NULL);
+  g_autofree char *spawn = g_build_filename (g_getenv ("KISTE_TEST_FAKES"), "runner-flatpak-spawn.sh", NULL);
+  g_autoptr(KisteRunner) runner = kiste_runner_new ();
+  g_autoptr(GPtrArray) local = list_exported ("fx-apps", applications_dir, bin_dir);
+  g_autoptr(GPtrArray) host = NULL;
+  g_autoptr(GPtrArray) missing = NULL;
+  g_autofree char *a = describe_exported (local);
+  g_autofree char *b = NULL;
+
+  kiste_runner_set_in_flatpak (runner, TRUE);
+  _kiste_runner_set_flatpak_spawn (runner, spawn);
+
+  host = list_exported_with (runner, "fx-apps", applications_dir, bin_dir);
+  b = describe_exported (host);
+  g_assert_cmpuint (host->len, ==, 4);
+  g_assert_cmpstr (a, ==, b);
+
+  missing = list_exported_with (runner, "fx-apps", "/nonexistent/applications", "/nonexistent/bin");
+  g_assert_cmpuint (missing->len, ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -729,6 +767,7 @@ main (int   argc,
   g_test_add_func ("/apps/exported/candidates", test_launcher_candidates);
   g_test_add_func ("/apps/exported/mark", test_mark_exported);
   g_test_add_func ("/apps/exported/async", test_list_exported_async);
+  g_test_add_func ("/apps/exported/from-sandbox", test_list_exported_from_sandbox);
   g_test_add_func ("/apps/rename/launcher", test_rewrite_launcher);
   g_test_add_func ("/apps/rename/prefix-clash", test_rewrite_prefix_clash);
   g_test_add_func ("/apps/rename/wrapper", test_rewrite_wrapper);

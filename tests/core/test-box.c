@@ -691,6 +691,42 @@ test_box_state_strings (void)
   g_assert_cmpstr (sharing, ==, "KISTE_SHARING_UNSHARED");
 }
 
+/* Whether a box can see the home: the truth from its mounts, not its label */
+static void
+test_box_home_isolation (void)
+{
+  g_autoptr(JsonNode) ps = load_json ("ps-podman5-home-isolation.json");
+  g_autoptr(JsonNode) inspect = load_json ("inspect-podman5-home-isolation.json");
+  const char *host_home = "/home/kistetest";
+  g_autoptr(KisteBox) isolated = box_from (find_element (ps, "isolated"), host_home);
+  g_autoptr(KisteBox) patched = box_from (find_element (ps, "patched-shape"), host_home);
+  g_autoptr(JsonObject) stock = NULL;
+  g_autoptr(KisteBox) labelled = NULL;
+  g_autoptr(GError) error = NULL;
+
+  /* Kiste's isolated box: no home mount, /run/host/home an empty tmpfs */
+  g_assert_cmpint (kiste_box_get_host_home_sharing (isolated), ==, KISTE_SHARING_UNSHARED);
+  g_assert_cmpint (kiste_box_get_unshare (isolated, KISTE_UNSHARE_HOME), ==, KISTE_SHARING_UNSHARED);
+  g_assert_true (kiste_box_apply_inspect_json (isolated, find_element (inspect, "isolated"), &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (kiste_box_get_unshare (isolated, KISTE_UNSHARE_HOME), ==, KISTE_SHARING_UNSHARED);
+
+  /* the patch's shape: labelled, no home at its path, but /home still at
+   * /run/host/home, which only inspect's create command tells apart */
+  g_assert_cmpint (kiste_box_get_unshare (patched, KISTE_UNSHARE_HOME), ==, KISTE_SHARING_UNSHARED);
+  g_assert_true (kiste_box_apply_inspect_json (patched, find_element (inspect, "patched-shape"), &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (kiste_box_get_unshare (patched, KISTE_UNSHARE_HOME), ==, KISTE_SHARING_SHARED);
+
+  /* a label on a box that mounts the home at its path changes nothing */
+  stock = json_object_ref (find_element (ps, "isolated"));
+  json_array_add_string_element (json_object_get_array_member (stock, "Mounts"), host_home);
+  labelled = box_from (stock, host_home);
+  g_assert_cmpstr (kiste_box_get_label (labelled, "distrobox.unshare_home"), ==, "1");
+  g_assert_cmpint (kiste_box_get_host_home_sharing (labelled), ==, KISTE_SHARING_SHARED);
+  g_assert_cmpint (kiste_box_get_unshare (labelled, KISTE_UNSHARE_HOME), ==, KISTE_SHARING_SHARED);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -711,6 +747,7 @@ main (int   argc,
   g_test_add_func ("/kiste/box/inspect/docker", test_box_inspect_docker);
   g_test_add_func ("/kiste/box/inspect/mismatch", test_box_inspect_mismatch);
   g_test_add_func ("/kiste/box/update-from", test_box_update_from);
+  g_test_add_func ("/kiste/box/home-isolation", test_box_home_isolation);
   g_test_add_func ("/kiste/box/state-strings", test_box_state_strings);
 
   return g_test_run ();

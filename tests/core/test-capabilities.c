@@ -9,11 +9,13 @@
 
 #include <errno.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <glib/gstdio.h>
 
 #include "kiste-capabilities.h"
 #include "kiste-error.h"
+#include "kiste-runner-private.h"
 
 /* The released 1.8.2.5 `distrobox create --help`, captured */
 static const char * const flags_1_8_2_5[] = {
@@ -965,6 +967,100 @@ test_set_for_testing (void)
 #define ADD_FIXTURE_TEST(path, func) \
   g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
+static void
+test_parse_login_path (void)
+{
+  g_autofree char *plain = kiste_capabilities_parse_login_path ("\nKISTE_HOST_PATH=/home/u/.local/bin:/usr/bin\n");
+  g_autofree char *noisy = kiste_capabilities_parse_login_path (
+    "Welcome!\nKISTE_HOST_PATH=/old\nfortune of the day\nKISTE_HOST_PATH=/opt/homebrew/bin:/usr/bin\n");
+  g_autofree char *relative = kiste_capabilities_parse_login_path ("KISTE_HOST_PATH=bin:/usr/bin\n");
+  g_autofree char *empty = kiste_capabilities_parse_login_path ("KISTE_HOST_PATH=\n");
+  g_autofree char *none = kiste_capabilities_parse_login_path ("PATH=/usr/bin\n");
+
+  g_assert_cmpstr (plain, ==, "/home/u/.local/bin:/usr/bin");
+  g_assert_cmpstr (noisy, ==, "/opt/homebrew/bin:/usr/bin");
+  g_assert_null (relative);
+  g_assert_null (empty);
+  g_assert_null (none);
+  g_assert_null (kiste_capabilities_parse_login_path (NULL));
+}
+
+/* From the Flatpak sandbox, distrobox may live where only the user's
+ * profile puts it on PATH (~/.local/bin, Homebrew): the host login shell is
+ * asked, and the probes find it there. flatpak-spawn is a stand-in that
+ * runs the command here with a fresh environment, as the session helper
+ * does. */
+static void
+test_refresh_flatpak_login_path (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *home = g_dir_make_tmp ("kiste-caps-home-XXXXXX", &error);
+  g_autofree char *bin = g_build_filename (home, "bin", NULL);
+  g_autofree char *profile = g_build_filename (home, ".profile", NULL);
+  g_autofree char *spawn = g_build_filename (g_getenv ("KISTE_TEST_FAKES"), "runner-flatpak-spawn.sh", NULL);
+  g_autofree char *saved_home = g_strdup (g_getenv ("HOME"));
+  g_autoptr(KisteRunner) runner = kiste_runner_new ();
+  g_autoptr(KisteCapabilities) caps = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  const char * const links[][2] = {
+    { "caps-distrobox", "distrobox" },
+    { "version-distrobox-1.6.0.txt", "distrobox-version.txt" },
+    { "help-distrobox-1.6.0.txt", "distrobox-create-help.txt" },
+  };
+  g_auto(GStrv) env = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (g_mkdir (bin, 0755), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (links); i++)
+    {
+      g_autofree char *target = i == 0 ? g_build_filename (g_getenv ("KISTE_TEST_FAKES"), links[i][0], NULL)
+                                       : fixture_path (links[i][0]);
+      g_autofree char *link = g_build_filename (bin, links[i][1], NULL);
+
+      g_assert_cmpint (symlink (target, link), ==, 0);
+    }
+  g_assert_true (g_file_set_contents (profile, "PATH=\"$HOME/bin:$PATH\"\n", -1, NULL));
+  g_setenv ("HOME", home, TRUE);
+
+  kiste_runner_set_in_flatpak (runner, TRUE);
+  _kiste_runner_set_flatpak_spawn (runner, spawn);
+  caps = kiste_capabilities_new (runner);
+  kiste_capabilities_set_config_files (caps, (const char * const[]) { "/nonexistent/distrobox.conf", NULL });
+
+  kiste_capabilities_refresh_async (caps, NULL, store_result, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  kiste_capabilities_refresh_finish (caps, result, NULL);
+
+  if (saved_home != NULL)
+    g_setenv ("HOME", saved_home, TRUE);
+
+  /* the one in the profile's folder, not one the bare PATH may hold */
+  g_assert_true (kiste_capabilities_has_distrobox (caps));
+  g_assert_cmpstr (kiste_capabilities_get_distrobox_version (caps), ==, "1.6.0");
+  /* the host's PATH goes to the host, ours stays ours */
+  env = kiste_runner_dup_environ (runner);
+  g_assert_cmpstr (g_environ_getenv (env, "PATH"), ==, g_getenv ("PATH"));
+  {
+    const char *probe[] = { "distrobox", "--version", NULL };
+    g_auto(GStrv) argv = kiste_runner_build_argv (runner, probe);
+    g_autofree char *joined = g_strjoinv (" ", argv);
+    g_autofree char *expected = g_strdup_printf ("--env=PATH=%s:", bin);
+
+    g_assert_nonnull (strstr (joined, expected));
+    g_assert_nonnull (strstr (joined, " env -- distrobox --version"));
+  }
+
+  for (guint i = 0; i < G_N_ELEMENTS (links); i++)
+    {
+      g_autofree char *link = g_build_filename (bin, links[i][1], NULL);
+      g_unlink (link);
+    }
+  g_unlink (profile);
+  g_rmdir (bin);
+  g_rmdir (home);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -994,6 +1090,8 @@ main (int   argc,
   ADD_FIXTURE_TEST ("/capabilities/refresh/cancelled", test_refresh_cancelled);
   ADD_FIXTURE_TEST ("/capabilities/refresh/overlapping", test_refresh_overlapping);
   g_test_add_func ("/capabilities/refresh/real", test_refresh_real);
+  g_test_add_func ("/capabilities/parse-login-path", test_parse_login_path);
+  g_test_add_func ("/capabilities/refresh/flatpak-login-path", test_refresh_flatpak_login_path);
 
   return g_test_run ();
 }

@@ -54,6 +54,13 @@ ARTIFACTS = os.environ.get('KISTE_ARTIFACTS') or os.getcwd()
 IMAGE = os.environ.get('KISTE_E2E_IMAGE', 'localhost/kiste-debian:ready')
 TEST_NAME = os.environ.get('KISTE_E2E_TEST', 'e2e')
 BOX_PREFIX = 'kiste-e2e-'
+# KISTE_E2E_SANDBOX=1 runs the app inside a Flatpak-like sandbox (see
+# flatpak-sandbox): every host command must go through flatpak-spawn.
+SANDBOX = os.environ.get('KISTE_E2E_SANDBOX') == '1'
+SANDBOX_SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'flatpak-sandbox')
+# What the sandboxed app gets from the test's environment
+SANDBOX_PASS = ('GSETTINGS_BACKEND', 'GSETTINGS_SCHEMA_DIR', 'GDK_BACKEND', 'G_MESSAGES_DEBUG',
+                'G_DEBUG', 'GSK_RENDERER', 'LC_ALL', 'KISTE_ARTIFACTS')
 
 # What the app may register as on the accessibility bus when it cannot be
 # matched by process id.
@@ -642,9 +649,18 @@ class App:
         check(os.access(KISTE_BIN, os.X_OK), f'app binary not found or not executable: {KISTE_BIN}')
         env = dict(os.environ)
         env.update(self.env)
-        log(f'starting {shlex.join([KISTE_BIN, *self.args])} (output in {shown(self.log_path)})')
+        argv = [KISTE_BIN, *self.args]
+        if SANDBOX:
+            # the build under test and the artifacts folder, read-only
+            binds = {os.path.dirname(os.path.dirname(os.path.abspath(KISTE_BIN)))}
+            if env.get('GSETTINGS_SCHEMA_DIR'):
+                binds.add(env['GSETTINGS_SCHEMA_DIR'])
+            env['KISTE_SANDBOX_RO_BIND'] = ' '.join(sorted(binds))
+            env['KISTE_SANDBOX_PASS'] = ' '.join(SANDBOX_PASS + tuple(self.env))
+            argv = [SANDBOX_SCRIPT, *argv]
+        log(f'starting {shlex.join(argv)} (output in {shown(self.log_path)})')
         with open(self.log_path, 'ab') as logf:
-            self.proc = subprocess.Popen([KISTE_BIN, *self.args], stdin=subprocess.DEVNULL,
+            self.proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL,
                                          stdout=logf, stderr=subprocess.STDOUT, env=env)
         _apps.append(self)
         self.accessible = wait_until(self._lookup, self.timeout,

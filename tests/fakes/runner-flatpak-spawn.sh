@@ -21,9 +21,13 @@ if [ "$#" -eq 0 ]; then
     printf 'No command specified\n' >&2
     exit 1
 fi
-if ! command -v "$1" > /dev/null 2>&1; then
+# Like the session helper, the program is looked up on our own PATH, not
+# on a PATH given with --env=
+if ! program=$(command -v "$1" 2>/dev/null); then
     printf 'Portal call failed: Failed to execute child process “%s” (No such file or directory)\n' "$1" >&2
     exit 1
 fi
+shift
+set -- "$program" "$@"
 cd "${dir:-$HOME}" || exit 1
 eval "exec env -i PATH=\"\$PATH\" HOME=\"\$HOME\" $envs \"\$@\""

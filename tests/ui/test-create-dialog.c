@@ -34,8 +34,7 @@ typedef enum
 {
   CREATE_SUCCEEDS,
   CREATE_FAILS,
-  /* runs until it is stopped */
-  CREATE_HANGS,
+  CREATE_HANGS,   /* until cancelled: no race with a busy machine */
 } CreateScenario;
 
 typedef enum
@@ -109,7 +108,8 @@ test_runner_spawn (KisteRunner         *runner,
         }
       else if (self->create == CREATE_HANGS)
         g_strv_builder_add_many (builder, "sh", "-c",
-                                 "echo \"Creating 'newbox' using image " IMAGE "\"; exec sleep 600",
+                                 "echo \"Trying to pull docker.io/library/debian:12...\"; "
+                                 "exec sleep 600",
                                  NULL);
       else
         g_strv_builder_add_many (builder, "sh", "-c",
@@ -1158,7 +1158,6 @@ test_closed_while_running (Fixture       *fx,
   KisteCreateDialog *gone = NULL;
   KisteTask *task;
 
-  /* still running however slowly the dialog draws */
   fx->runner->create = CREATE_HANGS;
   fill_valid (fx);
   g_signal_emit_by_name (button (fx, "C_reate"), "clicked");
