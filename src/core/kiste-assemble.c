@@ -621,12 +621,39 @@ apply_list (KisteAssembleEntry *entry,
     g_assert_not_reached ();
 }
 
+/* Values per list key and box. Each value is appended to a copy of the
+ * list so far, so thousands of them (a line included many times, a 1 MB
+ * file of volume= lines) would take minutes; real boxes need a handful. */
+#define MAX_LIST_VALUES 1000
+
+/* How many values a list line adds: words for keys split at spaces */
+static guint
+count_list_values (const char *key,
+                   const char *value)
+{
+  guint n = 0;
+
+  if (!(g_str_equal (key, "volume") || g_str_equal (key, "volumes") ||
+        g_str_equal (key, "exported_apps") || g_str_equal (key, "exported_bins")))
+    return 1;
+
+  for (const char *p = value; *p != '\0'; p++)
+    {
+      if (*p != ' ' && (p == value || p[-1] == ' '))
+        n++;
+    }
+
+  return n;
+}
+
 static KisteAssembleEntry *
 interpret (const char *name,
            GPtrArray  *pairs)
 {
   KisteAssembleEntry *entry = kiste_assemble_entry_new (name);
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) list_values = g_hash_table_new (g_str_hash, g_str_equal);
+  guint n_values;
 
   for (guint i = 0; i < pairs->len; i++)
     {
@@ -675,7 +702,15 @@ interpret (const char *name,
           break;
 
         case KEY_LIST:
-          apply_list (entry, pair->key, pair->value);
+          n_values = GPOINTER_TO_UINT (g_hash_table_lookup (list_values, pair->key));
+          n_values = MIN (n_values + count_list_values (pair->key, pair->value), MAX_LIST_VALUES + 1);
+          g_hash_table_insert (list_values, pair->key, GUINT_TO_POINTER (n_values));
+          if (n_values > MAX_LIST_VALUES)
+            set_entry_error (entry, g_strdup_printf (_("“%s” lists more than %u values; no box "
+                                                       "needs that many."),
+                                                     pair->key, MAX_LIST_VALUES));
+          else
+            apply_list (entry, pair->key, pair->value);
           break;
 
         default:

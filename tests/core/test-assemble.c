@@ -323,7 +323,7 @@ test_include_bounded (void)
   g_autofree char *doubling = repeated_includes (22, 2);
   /* once at each of 40 levels */
   g_autofree char *chain = repeated_includes (40, 1);
-  g_autofree char *fine = repeated_includes (10, 2);
+  g_autofree char *fine = repeated_includes (9, 2);
   g_autoptr(GPtrArray) entries = NULL;
   g_autoptr(GError) error = NULL;
   gint64 start = g_get_monotonic_time ();
@@ -340,12 +340,34 @@ test_include_bounded (void)
   g_assert_nonnull (strstr (error->message, "more than 32 levels"));
   g_clear_error (&error);
 
-  /* 2^9 copies of the innermost package in the first box is still fine */
+  /* 2^8 copies of the innermost package in the first box is still fine */
   entries = kiste_assemble_parse (fine, -1, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (entries->len, ==, 10);
+  g_assert_cmpuint (entries->len, ==, 9);
   g_assert_cmpuint (g_strv_length ((char **) kiste_create_options_get_additional_packages (
-                      ((KisteAssembleEntry *) g_ptr_array_index (entries, 0))->options)), ==, 1023);
+                      ((KisteAssembleEntry *) g_ptr_array_index (entries, 0))->options)), ==, 511);
+}
+
+static void
+test_list_values_bounded (void)
+{
+  g_autoptr(GString) data = g_string_new ("[box]\nimage=alpine\n");
+  g_autoptr(GPtrArray) entries = NULL;
+  KisteAssembleEntry *box;
+  gint64 start;
+
+  /* about 1 MB of volume lines, the most a download may hold */
+  for (guint i = 0; i < 80000; i++)
+    g_string_append_printf (data, "volume=/srv/v%u:/v%u\n", i, i);
+
+  start = g_get_monotonic_time ();
+  entries = parse_ok (data->str);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 2 * G_USEC_PER_SEC);
+
+  box = g_ptr_array_index (entries, 0);
+  g_assert_nonnull (box->error);
+  g_assert_nonnull (strstr (box->error, "“volume” lists more than 1000 values"));
+  g_assert_cmpuint (g_strv_length ((char **) kiste_create_options_get_volumes (box->options)), ==, 1000);
 }
 
 static void
@@ -632,6 +654,7 @@ main (int   argc,
   g_test_add_func ("/assemble/include-nested", test_include_nested);
   g_test_add_func ("/assemble/include-bounded", test_include_bounded);
   g_test_add_func ("/assemble/warnings-bounded", test_warnings_bounded);
+  g_test_add_func ("/assemble/list-values-bounded", test_list_values_bounded);
   g_test_add_func ("/assemble/round-trip-manifest", test_round_trip_manifest);
   g_test_add_func ("/assemble/round-trip-options", test_round_trip_options);
   g_test_add_func ("/assemble/write-refused", test_write_refused);
