@@ -8,7 +8,8 @@
 /* Home isolation on an older distrobox: the `podman create` command that
  * `distrobox create --dry-run` prints, rewritten for an ordinary and an
  * ostree host. Whatever it reads, a command it returns never mounts the
- * user's home itself. */
+ * user's home at its own path (a volume the user chose that shows it
+ * elsewhere is kept on purpose). */
 
 #include "config.h"
 
@@ -40,10 +41,11 @@ static gboolean
 mounts_home (const char *spec,
              const char *home)
 {
-  gsize len = strlen (home);
+  g_auto(GStrv) parts = g_strsplit (spec, ":", 3);
 
-  /* SOURCE[:DEST[:OPTIONS]] with the home itself as source */
-  return strncmp (spec, home, len) == 0 && (spec[len] == ':' || spec[len] == '\0');
+  /* SOURCE:DEST[:OPTIONS] with the home as both */
+  return parts[0] != NULL && parts[1] != NULL &&
+         g_str_equal (parts[0], home) && g_str_equal (parts[1], home);
 }
 
 static void
