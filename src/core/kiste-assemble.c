@@ -282,7 +282,7 @@ lex (const char  *data,
  * lines, and a long chain of includes would exhaust the stack. Real
  * manifests stay far below both. */
 #define MAX_INCLUDE_DEPTH   32
-#define MAX_INCLUDED_PAIRS  100000
+#define MAX_INCLUDED_PAIRS  10000
 
 /* The first section of each name, as include finds it */
 static GHashTable *
@@ -654,6 +654,7 @@ interpret (const char *name,
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) list_values = g_hash_table_new (g_str_hash, g_str_equal);
   guint n_values;
+  guint previous_values;
 
   for (guint i = 0; i < pairs->len; i++)
     {
@@ -702,9 +703,12 @@ interpret (const char *name,
           break;
 
         case KEY_LIST:
-          n_values = GPOINTER_TO_UINT (g_hash_table_lookup (list_values, pair->key));
-          n_values = MIN (n_values + count_list_values (pair->key, pair->value), MAX_LIST_VALUES + 1);
+          previous_values = GPOINTER_TO_UINT (g_hash_table_lookup (list_values, pair->key));
+          n_values = MIN (previous_values + count_list_values (pair->key, pair->value), MAX_LIST_VALUES + 1);
           g_hash_table_insert (list_values, pair->key, GUINT_TO_POINTER (n_values));
+          /* said once, when the limit is passed */
+          if (previous_values > MAX_LIST_VALUES)
+            break;
           if (n_values > MAX_LIST_VALUES)
             set_entry_error (entry, g_strdup_printf (_("“%s” lists more than %u values; no box "
                                                        "needs that many."),
