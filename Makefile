@@ -2,10 +2,14 @@
 #   make run    installs what is missing, builds and starts Kiste
 #   make check  installs what is missing, builds and runs every test suite
 BUILDDIR ?= build
+ASAN_BUILDDIR ?= build-asan
+FUZZ_BUILDDIR ?= build-fuzz
+# Seconds each fuzz target runs in `make fuzz`
+FUZZ_SECONDS ?= 30
 MESON_OPTIONS ?=
 MESON_TEST_OPTIONS ?=
 
-.PHONY: all deps setup build run check check-fast bench screenshots flatpak clean
+.PHONY: all deps setup build run check check-fast check-asan fuzz bench screenshots flatpak clean
 
 all: build
 
@@ -32,6 +36,28 @@ check: build
 check-fast: build
 	meson test -C $(BUILDDIR) --print-errorlogs --no-suite e2e $(MESON_TEST_OPTIONS)
 
+# The core and UI suites built with AddressSanitizer and
+# UndefinedBehaviorSanitizer: memory errors, undefined behaviour and leaks
+# fail the test (suppressions for system libraries: tests/sanitizers/).
+check-asan: deps
+	@if [ ! -f $(ASAN_BUILDDIR)/build.ninja ]; then \
+	  meson setup $(ASAN_BUILDDIR) -Dbuildtype=debug -Db_sanitize=address,undefined $(MESON_OPTIONS); \
+	fi
+	meson compile -C $(ASAN_BUILDDIR)
+	meson test -C $(ASAN_BUILDDIR) --print-errorlogs --suite core --suite ui --timeout-multiplier 3 \
+	  $(MESON_TEST_OPTIONS)
+
+# Each libFuzzer target for FUZZ_SECONDS, from the seeds in tests/fixtures;
+# needs clang. Crashing inputs land in $(FUZZ_BUILDDIR)/tests/fuzz/NAME/crashes.
+fuzz: deps
+	@if [ ! -f $(FUZZ_BUILDDIR)/build.ninja ]; then \
+	  CC=clang meson setup $(FUZZ_BUILDDIR) -Dbuildtype=debug -Dfuzzing=true \
+	    -Db_sanitize=address,undefined $(MESON_OPTIONS); \
+	fi
+	meson compile -C $(FUZZ_BUILDDIR) fuzzers
+	KISTE_FUZZ_SECONDS=$(FUZZ_SECONDS) meson test -C $(FUZZ_BUILDDIR) --no-rebuild --print-errorlogs \
+	  --suite fuzz
+
 bench: build
 	meson test -C $(BUILDDIR) --benchmark --verbose
 
@@ -48,4 +74,4 @@ flatpak:
 	flatpak-builder --user --install --force-clean $(BUILDDIR)-flatpak flatpak/io.github.kiste.Kiste.json
 
 clean:
-	rm -rf $(BUILDDIR)
+	rm -rf $(BUILDDIR) $(ASAN_BUILDDIR) $(FUZZ_BUILDDIR)

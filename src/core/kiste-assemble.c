@@ -97,14 +97,31 @@ raw_section_free (RawSection *section)
   g_free (section);
 }
 
+/* Warnings are for people: each said once, and a few dozen at most. A
+ * line included many times would otherwise repeat its warning as often, and
+ * every warning added would copy all the earlier ones. */
+#define MAX_WARNINGS 50
+
 static void
 add_warning (KisteAssembleEntry *entry,
              char               *message)
 {
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_autoptr(GStrvBuilder) builder = NULL;
+  g_autofree char *owned = message;
+  guint n = entry->warnings != NULL ? g_strv_length (entry->warnings) : 0;
 
+  if (n > MAX_WARNINGS ||
+      (entry->warnings != NULL && g_strv_contains ((const char * const *) entry->warnings, message)))
+    return;
+
+  builder = g_strv_builder_new ();
   g_strv_builder_addv (builder, (const char **)entry->warnings);
-  g_strv_builder_take (builder, message);
+  if (n < MAX_WARNINGS)
+    g_strv_builder_take (builder, g_steal_pointer (&owned));
+  else
+    g_strv_builder_take (builder, g_strdup_printf (_("There are more problems with [%s]; only the "
+                                                     "first %u are listed."),
+                                                   entry->section, MAX_WARNINGS));
   g_strfreev (entry->warnings);
   entry->warnings = g_strv_builder_end (builder);
 }
@@ -239,33 +256,54 @@ lex (const char  *data,
   return g_steal_pointer (&sections);
 }
 
-static RawSection *
-find_section (GPtrArray  *sections,
-              const char *name)
+/* Limits on includes, which distrobox expands without any: a small file
+ * whose sections each include the next twice would grow to billions of
+ * lines, and a long chain of includes would exhaust the stack. Real
+ * manifests stay far below both. */
+#define MAX_INCLUDE_DEPTH   32
+#define MAX_INCLUDED_PAIRS  10000
+
+/* The first section of each name, as include finds it */
+static GHashTable *
+index_sections (GPtrArray *sections)
 {
+  GHashTable *by_name = g_hash_table_new (g_str_hash, g_str_equal);
+
   for (guint i = 0; i < sections->len; i++)
     {
       RawSection *section = g_ptr_array_index (sections, i);
 
-      if (g_str_equal (section->name, name))
-        return section;
+      if (!g_hash_table_contains (by_name, section->name))
+        g_hash_table_insert (by_name, section->name, section);
     }
 
-  return NULL;
+  return by_name;
 }
 
-/* Inlines include=NAME lines with NAME's pairs, recursively */
+/* Inlines include=NAME lines with NAME's pairs, recursively. budget counts
+ * down the includes and included pairs left for the whole file. */
 static gboolean
-flatten (GPtrArray   *sections,
+flatten (GHashTable  *by_name,
          RawSection  *section,
          GPtrArray   *stack,
          GPtrArray   *out,
+         guint       *budget,
          GError     **error)
 {
   for (guint i = 0; i < section->pairs->len; i++)
     {
       RawPair *pair = g_ptr_array_index (section->pairs, i);
       RawSection *included;
+
+      if (stack->len > 1 || g_str_equal (pair->key, "include"))
+        {
+          if (*budget == 0)
+            return kiste_set_invalid_input (error,
+                                            _("The includes in this file add up to more than %u lines. "
+                                              "Include each section fewer times."),
+                                            MAX_INCLUDED_PAIRS);
+          (*budget)--;
+        }
 
       if (!g_str_equal (pair->key, "include"))
         {
@@ -274,7 +312,7 @@ flatten (GPtrArray   *sections,
         }
 
       if (pair->value == NULL || pair->value[0] == '\0' ||
-          (included = find_section (sections, pair->value)) == NULL)
+          (included = g_hash_table_lookup (by_name, pair->value)) == NULL)
         return kiste_set_invalid_input (error,
                                         _("[%s] includes “%s” (line %u), but the file has no such "
                                           "section."),
@@ -286,8 +324,14 @@ flatten (GPtrArray   *sections,
                                           "Includes must not go round in a circle."),
                                         section->name, pair->value, pair->line);
 
+      if (stack->len >= MAX_INCLUDE_DEPTH)
+        return kiste_set_invalid_input (error,
+                                        _("[%s] includes “%s” (line %u) through more than %u levels of "
+                                          "includes."),
+                                        section->name, pair->value, pair->line, MAX_INCLUDE_DEPTH);
+
       g_ptr_array_add (stack, included);
-      if (!flatten (sections, included, stack, out, error))
+      if (!flatten (by_name, included, stack, out, budget, error))
         return FALSE;
       g_ptr_array_remove_index (stack, stack->len - 1);
     }
@@ -556,12 +600,40 @@ apply_list (KisteAssembleEntry *entry,
     g_assert_not_reached ();
 }
 
+/* Values per list key and box. Each value is appended to a copy of the
+ * list so far, so thousands of them (a line included many times, a 1 MB
+ * file of volume= lines) would take minutes; real boxes need a handful. */
+#define MAX_LIST_VALUES 1000
+
+/* How many values a list line adds: words for keys split at spaces */
+static guint
+count_list_values (const char *key,
+                   const char *value)
+{
+  guint n = 0;
+
+  if (!(g_str_equal (key, "volume") || g_str_equal (key, "volumes") ||
+        g_str_equal (key, "exported_apps") || g_str_equal (key, "exported_bins")))
+    return 1;
+
+  for (const char *p = value; *p != '\0'; p++)
+    {
+      if (*p != ' ' && (p == value || p[-1] == ' '))
+        n++;
+    }
+
+  return n;
+}
+
 static KisteAssembleEntry *
 interpret (const char *name,
            GPtrArray  *pairs)
 {
   KisteAssembleEntry *entry = kiste_assemble_entry_new (name);
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) list_values = g_hash_table_new (g_str_hash, g_str_equal);
+  guint n_values;
+  guint previous_values;
 
   for (guint i = 0; i < pairs->len; i++)
     {
@@ -610,7 +682,18 @@ interpret (const char *name,
           break;
 
         case KEY_LIST:
-          apply_list (entry, pair->key, pair->value);
+          previous_values = GPOINTER_TO_UINT (g_hash_table_lookup (list_values, pair->key));
+          n_values = MIN (previous_values + count_list_values (pair->key, pair->value), MAX_LIST_VALUES + 1);
+          g_hash_table_insert (list_values, pair->key, GUINT_TO_POINTER (n_values));
+          /* said once, when the limit is passed */
+          if (previous_values > MAX_LIST_VALUES)
+            break;
+          if (n_values > MAX_LIST_VALUES)
+            set_entry_error (entry, g_strdup_printf (_("“%s” lists more than %u values; no box "
+                                                       "needs that many."),
+                                                     pair->key, MAX_LIST_VALUES));
+          else
+            apply_list (entry, pair->key, pair->value);
           break;
 
         default:
@@ -634,7 +717,9 @@ kiste_assemble_parse (const char  *data,
   g_autoptr(GPtrArray) entries = NULL;
   g_autoptr(GPtrArray) sections = NULL;
   g_autoptr(GHashTable) names = NULL;
+  g_autoptr(GHashTable) by_name = NULL;
   g_autofree char *text = NULL;
+  guint budget = MAX_INCLUDED_PAIRS;
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
 
@@ -660,6 +745,7 @@ kiste_assemble_parse (const char  *data,
 
   entries = g_ptr_array_new_with_free_func ((GDestroyNotify)kiste_assemble_entry_unref);
   names = g_hash_table_new (g_str_hash, g_str_equal);
+  by_name = index_sections (sections);
 
   for (guint i = 0; i < sections->len; i++)
     {
@@ -669,7 +755,7 @@ kiste_assemble_parse (const char  *data,
       KisteAssembleEntry *entry;
 
       g_ptr_array_add (stack, section);
-      if (!flatten (sections, section, stack, pairs, error))
+      if (!flatten (by_name, section, stack, pairs, &budget, error))
         return NULL;
 
       entry = interpret (section->name, pairs);

@@ -13,6 +13,7 @@
 
 #include "kiste-box.h"
 #include "kiste-error.h"
+#include "kiste-validate.h"
 
 #define ROOTLESS_MARKER      "/run/.distrobox.rootless"
 #define DISTROBOX_EXPORT     "/usr/bin/distrobox-export"
@@ -1186,6 +1187,15 @@ kiste_box_new_from_ps_json (JsonObject  *object,
     {
       g_set_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT,
                    _("The container manager listed container %.12s without a name."), id);
+      return NULL;
+    }
+
+  /* podman and docker allow no other names; one such as "-x" or "$(…)"
+   * could not be passed on to distrobox safely */
+  if (!kiste_validate_existing_name (name, NULL, NULL))
+    {
+      g_set_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT,
+                   _("The container manager listed container %.12s with a name it does not allow."), id);
       return NULL;
     }
 

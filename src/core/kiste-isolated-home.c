@@ -84,6 +84,8 @@ rewrite_volume (Rewrite     *rw,
   const char *src, *dst, *below;
   g_autofree char *first = NULL;
 
+  if (n == 0)
+    return shape_error (error, line);  /* an empty spec has no source */
   if (n == 1)
     return TRUE;  /* an anonymous volume such as /dev/pts */
   if (n > 3 || parts[0][0] != '/' || parts[1][0] != '/')

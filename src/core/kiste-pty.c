@@ -117,6 +117,16 @@ kiste_pty_spawn (KisteRunner         *runner,
   if (in_flatpak)
     {
       guint n_wrap = g_strv_length (wrapped) - g_strv_length ((char **) argv);
+      gboolean through_env = FALSE;
+
+      /* the runner ends its wrapper with "env --" when it gives the host a
+       * PATH of its own: our options go before that */
+      if (n_wrap >= 2 && g_str_equal (wrapped[n_wrap - 2], "env") &&
+          g_str_equal (wrapped[n_wrap - 1], "--"))
+        {
+          through_env = TRUE;
+          n_wrap -= 2;
+        }
 
       /* flatpak-spawn's own options: this tab's folder and the terminal's
        * variables, which the host side would not see otherwise */
@@ -130,6 +140,8 @@ kiste_pty_spawn (KisteRunner         *runner,
         }
       for (guint i = 0; extra_env != NULL && extra_env[i] != NULL; i++)
         g_strv_builder_take (builder, g_strconcat ("--env=", extra_env[i], NULL));
+      if (through_env)
+        g_strv_builder_add_many (builder, "env", "--", NULL);
       g_strv_builder_addv (builder, (const char **) argv);
       full_argv = g_strv_builder_end (builder);
     }

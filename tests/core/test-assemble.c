@@ -299,6 +299,113 @@ test_include_cycle (void)
   g_assert_nonnull (strstr (error->message, "includes it back"));
 }
 
+/* Sanitizer builds run allocations many times slower */
+static gint64
+time_limit_us (double seconds)
+{
+  const char *slowdown = g_getenv ("KISTE_TEST_SLOWDOWN");
+
+  return seconds * G_USEC_PER_SEC * (slowdown != NULL ? g_ascii_strtod (slowdown, NULL) : 1.0);
+}
+
+/* Each section includes the next n times, depth sections deep */
+static char *
+repeated_includes (guint depth,
+                   guint n)
+{
+  GString *data = g_string_new (NULL);
+
+  for (guint i = 0; i < depth; i++)
+    {
+      g_string_append_printf (data, "[s%u]\nadditional_packages=p%u\n", i, i);
+      for (guint j = 0; i + 1 < depth && j < n; j++)
+        g_string_append_printf (data, "include=s%u\n", i + 1);
+    }
+
+  return g_string_free (data, FALSE);
+}
+
+static void
+test_include_bounded (void)
+{
+  /* twice at each of 22 levels: four million lines, from under 1 KB */
+  g_autofree char *doubling = repeated_includes (22, 2);
+  /* once at each of 40 levels */
+  g_autofree char *chain = repeated_includes (40, 1);
+  g_autofree char *fine = repeated_includes (9, 2);
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 start = g_get_monotonic_time ();
+
+  g_assert_null (kiste_assemble_parse (doubling, -1, &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_assert_nonnull (strstr (error->message, "add up to more than 10000 lines"));
+  g_clear_error (&error);
+  /* refused at once, not after expanding */
+  g_assert_cmpint (g_get_monotonic_time () - start, <, time_limit_us (2));
+
+  g_assert_null (kiste_assemble_parse (chain, -1, &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_assert_nonnull (strstr (error->message, "more than 32 levels"));
+  g_clear_error (&error);
+
+  /* 2^8 copies of the innermost package in the first box is still fine */
+  entries = kiste_assemble_parse (fine, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (entries->len, ==, 9);
+  g_assert_cmpuint (g_strv_length ((char **) kiste_create_options_get_additional_packages (
+                      ((KisteAssembleEntry *) g_ptr_array_index (entries, 0))->options)), ==, 511);
+}
+
+static void
+test_list_values_bounded (void)
+{
+  g_autoptr(GString) data = g_string_new ("[box]\nimage=alpine\n");
+  g_autoptr(GPtrArray) entries = NULL;
+  KisteAssembleEntry *box;
+  gint64 start;
+
+  /* a quarter of a megabyte of volume lines: appending each to a copy of
+   * the list would take far longer than the limit */
+  for (guint i = 0; i < 20000; i++)
+    g_string_append_printf (data, "volume=/srv/v%u:/v%u\n", i, i);
+
+  start = g_get_monotonic_time ();
+  entries = parse_ok (data->str);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, time_limit_us (2));
+
+  box = g_ptr_array_index (entries, 0);
+  g_assert_nonnull (box->error);
+  g_assert_nonnull (strstr (box->error, "“volume” lists more than 1000 values"));
+  g_assert_cmpuint (g_strv_length ((char **) kiste_create_options_get_volumes (box->options)), ==, 1000);
+}
+
+static void
+test_warnings_bounded (void)
+{
+  g_autoptr(GString) unknown = g_string_new ("[many]\nimage=alpine\n");
+  g_autoptr(GPtrArray) repeated = parse_ok ("[base]\nimage=alpine\n"
+                                            "[box]\ninclude=base\ninclude=base\ninclude=base\n");
+  g_autoptr(GPtrArray) entries = NULL;
+  KisteAssembleEntry *box = g_ptr_array_index (repeated, 1);
+  KisteAssembleEntry *many;
+
+  /* one line included three times: one warning, not two */
+  g_assert_nonnull (box->warnings);
+  g_assert_cmpuint (g_strv_length (box->warnings), ==, 1);
+  g_assert_true (warnings_contain (box, "“image” is set more than once"));
+
+  /* 200 unknown keys: 50 warnings and one saying there are more */
+  for (guint i = 0; i < 200; i++)
+    g_string_append_printf (unknown, "unknown_%u=1\n", i);
+  entries = parse_ok (unknown->str);
+  many = g_ptr_array_index (entries, 0);
+  g_assert_cmpuint (g_strv_length (many->warnings), ==, 51);
+  g_assert_true (warnings_contain (many, "unknown_49"));
+  g_assert_false (warnings_contain (many, "unknown_50"));
+  g_assert_true (warnings_contain (many, "only the first 50 are listed"));
+}
+
 static void
 test_include_nested (void)
 {
@@ -555,6 +662,9 @@ main (int   argc,
   g_test_add_func ("/assemble/parse-errors", test_parse_errors);
   g_test_add_func ("/assemble/include-cycle", test_include_cycle);
   g_test_add_func ("/assemble/include-nested", test_include_nested);
+  g_test_add_func ("/assemble/include-bounded", test_include_bounded);
+  g_test_add_func ("/assemble/warnings-bounded", test_warnings_bounded);
+  g_test_add_func ("/assemble/list-values-bounded", test_list_values_bounded);
   g_test_add_func ("/assemble/round-trip-manifest", test_round_trip_manifest);
   g_test_add_func ("/assemble/round-trip-options", test_round_trip_options);
   g_test_add_func ("/assemble/write-refused", test_write_refused);

@@ -446,7 +446,14 @@ test_box_bad_elements (void)
                               " {\"Id\": \"\", \"Names\": [\"emptyid\"]},"
                               " {\"Id\": 42, \"Names\": [\"numericid\"]},"
                               " {\"Id\": \"abc\", \"Names\": []},"
-                              " {\"Id\": \"abc\", \"Labels\": \"manager=distrobox\"}]",
+                              " {\"Id\": \"abc\", \"Labels\": \"manager=distrobox\"},"
+                              /* names podman and docker refuse: an option, shell */
+                              " {\"Id\": \"abc\", \"Names\": [\"-ixoppca\"]},"
+                              " {\"Id\": \"abc\", \"Names\": \"--help\"},"
+                              " {\"Id\": \"abc\", \"Names\": [\"$(touch x)\"]},"
+                              " {\"Id\": \"abc\", \"Names\": [\"a;b\"]},"
+                              " {\"Id\": \"abc\", \"Names\": [\"my box\"]},"
+                              " {\"Id\": \"abc\", \"Name\": \"`id`\"}]",
                               -1, &error);
   g_assert_no_error (error);
   array = json_node_get_array (json_parser_get_root (parser));
@@ -674,12 +681,14 @@ test_box_update_from (void)
 static void
 test_box_state_strings (void)
 {
+  g_autofree char *sharing = g_enum_to_string (KISTE_TYPE_SHARING, KISTE_SHARING_UNSHARED);
+
   g_assert_cmpstr (kiste_box_state_to_string (KISTE_BOX_STATE_RUNNING), ==, "running");
   g_assert_cmpstr (kiste_box_state_to_string (KISTE_BOX_STATE_STOPPED), ==, "stopped");
   g_assert_cmpstr (kiste_box_state_to_string (KISTE_BOX_STATE_CREATED), ==, "created");
   g_assert_cmpstr (kiste_box_state_to_string (KISTE_BOX_STATE_UNKNOWN), ==, "unknown");
   g_assert_cmpstr (kiste_box_state_to_label (KISTE_BOX_STATE_RUNNING), ==, "Running");
-  g_assert_cmpstr (g_enum_to_string (KISTE_TYPE_SHARING, KISTE_SHARING_UNSHARED), ==, "KISTE_SHARING_UNSHARED");
+  g_assert_cmpstr (sharing, ==, "KISTE_SHARING_UNSHARED");
 }
 
 /* Whether a box can see the home: the truth from its mounts, not its label */

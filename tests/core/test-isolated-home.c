@@ -353,6 +353,9 @@ test_refused_shapes (void)
     { "--volume /tmp:/tmp:rslave", "--volume /tmp:/tmp:rslave:z:extra" },
     { "--volume /tmp:/tmp:rslave", "--volume tmp:/tmp" },
     { "--volume /tmp:/tmp:rslave", "--volume /tmp:/tmp rslave" },
+    /* empty, which once read a missing source (found by the fuzzer) */
+    { "--volume /tmp:/tmp:rslave", "--volume=" },
+    { "--volume /tmp:/tmp:rslave", "--volume ''" },
     /* the end of the entrypoint's arguments */
     { "-- ''", "" },
     { "-- ''", "-- '' 'more'" },

@@ -1459,11 +1459,13 @@ test_assemble_create_all_blocked (Fixture       *fx,
   g_assert_cmpuint (n_create_commands (fx), ==, 0);
 }
 
+/* Kept until the process ends (see the end of main) */
+static GTestDBus *test_bus;
+
 int
 main (int   argc,
       char *argv[])
 {
-  GTestDBus *test_bus = NULL;
   g_autofree char *dbus_daemon = g_find_program_in_path ("dbus-daemon");
   g_autofree char *display = g_strdup (g_getenv ("DISPLAY"));
   int ret;

@@ -192,6 +192,7 @@ test_both_managers (Fixture       *fixture,
                     gconstpointer  data)
 {
   GtkWidget *combo;
+  char *value;
 
   install_docker (fixture->runner);
   refresh (fixture);
@@ -214,9 +215,13 @@ test_both_managers (Fixture       *fixture,
 
   /* Combo → setting */
   adw_combo_row_set_selected (ADW_COMBO_ROW (combo), 0);
-  g_assert_cmpstr (g_settings_get_string (fixture->settings, "container-manager"), ==, "auto");
+  value = g_settings_get_string (fixture->settings, "container-manager");
+  g_assert_cmpstr (value, ==, "auto");
+  g_free (value);
   adw_combo_row_set_selected (ADW_COMBO_ROW (combo), 2);
-  g_assert_cmpstr (g_settings_get_string (fixture->settings, "container-manager"), ==, "docker");
+  value = g_settings_get_string (fixture->settings, "container-manager");
+  g_assert_cmpstr (value, ==, "docker");
+  g_free (value);
 }
 
 static void
