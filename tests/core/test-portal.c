@@ -145,12 +145,15 @@ test_portal_paths (void)
   g_assert_null (path);
 }
 
+/* Kept until the process ends, reachable: stopping it must not wait for
+ * the cached connection (see the end of main) */
+static GTestDBus *test_bus;
+
 int
 main (int   argc,
       char *argv[])
 {
   g_autofree char *dbus_daemon = g_find_program_in_path ("dbus-daemon");
-  GTestDBus *test_bus = NULL;
   int ret;
 
   g_test_init (&argc, &argv, NULL);
