@@ -88,13 +88,14 @@ kiste_application_activate (GApplication *app)
 }
 
 /* SIGTERM from a session ending, SIGINT from a terminal: quit as Ctrl+Q
- * would, so windows save their state and every command ends with the app. */
+ * would, so windows save their state and every command ends with the app,
+ * but without asking: nobody may be there to answer. */
 static gboolean
 kiste_application_quit_signal_cb (gpointer user_data)
 {
   KisteApplication *self = user_data;
 
-  g_action_group_activate_action (G_ACTION_GROUP (self), "quit", NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (self), "terminate", NULL);
 
   return G_SOURCE_CONTINUE;
 }
@@ -150,6 +151,29 @@ kiste_application_quit_action (GSimpleAction *action,
   g_list_free (windows);
 }
 
+/* Like quit, without the question about programs running in terminals */
+static void
+kiste_application_terminate_action (GSimpleAction *action,
+                                    GVariant      *parameter,
+                                    gpointer       user_data)
+{
+  KisteApplication *self = user_data;
+  GList *windows;
+
+  windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
+  for (const GList *l = windows; l != NULL; l = l->next)
+    {
+      if (KISTE_IS_WINDOW (l->data))
+        kiste_window_close_without_asking (KISTE_WINDOW (l->data));
+      else
+        gtk_window_close (GTK_WINDOW (l->data));
+    }
+
+  if (windows == NULL)
+    g_application_quit (G_APPLICATION (self));
+  g_list_free (windows);
+}
+
 static void
 kiste_application_about_action (GSimpleAction *action,
                                 GVariant      *parameter,
@@ -192,6 +216,7 @@ kiste_application_shortcuts_action (GSimpleAction *action,
 
 static const GActionEntry app_actions[] = {
   { "quit", kiste_application_quit_action },
+  { "terminate", kiste_application_terminate_action },
   { "about", kiste_application_about_action },
   { "shortcuts", kiste_application_shortcuts_action },
 };

@@ -515,6 +515,22 @@ close_window_response_cb (AdwAlertDialog *dialog,
     }
 }
 
+/**
+ * kiste_window_close_without_asking:
+ *
+ * Closes the window even while programs run in its terminals, for a quit
+ * nobody is there to confirm (SIGTERM, SIGINT). The shells still end in
+ * their boxes, as on any close.
+ */
+void
+kiste_window_close_without_asking (KisteWindow *self)
+{
+  g_return_if_fail (KISTE_IS_WINDOW (self));
+
+  self->close_confirmed = TRUE;
+  gtk_window_close (GTK_WINDOW (self));
+}
+
 gboolean
 _kiste_window_confirm_close (KisteWindow *self)
 {

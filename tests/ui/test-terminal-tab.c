@@ -745,6 +745,34 @@ test_row_menu (Fixture       *fixture,
                    ==, "fixture-a");
 }
 
+static gboolean
+widget_hidden (gpointer data)
+{
+  return !gtk_widget_get_visible (data);
+}
+
+/* A quit nobody can answer (SIGTERM, SIGINT) closes without asking, even
+ * while a program runs */
+static void
+test_terminate_without_asking (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  g_autoptr(KisteWindow) window = g_object_ref (fixture->window);
+  KisteTerminalTab *tab;
+
+  tab = kiste_window_open_terminal (window, "fixture-a", NULL);
+  wait_for_text (tab, "fake$ ");
+  type (tab, "sleep 60\n");
+  g_assert_true (kiste_test_wait_for (has_foreground, tab, TIMEOUT_MS));
+
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->app), "terminate", NULL);
+  g_assert_true (kiste_test_wait_for (widget_hidden, window, TIMEOUT_MS));
+  g_assert_null (find_alert (GTK_WIDGET (window), "Close Window?"));
+
+  /* the fixture's teardown wants a window of its own */
+  fixture->window = kiste_window_new (fixture->app);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -765,6 +793,8 @@ main (int   argc,
               fixture_setup, test_states, fixture_teardown);
   g_test_add ("/kiste/terminal-tab/close-confirmation", Fixture, NULL,
               fixture_setup, test_close_confirmation, fixture_teardown);
+  g_test_add ("/kiste/terminal-tab/terminate-without-asking", Fixture, NULL,
+              fixture_setup, test_terminate_without_asking, fixture_teardown);
   g_test_add ("/kiste/terminal-tab/shortcuts-and-count", Fixture, NULL,
               fixture_setup, test_shortcuts_and_count, fixture_teardown);
 
