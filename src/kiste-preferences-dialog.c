@@ -388,6 +388,19 @@ kiste_preferences_dialog_dispose (GObject *object)
   G_OBJECT_CLASS (kiste_preferences_dialog_parent_class)->dispose (object);
 }
 
+/* A pending search holds the dialog, so dispose cannot be where it stops:
+ * closing is. */
+static void
+kiste_preferences_dialog_closed (AdwDialog *dialog)
+{
+  KistePreferencesDialog *self = KISTE_PREFERENCES_DIALOG (dialog);
+
+  g_cancellable_cancel (self->cancellable);
+
+  if (ADW_DIALOG_CLASS (kiste_preferences_dialog_parent_class)->closed)
+    ADW_DIALOG_CLASS (kiste_preferences_dialog_parent_class)->closed (dialog);
+}
+
 static void
 kiste_preferences_dialog_get_property (GObject    *object,
                                        guint       prop_id,
@@ -439,11 +452,13 @@ kiste_preferences_dialog_class_init (KistePreferencesDialogClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  AdwDialogClass *dialog_class = ADW_DIALOG_CLASS (klass);
 
   object_class->constructed = kiste_preferences_dialog_constructed;
   object_class->dispose = kiste_preferences_dialog_dispose;
   object_class->get_property = kiste_preferences_dialog_get_property;
   object_class->set_property = kiste_preferences_dialog_set_property;
+  dialog_class->closed = kiste_preferences_dialog_closed;
 
   properties[PROP_MANAGER] =
     g_param_spec_object ("manager", NULL, NULL,
