@@ -1162,6 +1162,21 @@ kiste_capabilities_supports_create_flag (KisteCapabilities *self,
          g_strv_contains ((const char * const *)self->create_flags, flag);
 }
 
+gboolean
+kiste_capabilities_can_isolate_home (KisteCapabilities *self)
+{
+  g_return_val_if_fail (KISTE_IS_CAPABILITIES (self), FALSE);
+
+  if (kiste_capabilities_supports_create_flag (self, "--unshare-home"))
+    return TRUE;
+
+  /* The dry run's shape is known for distrobox 1.8 and later 1.x only */
+  return self->distrobox_major == 1 &&
+         kiste_capabilities_compare_versions (self->distrobox_version, "1.8.0") >= 0 &&
+         kiste_capabilities_supports_create_flag (self, "--dry-run") &&
+         (g_strcmp0 (self->manager, "podman") == 0 || g_strcmp0 (self->manager, "docker") == 0);
+}
+
 char *
 kiste_capabilities_dup_unsupported_reason (KisteCapabilities *self,
                                            const char        *flag)
@@ -1170,6 +1185,8 @@ kiste_capabilities_dup_unsupported_reason (KisteCapabilities *self,
   g_return_val_if_fail (flag != NULL, NULL);
 
   if (kiste_capabilities_supports_create_flag (self, flag))
+    return NULL;
+  if (g_str_equal (flag, "--unshare-home") && kiste_capabilities_can_isolate_home (self))
     return NULL;
 
   if (!self->loaded)
@@ -1180,6 +1197,16 @@ kiste_capabilities_dup_unsupported_reason (KisteCapabilities *self,
 
   if (self->distrobox_version == NULL)
     return g_strdup (_("Not available in the installed distrobox"));
+
+  if (g_str_equal (flag, "--unshare-home"))
+    {
+      if (self->distrobox_major == 1 &&
+          kiste_capabilities_compare_versions (self->distrobox_version, "1.8.0") < 0)
+        return g_strdup (_("Needs distrobox 1.8.0 or newer"));
+      if (self->distrobox_major == 1 &&
+          g_strcmp0 (self->manager, "podman") != 0 && g_strcmp0 (self->manager, "docker") != 0)
+        return g_strdup (_("Needs Podman or Docker"));
+    }
 
   for (guint i = 0; i < G_N_ELEMENTS (first_tags); i++)
     {
@@ -1201,13 +1228,9 @@ kiste_capabilities_dup_unsupported_details (KisteCapabilities *self,
   if (kiste_capabilities_supports_create_flag (self, flag))
     return NULL;
 
-  if (g_str_equal (flag, "--unshare-home"))
-    return g_strdup (_("Released versions of distrobox always make your home folder available "
-                       "inside the box. A custom home folder only changes where the box keeps "
-                       "its own settings and files: your real home folder is still mounted in "
-                       "the box. Keeping it out needs a distrobox build that includes the "
-                       "unmerged “--unshare-home” change, and even then the rest of this "
-                       "computer's files stay visible under /run/host."));
+  if (g_str_equal (flag, "--unshare-home") && !kiste_capabilities_can_isolate_home (self))
+    return g_strdup (_("A custom home folder only changes where the box keeps its own "
+                       "files: your home folder is still mounted in the box."));
 
   return NULL;
 }

@@ -9,10 +9,12 @@
 
 #include <glib/gi18n.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "kiste-apps.h"
 #include "kiste-commands.h"
 #include "kiste-error.h"
+#include "kiste-isolated-home.h"
 #include "kiste-manager-private.h"
 #include "kiste-start-monitor.h"
 #include "kiste-validate.h"
@@ -61,6 +63,7 @@ struct _Op
   char                *arg;
   char                *home;
   KisteCreateOptions  *options;
+  char               **argv;
   GPtrArray           *apps;
   char                *output;
   GError              *pending_error;
@@ -79,6 +82,7 @@ op_free (Op *op)
   g_clear_pointer (&op->arg, g_free);
   g_clear_pointer (&op->home, g_free);
   g_clear_object (&op->options);
+  g_clear_pointer (&op->argv, g_strfreev);
   g_clear_pointer (&op->apps, g_ptr_array_unref);
   g_clear_pointer (&op->output, g_free);
   g_clear_error (&op->pending_error);
@@ -799,6 +803,113 @@ _kiste_manager_dup_names (KisteManager *self)
   return g_strv_builder_end (builder);
 }
 
+/* Create without the user's home (kiste-isolated-home.c): distrobox's dry
+ * run prints the create command, which runs without the home's mounts.
+ * The dry run never clones or pulls, so those happen first. */
+
+static void
+create_isolated_entry (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  const char *argv[] = { "distrobox", "generate-entry", op->box_name, NULL };
+
+  /* what distrobox create does after its own create, unless --no-entry */
+  if (!kiste_create_options_get_add_to_menu (op->options))
+    {
+      op_reload_done (task);
+      return;
+    }
+  op_run (task, argv, SHORT_TIMEOUT_MS, FALSE, op_reload_done);
+}
+
+static void
+create_isolated_rewrite (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  KisteIsolatedHomeHost host = { 0 };
+  g_autofree char *runtime_dir = g_strdup_printf ("/run/user/%u", (guint) getuid ());
+  g_auto(GStrv) argv = NULL;
+  GError *error = NULL;
+
+  host.host_home = kiste_box_store_get_host_home (op->self->store);
+  if (host.host_home == NULL)
+    host.host_home = g_get_home_dir ();
+  host.user_name = g_get_user_name ();
+  host.runtime_dir = runtime_dir;
+  host.uid = getuid ();
+  host.gid = getgid ();
+  /* the sandbox does not show /var/home, but the home's path tells */
+  host.host_has_var_home = g_file_test ("/var/home", G_FILE_TEST_IS_DIR) ||
+                           g_str_has_prefix (host.host_home, "/var/home/");
+
+  if (!(argv = kiste_isolated_home_argv_from_dry_run (op->output, &host, &error)))
+    {
+      op_fail (task, error);
+      return;
+    }
+  op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, create_isolated_entry);
+}
+
+static void
+create_isolated_dry_run (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  op_run (task, (const char * const *) op->argv, CREATE_TIMEOUT_MS, FALSE, create_isolated_rewrite);
+}
+
+static void
+create_isolated (GTask               *task,
+                 KisteCreateOptions  *options,
+                 char               **argv)
+{
+  Op *op = g_task_get_task_data (task);
+  const char *engine = kiste_manager_get_engine (op->self);
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_autofree char *tag = NULL;
+  const char *clone_source = kiste_create_options_get_clone_source (options);
+
+  op->options = g_object_ref (options);
+
+  /* distrobox's own clone: the source box committed as image NAME:DATE */
+  if (clone_source != NULL && clone_source[0] != '\0')
+    {
+      g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+      g_autofree char *date = g_date_time_format (now, "%F");
+      g_autofree char *lower = g_ascii_strdown (clone_source, -1);
+
+      tag = g_strdup_printf ("%s:%s", lower, date);
+    }
+
+  for (guint i = 0; argv[i] != NULL; i++)
+    {
+      if (tag != NULL && g_str_equal (argv[i], "--clone") && argv[i + 1] != NULL)
+        {
+          g_strv_builder_add_many (builder, "--image", tag, NULL);
+          i++;
+        }
+      else
+        g_strv_builder_add (builder, argv[i]);
+    }
+  g_strv_builder_add (builder, "--dry-run");
+  op->argv = g_strv_builder_end (builder);
+
+  if (tag != NULL)
+    {
+      const char *commit[] = { engine, "container", "commit", clone_source, tag, NULL };
+
+      op_run (task, commit, CREATE_TIMEOUT_MS, TRUE, create_isolated_dry_run);
+    }
+  else if (kiste_create_options_get_pull (options))
+    {
+      const char *pull[] = { engine, "pull", kiste_create_options_get_image (options), NULL };
+
+      op_run (task, pull, CREATE_TIMEOUT_MS, TRUE, create_isolated_dry_run);
+    }
+  else
+    create_isolated_dry_run (task);
+}
+
 KisteTask *
 kiste_manager_create_async (KisteManager        *self,
                             KisteCreateOptions  *options,
@@ -838,6 +949,11 @@ kiste_manager_create_async (KisteManager        *self,
   /* A pull can take long; the command stops cleanly when cancelled */
   kiste_task_set_cancellable_by_user (ktask, TRUE);
   ((Op *) g_task_get_task_data (task))->reload_on_error = TRUE;
+  if (kiste_create_options_get_effective_unshare (options, KISTE_UNSHARE_HOME, self->capabilities))
+    {
+      create_isolated (task, options, argv);
+      return ktask;
+    }
   op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, op_reload_done);
   return ktask;
 }

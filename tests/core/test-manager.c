@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "kiste-capabilities-private.h"
 #include "kiste-box-store-private.h"
 #include "kiste-error.h"
@@ -157,6 +159,74 @@ test_create_runs_distrobox (Fixture       *fixture,
                    "--unshare-ipc --no-entry");
   g_assert_cmpint (kiste_task_get_state (task), ==, KISTE_TASK_SUCCEEDED);
   g_assert_cmpuint (g_list_model_get_n_items (kiste_manager_get_tasks (fixture->manager)), ==, 1);
+}
+
+/* Home isolation on a released distrobox: its dry run, then the manager's
+ * own create without the home's mounts, then the box's launcher */
+static void
+test_create_isolated_home (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  g_autoptr(KisteCreateOptions) options = kiste_create_options_new ();
+  const char *flags[] = { "--name", "--image", "--yes", "--no-entry", "--dry-run", "--clone", NULL };
+  Result r = { 0 };
+  const char *create;
+
+  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                      "1.8.2.5", "podman", flags);
+  kiste_box_store_set_host_home (kiste_manager_get_store (fixture->manager), "/home/kistetest");
+  kiste_fake_runner_add (fixture->runner, "distrobox create",
+                         "cat \"$KISTE_TEST_FIXTURES/dry-run-create-plain.txt\"");
+  kiste_create_options_set_name (options, "newbox");
+  kiste_create_options_set_image (options, "localhost/kiste-debian:ready");
+  kiste_create_options_set_unshare (options, KISTE_UNSHARE_HOME, TRUE);
+  kiste_create_options_set_add_to_menu (options, TRUE);
+  kiste_manager_create_async (fixture->manager, options, NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_no_error (r.error);
+
+  g_assert_cmpstr (command (fixture, 0), ==,
+                   "distrobox create --yes --name newbox --image localhost/kiste-debian:ready --dry-run");
+  create = command (fixture, 1);
+  g_assert_true (g_str_has_prefix (create, "podman create "));
+  g_assert_null (strstr (create, "/home/kistetest:/home/kistetest"));
+  g_assert_null (strstr (create, "/home:/run/host/home"));
+  g_assert_nonnull (strstr (create, "--mount type=tmpfs,destination=/run/host/home,notmpcopyup"));
+  g_assert_nonnull (strstr (create, "--label distrobox.unshare_home=1"));
+  g_assert_nonnull (strstr (create, "--env DISTROBOX_UNSHARE_HOME=1"));
+  /* what distrobox create would do next, since the box wants its launcher */
+  g_assert_cmpstr (command (fixture, 2), ==, "distrobox generate-entry newbox");
+}
+
+/* Cloned: the source is committed first, as distrobox does, and the dry
+ * run uses that image; an unknown dry run creates nothing */
+static void
+test_create_isolated_home_clone_and_refusal (Fixture       *fixture,
+                                             gconstpointer  data)
+{
+  g_autoptr(KisteCreateOptions) options = kiste_create_options_new ();
+  const char *flags[] = { "--name", "--image", "--yes", "--no-entry", "--dry-run", "--clone", NULL };
+  Result r = { 0 };
+
+  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                      "1.8.2.5", "podman", flags);
+  kiste_fake_runner_add (fixture->runner, "distrobox create", "echo 'sudo podman create'");
+  kiste_create_options_set_name (options, "newbox");
+  kiste_create_options_set_clone_source (options, "fixture-a");
+  kiste_create_options_set_unshare (options, KISTE_UNSHARE_HOME, TRUE);
+  kiste_manager_create_async (fixture->manager, options, NULL, operation_cb, &r);
+  wait_result (&r);
+
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT);
+  g_assert_nonnull (strstr (r.error->message, "Home isolation is not available"));
+  g_assert_true (g_str_has_prefix (command (fixture, 0), "podman container commit fixture-a fixture-a:"));
+  g_assert_true (g_str_has_prefix (command (fixture, 1),
+                                   "distrobox create --yes --name newbox --image fixture-a:"));
+  g_assert_true (g_str_has_suffix (command (fixture, 1), " --no-entry --dry-run"));
+  /* nothing was created: the failure lists the boxes again, nothing else */
+  for (guint i = 2; i < n_commands (fixture); i++)
+    g_assert_true (g_str_has_prefix (command (fixture, i), "podman ps"));
+  g_clear_error (&r.error);
 }
 
 static void
@@ -324,6 +394,8 @@ main (int   argc,
 
   ADD ("/kiste/manager/create-invalid-runs-nothing", test_create_invalid_runs_nothing);
   ADD ("/kiste/manager/create-runs-distrobox", test_create_runs_distrobox);
+  ADD ("/kiste/manager/create-isolated-home", test_create_isolated_home);
+  ADD ("/kiste/manager/create-isolated-home-clone-and-refusal", test_create_isolated_home_clone_and_refusal);
   ADD ("/kiste/manager/one-operation-per-box", test_one_operation_per_box);
   ADD ("/kiste/manager/delete-home", test_delete_home);
   ADD ("/kiste/manager/missing-box", test_missing_box);
