@@ -26,6 +26,7 @@ struct _KisteCapabilities
 
   KisteRunner  *runner;
   char        **config_files;       /* NULL: distrobox's own list */
+  char         *last_path_dir;      /* searched after the host's PATH */
 
   guint         started_serial;
   guint         applied_serial;
@@ -434,6 +435,7 @@ kiste_capabilities_finalize (GObject *object)
   KisteCapabilities *self = (KisteCapabilities *)object;
 
   g_clear_object (&self->runner);
+  g_clear_pointer (&self->last_path_dir, g_free);
   g_clear_pointer (&self->config_files, g_strfreev);
   g_clear_pointer (&self->distrobox_version, g_free);
   g_clear_pointer (&self->podman_version, g_free);
@@ -989,6 +991,16 @@ login_path_cb (GObject      *object,
   else
     g_debug ("Could not ask the host's login shell for its PATH: %s", error->message);
 
+  /* Kiste's own copy of distrobox comes last: the host's wins */
+  if (self->last_path_dir != NULL && g_file_test (self->last_path_dir, G_FILE_TEST_IS_DIR))
+    {
+      char *longer = g_strconcat (path ? path : "/usr/local/bin:/usr/bin:/bin", ":",
+                                  self->last_path_dir, NULL);
+
+      g_free (path);
+      path = longer;
+    }
+
   if (path != NULL)
     kiste_runner_setenv (self->runner, "PATH", path);
 
@@ -1233,6 +1245,17 @@ kiste_capabilities_dup_unsupported_details (KisteCapabilities *self,
                        "files: your home folder is still mounted in the box."));
 
   return NULL;
+}
+
+/* A folder searched after the host's PATH for host commands (in the
+ * Flatpak: Kiste's own copy of distrobox); used from the next refresh */
+void
+kiste_capabilities_set_last_path_dir (KisteCapabilities *self,
+                                      const char        *dir)
+{
+  g_return_if_fail (KISTE_IS_CAPABILITIES (self));
+
+  g_set_str (&self->last_path_dir, dir);
 }
 
 void

@@ -78,6 +78,9 @@ char                *kiste_capabilities_dup_unsupported_reason   (KisteCapabilit
 char                *kiste_capabilities_dup_unsupported_details  (KisteCapabilities    *self,
                                                                   const char           *flag);
 
+void                 kiste_capabilities_set_last_path_dir        (KisteCapabilities    *self,
+                                                                  const char           *dir);
+
 /* Replaces distrobox's list of config files (for tests and odd layouts);
  * NULL restores the default list. */
 void                 kiste_capabilities_set_config_files         (KisteCapabilities    *self,

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "kiste-apps.h"
+#include "kiste-bundled-distrobox.h"
 #include "kiste-commands.h"
 #include "kiste-error.h"
 #include "kiste-isolated-home.h"
@@ -113,6 +114,12 @@ kiste_manager_new (KisteRunner *runner)
       self->applications_dir = g_build_filename (data, "applications", NULL);
     }
   self->capabilities = kiste_capabilities_new (self->runner);
+  if (kiste_runner_get_in_flatpak (self->runner))
+    {
+      g_autofree char *own = kiste_bundled_distrobox_dup_install_dir ();
+
+      kiste_capabilities_set_last_path_dir (self->capabilities, own);
+    }
   self->store = kiste_box_store_new (self->runner);
   return self;
 }

@@ -1059,6 +1059,37 @@ test_refresh_flatpak_login_path (void)
     g_assert_nonnull (strstr (joined, " env -- distrobox --version"));
   }
 
+  /* Kiste's own copy of distrobox, once it exists, is searched last */
+  {
+    g_autofree char *own = g_build_filename (home, "own-distrobox", NULL);
+    g_autofree char *last = g_strdup_printf (":%s ", own);
+    const char *probe[] = { "distrobox", "--version", NULL };
+
+    kiste_capabilities_set_last_path_dir (caps, own);
+    for (guint round = 0; round < 2; round++)
+      {
+        g_auto(GStrv) argv = NULL;
+        g_autofree char *joined = NULL;
+
+        if (round == 1)
+          g_assert_cmpint (g_mkdir (own, 0755), ==, 0);
+        g_clear_object (&result);
+        g_setenv ("HOME", home, TRUE);
+        kiste_capabilities_refresh_async (caps, NULL, store_result, &result);
+        while (result == NULL)
+          g_main_context_iteration (NULL, TRUE);
+        kiste_capabilities_refresh_finish (caps, result, NULL);
+        if (saved_home != NULL)
+          g_setenv ("HOME", saved_home, TRUE);
+
+        argv = kiste_runner_build_argv (runner, probe);
+        joined = g_strjoinv (" ", argv);
+        /* not while it does not exist */
+        g_assert_true ((strstr (joined, last) != NULL) == (round == 1));
+      }
+    g_rmdir (own);
+  }
+
   for (guint i = 0; i < G_N_ELEMENTS (links); i++)
     {
       g_autofree char *link = g_build_filename (bin, links[i][1], NULL);
