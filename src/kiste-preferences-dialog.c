@@ -123,6 +123,7 @@ kiste_preferences_dialog_update_tools (KistePreferencesDialog *self)
   gboolean loaded = kiste_capabilities_get_loaded (caps);
   g_autofree char *manager_label = NULL;
   g_autofree char *using_label = NULL;
+  g_autofree char *own_label = NULL;
   const char *manager_text;
   const char *distrobox_text;
   gboolean can_choose;
@@ -143,6 +144,11 @@ kiste_preferences_dialog_update_tools (KistePreferencesDialog *self)
 
   if (!loaded)
     distrobox_text = _("Checking…");
+  else if (kiste_capabilities_get_distrobox_version (caps) != NULL &&
+           kiste_capabilities_get_distrobox_is_own (caps))
+    /* Translators: the version of the copy of distrobox Kiste put in place */
+    distrobox_text = own_label = g_strdup_printf (_("%s, Kiste’s own copy: this computer has none"),
+                                                  kiste_capabilities_get_distrobox_version (caps));
   else if (kiste_capabilities_get_distrobox_version (caps) != NULL)
     distrobox_text = kiste_capabilities_get_distrobox_version (caps);
   else if (kiste_capabilities_get_distrobox_problem (caps) != NULL)

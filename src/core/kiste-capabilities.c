@@ -46,6 +46,7 @@ struct _KisteCapabilities
   guint         has_distrobox : 1;
   guint         has_podman : 1;
   guint         has_docker : 1;
+  guint         distrobox_is_own : 1;   /* found in last_path_dir only */
 };
 
 G_DEFINE_FINAL_TYPE (KisteCapabilities, kiste_capabilities, G_TYPE_OBJECT)
@@ -986,8 +987,15 @@ login_path_cb (GObject      *object,
   g_autofree char *path = NULL;
   g_autoptr(GError) error = NULL;
 
+  self->distrobox_is_own = FALSE;
   if (kiste_runner_run_finish (KISTE_RUNNER (object), result, &output, NULL, &error))
-    path = kiste_capabilities_parse_login_path (output);
+    {
+      path = kiste_capabilities_parse_login_path (output);
+      /* the host's PATH has no distrobox: if one is found, it is Kiste's */
+      self->distrobox_is_own = path != NULL && self->last_path_dir != NULL &&
+                               strstr (output, "\nKISTE_HOST_DISTROBOX=\n") != NULL &&
+                               g_file_test (self->last_path_dir, G_FILE_TEST_IS_DIR);
+    }
   else
     g_debug ("Could not ask the host's login shell for its PATH: %s", error->message);
 
@@ -1019,7 +1027,8 @@ kiste_capabilities_refresh_async (KisteCapabilities   *self,
   static const char * const login_path_argv[] = {
     "sh", "-c",
     "shell=$(getent passwd \"$(id -un)\" | cut -d: -f7); "
-    "exec \"${shell:-/bin/sh}\" -l -c 'printf \"\\nKISTE_HOST_PATH=%s\\n\" \"$PATH\"' </dev/null",
+    "exec \"${shell:-/bin/sh}\" -l -c "
+    "'printf \"\\nKISTE_HOST_PATH=%s\\nKISTE_HOST_DISTROBOX=%s\\n\" \"$PATH\" \"$(command -v distrobox)\"' </dev/null",
     NULL
   };
   g_autoptr(GTask) task = NULL;
@@ -1245,6 +1254,16 @@ kiste_capabilities_dup_unsupported_details (KisteCapabilities *self,
                        "files: your home folder is still mounted in the box."));
 
   return NULL;
+}
+
+/* Whether the distrobox in use is the one in the last PATH folder (Kiste's
+ * own copy in the Flatpak), as the last refresh found */
+gboolean
+kiste_capabilities_get_distrobox_is_own (KisteCapabilities *self)
+{
+  g_return_val_if_fail (KISTE_IS_CAPABILITIES (self), FALSE);
+
+  return self->distrobox_is_own && self->has_distrobox;
 }
 
 /* A folder searched after the host's PATH for host commands (in the

@@ -80,6 +80,7 @@ char                *kiste_capabilities_dup_unsupported_details  (KisteCapabilit
 
 void                 kiste_capabilities_set_last_path_dir        (KisteCapabilities    *self,
                                                                   const char           *dir);
+gboolean             kiste_capabilities_get_distrobox_is_own     (KisteCapabilities    *self);
 
 /* Replaces distrobox's list of config files (for tests and odd layouts);
  * NULL restores the default list. */

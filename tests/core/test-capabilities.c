@@ -1086,7 +1086,33 @@ test_refresh_flatpak_login_path (void)
         joined = g_strjoinv (" ", argv);
         /* not while it does not exist */
         g_assert_true ((strstr (joined, last) != NULL) == (round == 1));
+        /* the host's own distrobox is found first */
+        g_assert_false (kiste_capabilities_get_distrobox_is_own (caps));
       }
+
+    /* the host has none: the one found is Kiste's */
+    {
+      g_autofree char *host_link = g_build_filename (bin, "distrobox", NULL);
+      g_autofree char *own_link = g_build_filename (own, "distrobox", NULL);
+      g_autofree char *fake = g_build_filename (g_getenv ("KISTE_TEST_FAKES"), "caps-distrobox", NULL);
+
+      g_unlink (host_link);
+      g_assert_cmpint (symlink (fake, own_link), ==, 0);
+      /* nothing of this machine's own PATH, where a real one may be */
+      g_assert_true (g_file_set_contents (profile, "PATH=\"$HOME/bin\"\n", -1, NULL));
+      g_clear_object (&result);
+      g_setenv ("HOME", home, TRUE);
+      kiste_capabilities_refresh_async (caps, NULL, store_result, &result);
+      while (result == NULL)
+        g_main_context_iteration (NULL, TRUE);
+      kiste_capabilities_refresh_finish (caps, result, NULL);
+      if (saved_home != NULL)
+        g_setenv ("HOME", saved_home, TRUE);
+      g_assert_true (kiste_capabilities_has_distrobox (caps));
+      g_assert_true (kiste_capabilities_get_distrobox_is_own (caps));
+      g_unlink (own_link);
+      g_assert_cmpint (symlink (fake, host_link), ==, 0);
+    }
     g_rmdir (own);
   }
 
