@@ -1787,6 +1787,39 @@ kiste_box_getenv (KisteBox   *self,
 }
 
 /**
+ * kiste_box_dup_enter_hazard:
+ * @self: a box
+ *
+ * distrobox enter reads the image's PATH and HOME through podman's %q
+ * format into a double-quoted shell string and evals it on the host, so a
+ * "$(…)" or a backtick there runs as a command on this computer at every
+ * enter. Such a box must not be entered through distrobox.
+ *
+ * Returns: (transfer full) (nullable): why, for people; NULL when the
+ *   values are harmless or not known yet
+ */
+char *
+kiste_box_dup_enter_hazard (KisteBox *self)
+{
+  static const char * const variables[] = { "PATH", "HOME" };
+
+  g_return_val_if_fail (KISTE_IS_BOX (self), NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (variables); i++)
+    {
+      const char *value = kiste_box_getenv (self, variables[i]);
+
+      if (value != NULL && strpbrk (value, "$`") != NULL)
+        return g_strdup_printf (_("The image of “%s” sets %s to a value with “$” or “`”, which "
+                                  "distrobox would run as a command on this computer. Kiste does not "
+                                  "let distrobox enter this box."),
+                                self->name, variables[i]);
+    }
+
+  return NULL;
+}
+
+/**
  * kiste_box_dup_home_volumes:
  * @self: a box
  *

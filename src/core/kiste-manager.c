@@ -70,6 +70,7 @@ struct _Op
   GError              *pending_error;
   OpStep               next;
   guint                flag : 1;
+  guint                details_tried : 1;
   /* A failure may leave a box behind: list again before failing */
   guint                reload_on_error : 1;
 };
@@ -616,6 +617,53 @@ op_get_ktask (GTask *task)
   return ((Op *) g_task_get_task_data (task))->ktask;
 }
 
+static void op_require_safe_enter (GTask  *task,
+                                   OpStep  next);
+
+static void
+op_safe_details_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  GTask *task = user_data;
+  Op *op = g_task_get_task_data (task);
+  OpStep next = op->next;
+
+  /* best effort: without details the check below has nothing to find */
+  kiste_box_store_load_details_finish (KISTE_BOX_STORE (object), result, NULL);
+  op->next = NULL;
+  op_require_safe_enter (task, next);
+}
+
+/* distrobox enter evals the image's PATH and HOME on the host
+ * (kiste_box_dup_enter_hazard()): before a command that goes through it,
+ * the box's values are read if need be and checked; then next runs */
+static void
+op_require_safe_enter (GTask  *task,
+                       OpStep  next)
+{
+  Op *op = g_task_get_task_data (task);
+  KisteBox *box = kiste_box_store_find_by_name (op->self->store, op->box_name);
+  g_autofree char *hazard = NULL;
+
+  if (box != NULL && !kiste_box_get_has_details (box) && !op->details_tried)
+    {
+      op->details_tried = TRUE;
+      op->next = next;
+      kiste_box_store_load_details_async (op->self->store, &box, 1, op_cancellable (task),
+                                          op_safe_details_cb, task);
+      return;
+    }
+
+  if (box != NULL && (hazard = kiste_box_dup_enter_hazard (box)) != NULL)
+    {
+      op_return (task, g_error_new_literal (KISTE_ERROR, KISTE_ERROR_INVALID_INPUT, hazard));
+      return;
+    }
+
+  next (task);
+}
+
 /* Looks the box up; fails the operation when it is gone */
 static KisteBox *
 op_require_box (GTask *task)
@@ -1080,7 +1128,15 @@ kiste_manager_delete_async (KisteManager        *self,
   return ktask;
 }
 
-/* Upgrade */
+/* Upgrade: distrobox upgrade goes through distrobox enter */
+
+static void
+upgrade_run (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  op_run (task, (const char * const *) op->argv, 0, TRUE, op_done);
+}
 
 KisteTask *
 kiste_manager_upgrade_async (KisteManager        *self,
@@ -1089,7 +1145,6 @@ kiste_manager_upgrade_async (KisteManager        *self,
                              GAsyncReadyCallback  callback,
                              gpointer             user_data)
 {
-  g_auto(GStrv) argv = NULL;
   GTask *task;
   KisteTask *ktask;
 
@@ -1105,8 +1160,9 @@ kiste_manager_upgrade_async (KisteManager        *self,
                    g_strdup_printf (_("Could not upgrade “%s”"), box_name));
 
   kiste_task_set_cancellable_by_user (ktask, TRUE);
-  argv = kiste_commands_upgrade_argv (kiste_manager_get_major (self), box_name);
-  op_run (task, (const char * const *) argv, 0, TRUE, op_done);
+  ((Op *) g_task_get_task_data (task))->argv = kiste_commands_upgrade_argv (kiste_manager_get_major (self),
+                                                                             box_name);
+  op_require_safe_enter (task, upgrade_run);
   return ktask;
 }
 

@@ -735,6 +735,55 @@ test_box_home_isolation (void)
   }
 }
 
+/* An image whose PATH or HOME holds shell syntax: distrobox enter would
+ * run it on the host */
+static void
+test_box_enter_hazard (void)
+{
+  struct {
+    const char *variable;
+    const char *value;
+    gboolean    hazard;
+  } cases[] = {
+    { "PATH", "/usr/local/bin:/usr/bin:/bin", FALSE },
+    { "PATH", "/usr/bin:/opt/odd dir:/bin", FALSE },
+    { "PATH", "/usr/bin:$(touch /tmp/pwned)", TRUE },
+    { "PATH", "/usr/bin:`id`", TRUE },
+    { "PATH", "$HOME/bin:/usr/bin", TRUE },
+    { "HOME", "/home/$(id)", TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(JsonNode) ps = load_json ("ps-podman5.json");
+      g_autoptr(JsonNode) inspect = load_json ("inspect-podman5.json");
+      g_autoptr(KisteBox) box = box_from (find_element (ps, "fixture-a"), HOST_HOME);
+      JsonObject *element = find_element (inspect, "fixture-a");
+      JsonArray *env = json_object_get_array_member (json_object_get_object_member (element, "Config"), "Env");
+      g_autofree char *entry = g_strdup_printf ("%s=%s", cases[i].variable, cases[i].value);
+      g_autofree char *hazard = NULL;
+      g_autoptr(GError) error = NULL;
+
+      /* not known before inspect */
+      g_assert_null (kiste_box_dup_enter_hazard (box));
+      for (guint j = json_array_get_length (env); j > 0; j--)
+        {
+          const char *e = json_array_get_string_element (env, j - 1);
+
+          if (g_str_has_prefix (e, cases[i].variable) && e[strlen (cases[i].variable)] == '=')
+            json_array_remove_element (env, j - 1);
+        }
+      json_array_add_string_element (env, entry);
+      g_assert_true (kiste_box_apply_inspect_json (box, element, &error));
+      g_assert_no_error (error);
+
+      hazard = kiste_box_dup_enter_hazard (box);
+      g_assert_true ((hazard != NULL) == cases[i].hazard);
+      if (hazard != NULL)
+        g_assert_nonnull (strstr (hazard, cases[i].variable));
+    }
+}
+
 /* A box without the home that the user gave folders of it, or all of it
  * under another path */
 static void
@@ -791,6 +840,7 @@ main (int   argc,
 
   g_test_add_func ("/kiste/box/filter/podman5", test_box_filter_podman5);
   g_test_add_func ("/kiste/box/home-volumes", test_box_home_volumes);
+  g_test_add_func ("/kiste/box/enter-hazard", test_box_enter_hazard);
   g_test_add_func ("/kiste/box/ps/podman5-plain", test_box_podman5_plain);
   g_test_add_func ("/kiste/box/ps/podman5-init-custom-home", test_box_podman5_init_custom_home);
   g_test_add_func ("/kiste/box/ps/podman5-unshared", test_box_podman5_unshared);

@@ -8,6 +8,9 @@
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
 
 #include "kiste-capabilities-private.h"
 #include "kiste-box-store-private.h"
@@ -229,6 +232,43 @@ test_create_isolated_home_clone_and_refusal (Fixture       *fixture,
   g_clear_error (&r.error);
 }
 
+/* distrobox upgrade enters the box, which evals the image's PATH on the
+ * host: with shell syntax in it, nothing goes through distrobox */
+static void
+test_upgrade_refuses_hazard (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  g_autofree char *source = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "inspect-podman5.json", NULL);
+  g_autofree char *json = NULL;
+  g_autofree char *hostile = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *rule = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) edited = NULL;
+  Result r = { 0 };
+  int fd;
+
+  g_assert_true (g_file_get_contents (source, &json, NULL, &error));
+  edited = g_string_new (json);
+  /* every box's image gets a PATH that runs a command when eval'd */
+  g_assert_cmpuint (g_string_replace (edited, "\"PATH=", "\"PATH=$(touch /tmp/kiste-pwned):", 0), >, 0);
+  fd = g_file_open_tmp ("kiste-inspect-XXXXXX.json", &path, &error);
+  g_assert_no_error (error);
+  close (fd);
+  g_assert_true (g_file_set_contents (path, edited->str, -1, &error));
+  rule = g_strdup_printf ("cat '%s'", path);
+  kiste_fake_runner_add (fixture->runner, "podman container inspect", rule);
+
+  kiste_manager_upgrade_async (fixture->manager, "fixture-a", NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_assert_nonnull (strstr (r.error->message, "PATH"));
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman container inspect"), ==, 1);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "distrobox"), ==, 0);
+  g_clear_error (&r.error);
+  g_unlink (path);
+}
+
 static void
 test_one_operation_per_box (Fixture       *fixture,
                             gconstpointer  data)
@@ -397,6 +437,7 @@ main (int   argc,
   ADD ("/kiste/manager/create-isolated-home", test_create_isolated_home);
   ADD ("/kiste/manager/create-isolated-home-clone-and-refusal", test_create_isolated_home_clone_and_refusal);
   ADD ("/kiste/manager/one-operation-per-box", test_one_operation_per_box);
+  ADD ("/kiste/manager/upgrade-refuses-hazard", test_upgrade_refuses_hazard);
   ADD ("/kiste/manager/delete-home", test_delete_home);
   ADD ("/kiste/manager/missing-box", test_missing_box);
   ADD ("/kiste/manager/clone-and-rename", test_clone_and_rename);
