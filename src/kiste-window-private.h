@@ -72,6 +72,14 @@ KisteBox   *_kiste_window_get_selected_box      (KisteWindow      *self);
 void        _kiste_window_update_rows_for       (KisteWindow      *self,
                                                  const char       *box_name);
 
+/* A box was created: select it */
+void        _kiste_window_created_cb            (KisteWindow      *self,
+                                                 const char       *name);
+
+/* kiste-window-import.c: distrobox.ini files by file, drop and address */
+void        _kiste_window_class_import_init     (KisteWindowClass *klass);
+void        _kiste_window_import_init           (KisteWindow      *self);
+
 /* kiste-window-terminals.c: the terminal tabs beside the details */
 void        _kiste_window_class_terminals_init  (KisteWindowClass *klass);
 void        _kiste_window_terminals_init        (KisteWindow      *self);
