@@ -149,15 +149,37 @@ runner_gone (gpointer data)
   return fixture->runner == NULL;
 }
 
+/* Removes path and everything in it: tests rename and write files there */
+static void
+remove_tree (const char *path)
+{
+  GDir *dir;
+
+  if (!g_file_test (path, G_FILE_TEST_IS_DIR) || g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    {
+      g_unlink (path);
+      return;
+    }
+
+  if ((dir = g_dir_open (path, 0, NULL)) != NULL)
+    {
+      const char *name;
+
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+
+          remove_tree (child);
+        }
+      g_dir_close (dir);
+    }
+  g_assert_cmpint (g_rmdir (path), ==, 0);
+}
+
 static void
 fixture_teardown (Fixture       *fixture,
                   gconstpointer  data)
 {
-  g_autofree char *applications = g_build_filename (fixture->host_dir, "applications", NULL);
-  g_autofree char *bin = g_build_filename (fixture->host_dir, "bin", NULL);
-  g_autofree char *launcher = g_build_filename (applications, "fixture-a-org.example.Viewer.desktop", NULL);
-  g_autofree char *wrapper = g_build_filename (bin, "x11perf", NULL);
-
   gtk_window_destroy (fixture->window);
   g_clear_object (&fixture->manager);
 
@@ -167,11 +189,8 @@ fixture_teardown (Fixture       *fixture,
   g_object_unref (fixture->runner);
   g_assert_true (kiste_test_wait_for (runner_gone, fixture, 5000));
 
-  g_unlink (launcher);
-  g_unlink (wrapper);
-  g_rmdir (applications);
-  g_rmdir (bin);
-  g_rmdir (fixture->host_dir);
+  remove_tree (fixture->host_dir);
+  g_assert_false (g_file_test (fixture->host_dir, G_FILE_TEST_EXISTS));
   g_free (fixture->host_dir);
   g_free (fixture->host_home);
 }
