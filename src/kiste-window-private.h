@@ -25,6 +25,8 @@ struct _KisteWindow
   GtkFilterListModel    *filter_model;
   GtkSingleSelection    *selection;
   KisteBoxPage          *box_page;
+  /* The selected box, followed for its name */
+  KisteBox              *shown_box;
   /* Rows bound to a box right now, to show busy boxes */
   GPtrArray             *bound_rows;
   char                  *search_text;

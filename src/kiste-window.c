@@ -156,20 +156,38 @@ kiste_window_select_by_name (KisteWindow *self,
     }
 }
 
+/* The details' title is the selected box's name, also after a rename */
+static void
+kiste_window_shown_name_cb (KisteWindow *self)
+{
+  KisteBox *box = self->shown_box;
+
+  adw_navigation_page_set_title (self->content_page, box ? kiste_box_get_name (box) : _("Box"));
+  if (box != NULL && !self->loading)
+    g_settings_set_string (self->settings, "selected-box", kiste_box_get_name (box));
+}
+
 static void
 kiste_window_selection_changed_cb (KisteWindow *self)
 {
   KisteBox *box = _kiste_window_get_selected_box (self);
 
+  if (self->shown_box != box)
+    {
+      if (self->shown_box != NULL)
+        g_signal_handlers_disconnect_by_func (self->shown_box, kiste_window_shown_name_cb, self);
+      g_set_object (&self->shown_box, box);
+      if (box != NULL)
+        g_signal_connect_object (box, "notify::name", G_CALLBACK (kiste_window_shown_name_cb), self,
+                                 G_CONNECT_SWAPPED);
+    }
+
   kiste_box_page_set_box (self->box_page, box);
   gtk_stack_set_visible_child_name (self->content_stack, box ? "box" : "none");
-  adw_navigation_page_set_title (self->content_page, box ? kiste_box_get_name (box) : _("Box"));
+  kiste_window_shown_name_cb (self);
   _kiste_window_update_details_tab (self);
   if (self->details_page != NULL)
     adw_tab_view_set_selected_page (self->tab_view, self->details_page);
-
-  if (box != NULL && !self->loading)
-    g_settings_set_string (self->settings, "selected-box", kiste_box_get_name (box));
 }
 
 static void
@@ -242,6 +260,34 @@ list_item_state_cb (GtkListItem *item)
     update_list_item (item, self->manager);
 }
 
+/* By name, ignoring case. Not a GtkStringSorter: the sort list model keeps
+ * its keys, and a renamed box would stay where its old name was. */
+static int
+compare_box_names (gconstpointer a,
+                   gconstpointer b,
+                   gpointer      user_data)
+{
+  g_autofree char *name_a = g_utf8_casefold (kiste_box_get_name ((KisteBox *) a), -1);
+  g_autofree char *name_b = g_utf8_casefold (kiste_box_get_name ((KisteBox *) b), -1);
+  int result = g_utf8_collate (name_a, name_b);
+
+  return result < 0 ? GTK_ORDERING_SMALLER : result > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
+}
+
+/* A renamed box moves to its place in the sorted list */
+static void
+list_item_name_cb (GtkListItem *item)
+{
+  KisteWindow *self = g_object_get_data (G_OBJECT (item), "kiste-window");
+  GtkSortListModel *sorted;
+
+  if (self == NULL || self->filter_model == NULL)
+    return;
+  sorted = GTK_SORT_LIST_MODEL (gtk_filter_list_model_get_model (self->filter_model));
+  gtk_sorter_changed (gtk_sort_list_model_get_sorter (sorted), GTK_SORTER_CHANGE_DIFFERENT);
+  update_list_item (item, self->manager);
+}
+
 static void
 factory_setup_cb (GtkSignalListItemFactory *factory,
                   GtkListItem              *item,
@@ -261,6 +307,8 @@ factory_bind_cb (GtkSignalListItemFactory *factory,
   kiste_box_row_set_box (KISTE_BOX_ROW (gtk_list_item_get_child (item)), box);
   g_signal_connect_object (box, "notify::state", G_CALLBACK (list_item_state_cb), item,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (box, "notify::name", G_CALLBACK (list_item_name_cb), item,
+                           G_CONNECT_SWAPPED);
   update_list_item (item, self->manager);
   g_ptr_array_add (self->bound_rows, item);
 }
@@ -273,15 +321,26 @@ factory_unbind_cb (GtkSignalListItemFactory *factory,
   KisteBox *box = gtk_list_item_get_item (item);
 
   g_signal_handlers_disconnect_by_func (box, list_item_state_cb, item);
+  g_signal_handlers_disconnect_by_func (box, list_item_name_cb, item);
   kiste_box_row_set_box (KISTE_BOX_ROW (gtk_list_item_get_child (item)), NULL);
   kiste_box_row_set_task (KISTE_BOX_ROW (gtk_list_item_get_child (item)), NULL);
   g_ptr_array_remove_fast (self->bound_rows, item);
 }
 
+/* Every bound row asks again: a renamed box's task ends under its old name,
+ * which no row shows any more */
 static void
 kiste_window_busy_changed_cb (KisteWindow  *self,
                               const char   *box_name,
                               KisteManager *manager)
+{
+  for (guint i = 0; i < self->bound_rows->len; i++)
+    update_list_item (g_ptr_array_index (self->bound_rows, i), manager);
+}
+
+void
+_kiste_window_update_rows_for (KisteWindow *self,
+                               const char  *box_name)
 {
   for (guint i = 0; i < self->bound_rows->len; i++)
     {
@@ -289,15 +348,8 @@ kiste_window_busy_changed_cb (KisteWindow  *self,
       KisteBox *box = gtk_list_item_get_item (item);
 
       if (box != NULL && g_strcmp0 (kiste_box_get_name (box), box_name) == 0)
-        update_list_item (item, manager);
+        update_list_item (item, self->manager);
     }
-}
-
-void
-_kiste_window_update_rows_for (KisteWindow *self,
-                               const char  *box_name)
-{
-  kiste_window_busy_changed_cb (self, box_name, self->manager);
 }
 
 /* Loading */
@@ -581,7 +633,7 @@ kiste_window_setup (KisteWindow      *self,
 {
   g_autoptr(GtkListItemFactory) factory = NULL;
   g_autoptr(GtkSortListModel) sort_model = NULL;
-  g_autoptr(GtkStringSorter) sorter = NULL;
+  g_autoptr(GtkCustomSorter) sorter = NULL;
   GListModel *tasks;
 
   self->settings = g_object_ref (kiste_application_get_settings (app));
@@ -592,7 +644,7 @@ kiste_window_setup (KisteWindow      *self,
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
 
   /* Boxes sorted by name, filtered by the search, one selected */
-  sorter = gtk_string_sorter_new (gtk_property_expression_new (KISTE_TYPE_BOX, NULL, "name"));
+  sorter = gtk_custom_sorter_new (compare_box_names, NULL, NULL);
   sort_model = gtk_sort_list_model_new (g_object_ref (kiste_window_get_boxes (self)),
                                         GTK_SORTER (g_steal_pointer (&sorter)));
   self->filter = gtk_custom_filter_new (kiste_window_filter_func, self, NULL);
@@ -653,6 +705,9 @@ kiste_window_dispose (GObject *object)
 
   g_clear_object (&self->cancellable);
   g_clear_object (&self->import_cancellable);
+  if (self->shown_box != NULL)
+    g_signal_handlers_disconnect_by_func (self->shown_box, kiste_window_shown_name_cb, self);
+  g_clear_object (&self->shown_box);
   g_clear_object (&self->selection);
   g_clear_object (&self->filter_model);
   g_clear_object (&self->filter);

@@ -7,9 +7,11 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "kiste-application.h"
+#include "kiste-box-page.h"
 #include "kiste-box-row.h"
 #include "kiste-test-ui.h"
 #include "kiste-window.h"
@@ -214,6 +216,148 @@ test_busy_row (Fixture       *fixture,
   g_assert_true (kiste_test_wait_for (row_idle, fixture, 5000));
 }
 
+typedef struct
+{
+  Fixture    *fixture;
+  const char *name;
+} RowQuery;
+
+/* The row showing the box called name, or NULL */
+static GtkWidget *
+find_row_of (GtkWidget  *root,
+             const char *name)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+      KisteBox *box;
+
+      if (KISTE_IS_BOX_ROW (child) &&
+          (box = kiste_box_row_get_box (KISTE_BOX_ROW (child))) != NULL &&
+          g_strcmp0 (kiste_box_get_name (box), name) == 0)
+        return child;
+      if ((found = find_row_of (child, name)))
+        return found;
+    }
+  return NULL;
+}
+
+/* TRUE when a visible label of the row reads text */
+static gboolean
+row_says (GtkWidget  *root,
+          const char *text)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_LABEL (child) && gtk_widget_get_visible (child) &&
+          g_strcmp0 (gtk_label_get_label (GTK_LABEL (child)), text) == 0)
+        return TRUE;
+      if (row_says (child, text))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+named_row_idle (gpointer data)
+{
+  RowQuery *query = data;
+  GtkWidget *row = find_row_of (GTK_WIDGET (query->fixture->window), query->name);
+  GtkWidget *spinner = row ? kiste_test_find_widget (row, ADW_TYPE_SPINNER, NULL) : NULL;
+
+  return spinner != NULL && !gtk_widget_get_visible (spinner);
+}
+
+static gboolean
+manager_idle (gpointer data)
+{
+  Fixture *fixture = data;
+  KisteManager *manager = kiste_application_get_manager (fixture->app);
+  GListModel *tasks = kiste_manager_get_tasks (manager);
+
+  for (guint i = 0; i < g_list_model_get_n_items (tasks); i++)
+    {
+      g_autoptr(KisteTask) task = g_list_model_get_item (tasks, i);
+
+      if (kiste_task_get_running (task))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* A renamed box shows its new name and its real state at once: no spinner,
+ * no "Renaming", the new name in the title and to screen readers */
+static void
+test_rename_row (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  KisteManager *manager = kiste_application_get_manager (fixture->app);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("kiste-box-list-XXXXXX", &error);
+  g_autofree char *marker = g_build_filename (dir, "renamed", NULL);
+  g_autofree char *rename = g_strdup_printf ("sleep 0.3; touch '%s'", marker);
+  g_autofree char *ps = g_strdup_printf ("if [ -e '%s' ]; then "
+                                         "sed 's/\"fixture-a\"/\"fixture-z\"/' "
+                                         "\"$KISTE_TEST_FIXTURES/ps-podman5.json\"; "
+                                         "else cat \"$KISTE_TEST_FIXTURES/ps-podman5.json\"; fi",
+                                         marker);
+  AdwNavigationPage *content;
+  GtkWidget *row;
+  RowQuery query = { fixture, "fixture-z" };
+
+  g_assert_no_error (error);
+  kiste_manager_set_host_dirs (manager, dir, dir);
+  kiste_fake_runner_add (fixture->runner, "podman ps", ps);
+  kiste_fake_runner_add (fixture->runner, "podman rename", rename);
+
+  g_assert_true (kiste_test_wait_for (list_has_items, fixture, 5000));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  content = ADW_NAVIGATION_PAGE (gtk_widget_get_ancestor (kiste_test_find_widget (GTK_WIDGET (fixture->window),
+                                                                                  KISTE_TYPE_BOX_PAGE, NULL),
+                                                          ADW_TYPE_NAVIGATION_PAGE));
+  g_assert_cmpstr (adw_navigation_page_get_title (content), ==, "fixture-a");
+
+  kiste_manager_rename_async (manager, "fixture-a", "fixture-z", NULL, NULL, NULL);
+  g_assert_true (kiste_test_wait_for (row_busy, fixture, 2000));
+  g_assert_true (kiste_test_wait_for (manager_idle, fixture, 5000));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+
+  g_assert_null (find_row_of (GTK_WIDGET (fixture->window), "fixture-a"));
+  g_assert_true (named_row_idle (&query));
+  row = find_row_of (GTK_WIDGET (fixture->window), "fixture-z");
+  g_assert_true (row_says (row, "Running"));
+  g_assert_false (row_says (row, "Renaming"));
+  g_assert_cmpstr (adw_navigation_page_get_title (content), ==, "fixture-z");
+
+  /* In its place by name, still selected */
+  {
+    GListModel *model = get_list_model (fixture);
+    guint n = g_list_model_get_n_items (model);
+    g_autoptr(KisteBox) last = g_list_model_get_item (model, n - 1);
+    g_autoptr(KisteBox) selected = g_list_model_get_item (model,
+                                                          gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model)));
+
+    g_assert_cmpstr (kiste_box_get_name (last), ==, "fixture-z");
+    g_assert_cmpstr (kiste_box_get_name (selected), ==, "fixture-z");
+  }
+  {
+    GtkWidget *item = gtk_widget_get_parent (row);
+    g_autofree char *mismatch = gtk_test_accessible_check_property (GTK_ACCESSIBLE (item),
+                                                                    GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                                                    "fixture-z, Running");
+
+    g_assert_null (mismatch);
+  }
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "renamed-row");
+
+  g_unlink (marker);
+  g_rmdir (dir);
+}
+
 static void
 test_empty (Fixture       *fixture,
             gconstpointer  data)
@@ -291,6 +435,7 @@ main (int   argc,
   ADD ("/kiste/box-list/rows-sorted-and-selected", KISTE_TEST_WORLD_BOXES, test_rows_sorted_and_selected);
   ADD ("/kiste/box-list/search-filters", KISTE_TEST_WORLD_BOXES, test_search_filters);
   ADD ("/kiste/box-list/busy-row", KISTE_TEST_WORLD_BOXES, test_busy_row);
+  ADD ("/kiste/box-list/rename-row", KISTE_TEST_WORLD_BOXES, test_rename_row);
   ADD ("/kiste/box-list/state-empty", KISTE_TEST_WORLD_EMPTY, test_empty);
   ADD ("/kiste/box-list/state-missing-distrobox", KISTE_TEST_WORLD_NO_DISTROBOX, test_missing_distrobox);
   ADD ("/kiste/box-list/state-error", KISTE_TEST_WORLD_PS_FAILS, test_error);
