@@ -613,6 +613,7 @@ static const struct
   { "Host Name", "h234567890123456789012345678901234567890123456789012345678901234567890", "64" },
   { "Folder", "relative/home", "absolute path" },
   { "Folder", "/home/u/$(id)", "may not contain" },
+  { "Folder", "/home/u/a:b", "may not contain “:”" },
   { "Additional Packages, Separated by Spaces", "vim;reboot", NULL },
 };
 
@@ -687,6 +688,45 @@ test_bad_input (Fixture       *fx,
     g_assert_null (kiste_volume_row_get_error (KISTE_VOLUME_ROW (volume)));
     g_assert_true (kiste_create_dialog_get_can_create (fx->dialog));
     g_assert_true (strstr (command_text (fx), "--volume /srv/data:/data") != NULL);
+  }
+
+  /* A ":" in a volume's path: said at that row, nothing runs */
+  {
+    GtkWidget *volume;
+
+    open_dialog (fx);
+    fill_valid (fx);
+    g_signal_emit_by_name (row (fx, "_Add Volume"), "activated");
+    volume = kiste_test_find_widget (GTK_WIDGET (fx->dialog), KISTE_TYPE_VOLUME_ROW, NULL);
+    g_assert_nonnull (volume);
+    kiste_volume_row_set_host_path (KISTE_VOLUME_ROW (volume), "/srv/a:b");
+    kiste_volume_row_set_box_path (KISTE_VOLUME_ROW (volume), "/data");
+    assert_error_at (fx, volume, "The path on this computer may not contain “:”");
+    assert_nothing_runs (fx);
+    scroll_to (fx, volume);
+    kiste_test_screenshot (GTK_WIDGET (fx->dialog), "create-dialog-volume-colon");
+
+    /* "~/data" is the home folder's */
+    kiste_volume_row_set_host_path (KISTE_VOLUME_ROW (volume), "~/data");
+    g_assert_null (kiste_volume_row_get_error (KISTE_VOLUME_ROW (volume)));
+    g_assert_true (kiste_create_dialog_get_can_create (fx->dialog));
+    {
+      g_autofree char *expected = g_strdup_printf ("--volume %s/data:/data", g_get_home_dir ());
+
+      g_assert_nonnull (strstr (command_text (fx), expected));
+    }
+  }
+
+  /* "~/Boxes/x" as a home folder is the home folder's too */
+  {
+    g_autofree char *expected = g_strdup_printf ("--home %s/Boxes/x", g_get_home_dir ());
+
+    open_dialog (fx);
+    fill_valid (fx);
+    set_active (fx, "_Separate Home Folder", TRUE);
+    set_text (fx, "Folder", "~/Boxes/x");
+    g_assert_true (kiste_create_dialog_get_can_create (fx->dialog));
+    g_assert_nonnull (strstr (command_text (fx), expected));
   }
 
   /* An empty home folder is no home folder: refused too */
