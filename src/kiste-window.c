@@ -288,12 +288,39 @@ list_item_name_cb (GtkListItem *item)
   update_list_item (item, self->manager);
 }
 
+/* Folded to one column, a click on a row opens its details: the list only
+ * selects on a click and activates on a double click or Enter. Nothing
+ * claims a single click, so this sees it before the row is selected. */
+static void
+row_released_cb (GtkGestureClick *gesture,
+                 int              n_press,
+                 double           x,
+                 double           y,
+                 GtkListItem     *item)
+{
+  KisteWindow *self = g_object_get_data (G_OBJECT (item), "kiste-window");
+  guint position = gtk_list_item_get_position (item);
+
+  if (self == NULL || n_press != 1 || position == GTK_INVALID_LIST_POSITION ||
+      !adw_navigation_split_view_get_collapsed (self->split_view))
+    return;
+
+  kiste_window_list_activate_cb (self, position);
+}
+
 static void
 factory_setup_cb (GtkSignalListItemFactory *factory,
                   GtkListItem              *item,
                   KisteWindow              *self)
 {
-  gtk_list_item_set_child (item, GTK_WIDGET (kiste_box_row_new ()));
+  GtkWidget *row = GTK_WIDGET (kiste_box_row_new ());
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
+  g_signal_connect_object (click, "released", G_CALLBACK (row_released_cb), item, 0);
+  gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (click));
+
+  gtk_list_item_set_child (item, row);
   g_object_set_data (G_OBJECT (item), "kiste-window", self);
 }
 

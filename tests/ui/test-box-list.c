@@ -358,6 +358,120 @@ test_rename_row (Fixture       *fixture,
   g_rmdir (dir);
 }
 
+/* Every visible button lies inside the window: none is cut off */
+static void
+assert_buttons_inside (GtkWidget *root,
+                       GtkWidget *window)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (!gtk_widget_get_mapped (child) || !gtk_widget_get_child_visible (child))
+        continue;
+
+      if (GTK_IS_BUTTON (child) || GTK_IS_MENU_BUTTON (child))
+        {
+          graphene_rect_t bounds;
+
+          g_assert_true (gtk_widget_compute_bounds (child, window, &bounds));
+          if (bounds.origin.x < -0.5 ||
+              bounds.origin.x + bounds.size.width > gtk_widget_get_width (window) + 0.5)
+            g_error ("%s “%s” lies outside the window: x %.0f, width %.0f of %d",
+                     G_OBJECT_TYPE_NAME (child),
+                     gtk_widget_get_tooltip_text (child) ? gtk_widget_get_tooltip_text (child) : "",
+                     bounds.origin.x, bounds.size.width, gtk_widget_get_width (window));
+        }
+      assert_buttons_inside (child, window);
+    }
+}
+
+static gboolean
+content_shown (gpointer data)
+{
+  Fixture *fixture = data;
+  AdwNavigationSplitView *split = ADW_NAVIGATION_SPLIT_VIEW (kiste_test_find_widget (GTK_WIDGET (fixture->window),
+                                                                                     ADW_TYPE_NAVIGATION_SPLIT_VIEW,
+                                                                                     NULL));
+
+  return adw_navigation_split_view_get_show_content (split);
+}
+
+/* The primary-button click gesture the window puts on a row */
+static GtkGesture *
+find_row_click (GtkWidget *row)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (row);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_CLICK (controller) &&
+          gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (controller)) == GDK_BUTTON_PRIMARY)
+        return GTK_GESTURE (controller);
+    }
+  return NULL;
+}
+
+/* At the smallest size everything fits (G_DEBUG=fatal-warnings makes
+ * "… exceeds KisteWindow width" fatal) and one click opens the details */
+static void
+test_narrow (Fixture       *fixture,
+             gconstpointer  data)
+{
+  AdwNavigationSplitView *split;
+  GtkWidget *row;
+  GtkGesture *click;
+
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 360, 640);
+  g_assert_true (kiste_test_wait_for (list_has_items, fixture, 5000));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (fixture->window)), <=, 360);
+
+  split = ADW_NAVIGATION_SPLIT_VIEW (kiste_test_find_widget (GTK_WIDGET (fixture->window),
+                                                             ADW_TYPE_NAVIGATION_SPLIT_VIEW, NULL));
+  g_assert_true (adw_navigation_split_view_get_collapsed (split));
+  g_assert_false (adw_navigation_split_view_get_show_content (split));
+  assert_buttons_inside (GTK_WIDGET (fixture->window), GTK_WIDGET (fixture->window));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "narrow-list");
+
+  /* one click on a row: the details of its box */
+  row = find_row_of (GTK_WIDGET (fixture->window), "fixture-b");
+  g_assert_nonnull (row);
+  click = find_row_click (row);
+  g_assert_nonnull (click);
+  g_signal_emit_by_name (click, "released", 1, 10.0, 10.0);
+  g_assert_true (kiste_test_wait_for (content_shown, fixture, 2000));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  g_assert_cmpstr (adw_navigation_page_get_title (adw_navigation_split_view_get_content (split)), ==,
+                   "fixture-b");
+  assert_buttons_inside (GTK_WIDGET (fixture->window), GTK_WIDGET (fixture->window));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "narrow-details");
+
+  /* a running box has the most buttons */
+  adw_navigation_split_view_set_show_content (split, FALSE);
+  row = find_row_of (GTK_WIDGET (fixture->window), "fixture-a");
+  g_signal_emit_by_name (find_row_click (row), "released", 1, 10.0, 10.0);
+  g_assert_true (kiste_test_wait_for (content_shown, fixture, 2000));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  assert_buttons_inside (GTK_WIDGET (fixture->window), GTK_WIDGET (fixture->window));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "narrow-details-running");
+
+  /* a little wider, the list shows its title again */
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 420, 640);
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  assert_buttons_inside (GTK_WIDGET (fixture->window), GTK_WIDGET (fixture->window));
+  adw_navigation_split_view_set_show_content (split, FALSE);
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  assert_buttons_inside (GTK_WIDGET (fixture->window), GTK_WIDGET (fixture->window));
+
+  /* wide again: a click only selects */
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1000, 640);
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  g_assert_false (adw_navigation_split_view_get_collapsed (split));
+}
+
 static void
 test_empty (Fixture       *fixture,
             gconstpointer  data)
@@ -436,6 +550,7 @@ main (int   argc,
   ADD ("/kiste/box-list/search-filters", KISTE_TEST_WORLD_BOXES, test_search_filters);
   ADD ("/kiste/box-list/busy-row", KISTE_TEST_WORLD_BOXES, test_busy_row);
   ADD ("/kiste/box-list/rename-row", KISTE_TEST_WORLD_BOXES, test_rename_row);
+  ADD ("/kiste/box-list/narrow", KISTE_TEST_WORLD_BOXES, test_narrow);
   ADD ("/kiste/box-list/state-empty", KISTE_TEST_WORLD_EMPTY, test_empty);
   ADD ("/kiste/box-list/state-missing-distrobox", KISTE_TEST_WORLD_NO_DISTROBOX, test_missing_distrobox);
   ADD ("/kiste/box-list/state-error", KISTE_TEST_WORLD_PS_FAILS, test_error);

@@ -334,7 +334,7 @@ add_probes (Fixture *fixture)
       gtk_widget_set_name (probe, all_actions[i]);
       gtk_actionable_set_action_name (GTK_ACTIONABLE (probe), all_actions[i]);
       gtk_widget_set_visible (probe, FALSE);
-      gtk_box_append (GTK_BOX (box), probe);
+      adw_wrap_box_append (ADW_WRAP_BOX (box), probe);
     }
 }
 
