@@ -240,24 +240,83 @@ clone_named_cb (GObject      *object,
   if (manager == NULL || !g_str_equal (response, KISTE_NAME_DIALOG_RESPONSE_ACCEPT))
     return;
 
-  /* People agreed to stop a running source before naming the copy */
+  /* The question said a running source is stopped and started again */
   kiste_manager_clone_async (manager, confirm->box_name,
                              kiste_name_dialog_get_name (dialog), TRUE,
                              NULL, operation_done_cb, NULL);
 }
 
+/* What the copy takes over from box, in a sentence: distrobox itself
+ * copies the image only */
+static char *
+describe_clone (KisteBox *box)
+{
+  g_autoptr(KisteCreateOptions) options = kiste_create_options_new_from_box (box);
+  g_autoptr(GPtrArray) kept = g_ptr_array_new_with_free_func (g_free);
+  const char *home = kiste_create_options_get_home (options);
+  static const struct
+  {
+    KisteUnshare what;
+    const char  *label;
+  } unshared[] = {
+    { KISTE_UNSHARE_DEVSYS, N_("its own devices") },
+    { KISTE_UNSHARE_GROUPS, N_("its own user groups") },
+    { KISTE_UNSHARE_IPC, N_("its own shared memory") },
+    { KISTE_UNSHARE_NETNS, N_("its own network") },
+    { KISTE_UNSHARE_PROCESS, N_("its own processes") },
+    { KISTE_UNSHARE_HOME, N_("no access to your home folder") },
+  };
+  g_autofree char *list = NULL;
+
+  if (home != NULL && home[0] != '\0')
+    g_ptr_array_add (kept, g_strdup_printf (_("the home folder %s, which both boxes use"), home));
+  if (kiste_create_options_get_init (options))
+    g_ptr_array_add (kept, g_strdup (_("an init system")));
+  if (kiste_create_options_get_nvidia (options))
+    g_ptr_array_add (kept, g_strdup (_("NVIDIA integration")));
+  for (guint i = 0; i < G_N_ELEMENTS (unshared); i++)
+    if (kiste_create_options_get_unshare (options, unshared[i].what))
+      g_ptr_array_add (kept, g_strdup (_(unshared[i].label)));
+
+  if (kept->len == 0)
+    return g_strdup_printf (_("The copy starts with everything installed in “%s”, and shares "
+                              "everything with this computer as it does."),
+                            kiste_box_get_name (box));
+
+  g_ptr_array_add (kept, NULL);
+  /* Translators: joins the settings a copy keeps: "an init system, its own network" */
+  list = g_strjoinv (_(", "), (char **) kept->pdata);
+  return g_strdup_printf (_("The copy starts with everything installed in “%s” and keeps its "
+                            "settings: %s."),
+                          kiste_box_get_name (box), list);
+}
+
+/* One question: the name, with what the copy keeps and what happens to a
+ * running box */
 static void
 kiste_box_page_ask_clone_name (KisteBoxPage *self,
-                               Confirm      *confirm)
+                               KisteBox     *box)
 {
   g_auto(GStrv) names = kiste_box_page_dup_box_names (self);
   g_autofree char *heading = NULL;
+  g_autofree char *kept = describe_clone (box);
   g_autofree char *body = NULL;
   g_autofree char *suggestion = NULL;
   KisteNameDialog *dialog;
+  Confirm *confirm;
+
+  /* the page may show another box by now */
+  confirm = g_new0 (Confirm, 1);
+  confirm->self = g_object_ref (self);
+  confirm->box_name = g_strdup (kiste_box_get_name (box));
 
   heading = g_strdup_printf (_("Clone “%s”"), confirm->box_name);
-  body = g_strdup_printf (_("The copy starts with everything installed in “%s”."), confirm->box_name);
+  if (kiste_box_get_state (box) == KISTE_BOX_STATE_RUNNING)
+    body = g_strdup_printf (_("%s It is stopped while it is copied, which closes the programs "
+                              "running in it, and started again afterwards."),
+                            kept);
+  else
+    body = g_steal_pointer (&kept);
   suggestion = suggest_clone_name (confirm->box_name, (const char * const *) names);
   dialog = kiste_name_dialog_new (heading, body, _("_Clone"), suggestion, NULL,
                                   (const char * const *) names);
@@ -265,20 +324,10 @@ kiste_box_page_ask_clone_name (KisteBoxPage *self,
                            clone_named_cb, confirm);
 }
 
-static void
-clone_stop_confirmed_cb (GObject      *object,
-                         GAsyncResult *result,
-                         gpointer      user_data)
-{
-  g_autoptr(Confirm) confirm = user_data;
-  const char *response = adw_alert_dialog_choose_finish (ADW_ALERT_DIALOG (object), result);
-  Confirm *owned;
-
-  if (confirm_get_manager (confirm) == NULL || !g_str_equal (response, "continue"))
-    return;
-  owned = g_steal_pointer (&confirm);
-  kiste_box_page_ask_clone_name (owned->self, owned);
-}
+static void kiste_box_page_with_details (KisteBoxPage *self,
+                                         const char   *box_name,
+                                         void        (*func) (KisteBoxPage *self,
+                                                              KisteBox     *box));
 
 static void
 clone_action (GtkWidget  *widget,
@@ -286,25 +335,11 @@ clone_action (GtkWidget  *widget,
               GVariant   *parameter)
 {
   KisteBoxPage *self = KISTE_BOX_PAGE (widget);
-  g_autofree char *heading = NULL;
-  AdwAlertDialog *dialog;
 
-  if (self->box == NULL)
-    return;
-
-  if (!kiste_box_page_is_running (self))
-    {
-      kiste_box_page_ask_clone_name (self, confirm_new (self));
-      return;
-    }
-
-  heading = g_strdup_printf (_("Stop “%s” to Clone It?"), kiste_box_get_name (self->box));
-  dialog = confirm_dialog_new (heading,
-                               _("The box must be stopped to clone it. It is stopped once you "
-                                 "choose a name for the copy; programs running in it will be closed."),
-                               "continue", _("C_ontinue"),
-                               ADW_RESPONSE_SUGGESTED);
-  adw_alert_dialog_choose (dialog, GTK_WIDGET (self), NULL, clone_stop_confirmed_cb, confirm_new (self));
+  /* the namespaces come from its details: read first when missing */
+  if (self->box != NULL)
+    kiste_box_page_with_details (self, kiste_box_get_name (self->box),
+                                 kiste_box_page_ask_clone_name);
 }
 
 static void

@@ -65,6 +65,9 @@ struct _Op
   char                *output;
   GError              *pending_error;
   OpStep               next;
+  /* Runs instead of failing at once: it must end the operation, with
+   * pending_error (the failure) or a new one */
+  OpStep               recover;
   guint                flag : 1;
   /* A failure may leave a box behind: list again before failing */
   guint                reload_on_error : 1;
@@ -470,6 +473,16 @@ op_fail (GTask  *task,
          GError *error)
 {
   Op *op = g_task_get_task_data (task);
+  OpStep recover = op->recover;
+
+  if (recover != NULL)
+    {
+      op->recover = NULL;
+      g_clear_error (&op->pending_error);
+      op->pending_error = error;
+      recover (task);
+      return;
+    }
 
   if (!op->reload_on_error)
     {
@@ -1008,14 +1021,130 @@ op_take_new_name (GTask      *task,
   return TRUE;
 }
 
+/* Clone: distrobox create --clone copies the image only, so the copy gets
+ * the source's settings as create options (home folder, init, NVIDIA,
+ * namespaces). A source that was running is stopped for the copy (distrobox
+ * clones stopped boxes only) and started again afterwards. */
+
+static void
+clone_restarted (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  /* a failed copy stays failed, even once the source runs again */
+  op_return (task, g_steal_pointer (&op->pending_error));
+}
+
+static void
+clone_reloaded_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  GTask *task = user_data;
+  Op *op = g_task_get_task_data (task);
+
+  /* Best effort: the events stream brings the copy anyway */
+  kiste_box_store_reload_finish (KISTE_BOX_STORE (object), result, NULL);
+
+  if (!op->flag)
+    {
+      op_return (task, g_steal_pointer (&op->pending_error));
+      return;
+    }
+
+  if (op->pending_error == NULL)
+    op_set_messages (task,
+                     g_strdup_printf (_("“%s” was cloned as “%s”"), op->box_name, op->arg),
+                     g_strdup_printf (_("“%s” was cloned as “%s”, but could not be started again"),
+                                      op->box_name, op->arg));
+  kiste_task_set_step (op->ktask, _("Starting the original box again"));
+  op_start_box (task, clone_restarted);
+}
+
+static void
+clone_created (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  kiste_box_store_reload_async (op->self->store, NULL, clone_reloaded_cb, task);
+}
+
 static void
 clone_run (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
   g_auto(GStrv) argv = NULL;
+  GError *error = NULL;
 
-  argv = kiste_commands_clone_argv (kiste_manager_get_major (op->self), op->box_name, op->arg);
-  op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, op_reload_done);
+  if (!(argv = kiste_create_options_to_argv (op->options, op->self->capabilities, &error)))
+    {
+      op->pending_error = error;
+      clone_created (task);
+      return;
+    }
+
+  /* a failed copy may leave a box behind: list again, and start the
+   * source again, before failing */
+  op->recover = clone_created;
+  kiste_task_set_step (op->ktask, _("Copying the box"));
+  op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, clone_created);
+}
+
+/* The source's settings as the copy's options; checked before anything
+ * runs, so a copy that cannot be made never stops the source */
+static void
+clone_prepare (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  g_auto(GStrv) names = _kiste_manager_dup_names (op->self);
+  g_auto(GStrv) argv = NULL;
+  GError *error = NULL;
+  KisteBox *box;
+
+  if (!(box = op_require_box (task)))
+    {
+      g_object_unref (task);
+      return;
+    }
+
+  g_clear_object (&op->options);
+  op->options = kiste_create_options_new_from_box (box);
+  kiste_create_options_set_name (op->options, op->arg);
+  /* as distrobox's own clone: no launcher of the box in the app menu */
+  kiste_create_options_set_add_to_menu (op->options, FALSE);
+
+  if (!kiste_create_options_validate (op->options, (const char * const *) names, &error) ||
+      !(argv = kiste_create_options_to_argv (op->options, op->self->capabilities, &error)))
+    {
+      op_return (task, error);
+      return;
+    }
+
+  if (op->flag)
+    {
+      kiste_task_set_step (op->ktask, _("Stopping the box to copy it"));
+      op_stop_box (task, clone_run);
+    }
+  else
+    clone_run (task);
+}
+
+static void
+clone_details_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  GTask *task = user_data;
+  g_autoptr(GError) error = NULL;
+
+  /* without details the namespaces read as shared: say so rather than
+   * making a copy that quietly shares what the source kept apart */
+  if (!kiste_box_store_load_details_finish (KISTE_BOX_STORE (object), result, &error))
+    {
+      op_return (task, g_steal_pointer (&error));
+      return;
+    }
+  clone_prepare (task);
 }
 
 KisteTask *
@@ -1030,6 +1159,7 @@ kiste_manager_clone_async (KisteManager        *self,
   GTask *task;
   KisteTask *ktask;
   KisteBox *box;
+  Op *op;
 
   g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
   g_return_val_if_fail (source != NULL, NULL);
@@ -1039,6 +1169,7 @@ kiste_manager_clone_async (KisteManager        *self,
                        cancellable, callback, user_data)))
     return NULL;
   ktask = op_get_ktask (task);
+  op = g_task_get_task_data (task);
   op_set_messages (task,
                    g_strdup_printf (_("“%s” was cloned as “%s”"), source, new_name),
                    g_strdup_printf (_("Could not clone “%s”"), source));
@@ -1051,20 +1182,21 @@ kiste_manager_clone_async (KisteManager        *self,
       return ktask;
     }
 
-  if (kiste_box_get_state (box) == KISTE_BOX_STATE_RUNNING)
+  /* op->flag: the source runs, is stopped for the copy and started again */
+  op->flag = kiste_box_get_state (box) == KISTE_BOX_STATE_RUNNING;
+  if (op->flag && !stop_first)
     {
-      if (!stop_first)
-        {
-          op_return (task, g_error_new (KISTE_ERROR, KISTE_ERROR_BUSY,
-                                        _("“%s” is running. Stop it before cloning it."),
-                                        source));
-          return ktask;
-        }
-      op_stop_box (task, clone_run);
+      op_return (task, g_error_new (KISTE_ERROR, KISTE_ERROR_BUSY,
+                                    _("“%s” is running. Stop it before cloning it."),
+                                    source));
       return ktask;
     }
 
-  clone_run (task);
+  if (kiste_box_get_has_details (box))
+    clone_prepare (task);
+  else
+    kiste_box_store_load_details_async (self->store, &box, 1, op_cancellable (task),
+                                        clone_details_cb, task);
   return ktask;
 }
 

@@ -847,21 +847,40 @@ test_rename (Fixture       *fixture,
   g_assert_true (kiste_test_wait_for (manager_idle, fixture, 5000));
 }
 
+static void set_full_capabilities (Fixture *fixture);
+
 static void
 test_clone_running (Fixture       *fixture,
                     gconstpointer  data)
 {
   GtkWidget *dialog;
+  const char *body;
 
+  g_autofree char *stopped = g_build_filename (fixture->host_dir, "stopped", NULL);
+  g_autofree char *stop = g_strdup_printf ("touch '%s'", stopped);
+  g_autofree char *start = g_strdup_printf ("rm -f '%s'", stopped);
+  g_autofree char *inspect = g_strdup_printf ("if [ -e '%s' ]; then "
+                                              "sed 's/\"Status\": \"running\"/\"Status\": \"exited\"/' "
+                                              "\"$KISTE_TEST_FIXTURES/inspect-podman5.json\"; "
+                                              "else cat \"$KISTE_TEST_FIXTURES/inspect-podman5.json\"; fi",
+                                              stopped);
+
+  /* podman as the box sees it: stopped after a stop, until a start */
+  kiste_fake_runner_add (fixture->runner, "podman stop", stop);
+  kiste_fake_runner_add (fixture->runner, "podman start", start);
+  kiste_fake_runner_add (fixture->runner, "podman container inspect", inspect);
+  kiste_fake_runner_add (fixture->runner, "podman ps", "cat \"$KISTE_TEST_FIXTURES/ps-podman5.json\"");
+  kiste_fake_runner_add (fixture->runner, "podman logs",
+                         "cat \"$KISTE_TEST_FIXTURES/logs-first-start-ready.txt\"");
+  set_full_capabilities (fixture);
   kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-a"));
   gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.clone", NULL);
 
-  /* A running box: first ask to stop it, then for the name */
-  dialog = wait_for_dialog (fixture, ADW_TYPE_ALERT_DIALOG, "Stop “fixture-a” to Clone It?");
-  g_assert_false (KISTE_IS_NAME_DIALOG (dialog));
-  click (dialog, "C_ontinue");
-  wait_for_no_dialog (fixture);
+  /* A running box: one question, which says it is stopped and started again */
   dialog = wait_for_dialog (fixture, KISTE_TYPE_NAME_DIALOG, "Clone “fixture-a”");
+  body = adw_alert_dialog_get_body (ADW_ALERT_DIALOG (dialog));
+  g_assert_nonnull (strstr (body, "stopped while it is copied"));
+  g_assert_nonnull (strstr (body, "started again"));
   g_assert_cmpstr (kiste_name_dialog_get_name (KISTE_NAME_DIALOG (dialog)), ==, "fixture-a-copy");
   g_assert_true (kiste_name_dialog_get_valid (KISTE_NAME_DIALOG (dialog)));
   g_assert_cmpuint (count_commands (fixture, "podman stop"), ==, 0);
@@ -869,8 +888,44 @@ test_clone_running (Fixture       *fixture,
   click (dialog, "_Clone");
   wait_for_no_dialog (fixture);
   wait_for_command (fixture, "podman stop --time 10 fixture-a");
-  wait_for_command (fixture, "distrobox create --yes --no-entry --clone fixture-a --name fixture-a-copy");
+  wait_for_command (fixture, "distrobox create --yes --name fixture-a-copy --clone fixture-a");
   g_assert_true (kiste_test_wait_for (manager_idle, fixture, 5000));
+  /* no second question came */
+  g_assert_true (no_dialog (fixture));
+  /* and the source was started again */
+  g_assert_cmpuint (count_commands (fixture, "podman start fixture-a"), ==, 1);
+  g_assert_false (g_file_test (stopped, G_FILE_TEST_EXISTS));
+}
+
+/* The copy keeps the source's settings, and the question says which */
+static void
+test_clone_keeps_settings (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  GtkWidget *dialog;
+  const char *body;
+
+  set_full_capabilities (fixture);
+  kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-c"));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.clone", NULL);
+  dialog = wait_for_dialog (fixture, KISTE_TYPE_NAME_DIALOG, "Clone “fixture-c”");
+  body = adw_alert_dialog_get_body (ADW_ALERT_DIALOG (dialog));
+  g_assert_nonnull (strstr (body, "its own shared memory"));
+  g_assert_nonnull (strstr (body, "its own processes"));
+  g_assert_null (strstr (body, "stopped"));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "box-page-clone-dialog");
+
+  click (dialog, "_Clone");
+  wait_for_no_dialog (fixture);
+  wait_for_command (fixture, "distrobox create --yes --name fixture-c-copy --clone fixture-c");
+  g_assert_true (kiste_test_wait_for (manager_idle, fixture, 5000));
+  {
+    const char *create = kiste_fake_runner_find (fixture->runner, "distrobox create");
+
+    g_assert_nonnull (strstr (create, "--unshare-ipc"));
+    g_assert_nonnull (strstr (create, "--unshare-process"));
+  }
+  g_assert_cmpuint (count_commands (fixture, "podman stop"), ==, 0);
 }
 
 /* The flags of the released distrobox, so the create dialog keeps what it
@@ -1276,6 +1331,7 @@ main (int   argc,
   ADD ("delete-dialog", test_delete_dialog);
   ADD ("rename", test_rename);
   ADD ("clone-running", test_clone_running);
+  ADD ("clone-keeps-settings", test_clone_keeps_settings);
   ADD ("clone-with-changes-running", test_clone_with_changes_running);
   ADD ("clone-with-changes-cancel", test_clone_with_changes_cancel);
   ADD ("clone-with-changes-stopped", test_clone_with_changes_stopped);
