@@ -162,6 +162,38 @@ kiste_manager_get_tasks (KisteManager *self)
   return G_LIST_MODEL (self->tasks);
 }
 
+void
+kiste_manager_clear_finished_tasks (KisteManager *self)
+{
+  guint i;
+
+  g_return_if_fail (KISTE_IS_MANAGER (self));
+
+  /* from the end, neighbours together: one items-changed per run */
+  i = g_list_model_get_n_items (G_LIST_MODEL (self->tasks));
+  while (i > 0)
+    {
+      g_autoptr(KisteTask) task = g_list_model_get_item (G_LIST_MODEL (self->tasks), i - 1);
+      guint end = i;
+
+      if (kiste_task_get_running (task))
+        {
+          i--;
+          continue;
+        }
+
+      while (i > 0)
+        {
+          g_autoptr(KisteTask) before = g_list_model_get_item (G_LIST_MODEL (self->tasks), i - 1);
+
+          if (kiste_task_get_running (before))
+            break;
+          i--;
+        }
+      g_list_store_splice (self->tasks, i, end - i, NULL, 0);
+    }
+}
+
 KisteTask *
 kiste_manager_get_task_for_box (KisteManager *self,
                                 const char   *box_name)

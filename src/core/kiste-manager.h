@@ -39,6 +39,8 @@ const char         *kiste_manager_get_engine            (KisteManager         *s
 gboolean            kiste_manager_get_in_flatpak        (KisteManager         *self);
 /* Every task, running and finished, oldest first (a GListModel of KisteTask) */
 GListModel         *kiste_manager_get_tasks             (KisteManager         *self);
+/* Drops the finished tasks from the list; running ones stay */
+void                kiste_manager_clear_finished_tasks  (KisteManager         *self);
 /* The running task of the box, or NULL */
 KisteTask          *kiste_manager_get_task_for_box      (KisteManager         *self,
                                                          const char           *box_name);

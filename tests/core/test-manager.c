@@ -388,6 +388,39 @@ test_clone_running_restarts (Fixture       *fixture,
   }
 }
 
+/* Clearing the finished tasks keeps the running ones, in order */
+static void
+test_clear_finished (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  GListModel *tasks = kiste_manager_get_tasks (fixture->manager);
+  Result r = { 0 };
+  Result running = { 0 };
+  KisteTask *upgrade;
+  g_autoptr(KisteTask) left = NULL;
+
+  kiste_manager_stop_async (fixture->manager, "fixture-a", NULL, operation_cb, &r);
+  wait_result (&r);
+  kiste_fake_runner_add (fixture->runner, "distrobox upgrade", "exec sleep 30");
+  upgrade = kiste_manager_upgrade_async (fixture->manager, "fixture-c", NULL, operation_cb, &running);
+  r = (Result) { 0 };
+  kiste_manager_rename_async (fixture->manager, "fixture-b", "bad name", NULL, operation_cb, &r);
+  wait_result (&r);
+  g_clear_error (&r.error);
+  g_assert_cmpuint (g_list_model_get_n_items (tasks), ==, 3);
+
+  kiste_manager_clear_finished_tasks (fixture->manager);
+  g_assert_cmpuint (g_list_model_get_n_items (tasks), ==, 1);
+  left = g_list_model_get_item (tasks, 0);
+  g_assert_true (left == upgrade);
+
+  kiste_task_cancel (upgrade);
+  wait_result (&running);
+  g_clear_error (&running.error);
+  kiste_manager_clear_finished_tasks (fixture->manager);
+  g_assert_cmpuint (g_list_model_get_n_items (tasks), ==, 0);
+}
+
 static void
 test_export_validates_path (Fixture       *fixture,
                             gconstpointer  data)
@@ -448,6 +481,7 @@ main (int   argc,
   ADD ("/kiste/manager/missing-box", test_missing_box);
   ADD ("/kiste/manager/clone-and-rename", test_clone_and_rename);
   ADD ("/kiste/manager/clone-keeps-settings", test_clone_keeps_settings);
+  ADD ("/kiste/manager/clear-finished", test_clear_finished);
   ADD ("/kiste/manager/clone-running-restarts", test_clone_running_restarts);
   ADD ("/kiste/manager/export-validates-path", test_export_validates_path);
   ADD ("/kiste/manager/cancel", test_cancel);
