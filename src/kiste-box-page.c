@@ -324,7 +324,8 @@ kiste_box_page_update_state (KisteBoxPage *self)
                                   gtk_label_get_label (self->state_label),
                                   -1);
 
-  adw_action_row_set_subtitle (self->state_row, state_label);
+  /* one truth: the row says what the badge says */
+  adw_action_row_set_subtitle (self->state_row, gtk_label_get_label (self->state_label));
 }
 
 static void

@@ -664,10 +664,19 @@ test_busy (Fixture       *fixture,
   };
   KisteBox *box = find_box (fixture, "fixture-a");
   GtkWidget *busy_title;
+  GtkWidget *stop_button;
+  GtkWidget *pill;
+  graphene_point_t idle_at;
+  graphene_point_t busy_at;
 
   add_probes (fixture);
   kiste_box_page_set_box (fixture->page, box);
   g_assert_true (kiste_test_wait_for (has_details, box, 3000));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  stop_button = kiste_test_find_widget (GTK_WIDGET (fixture->page), GTK_TYPE_BUTTON, "Stop");
+  g_assert_nonnull (stop_button);
+  g_assert_true (gtk_widget_compute_point (stop_button, GTK_WIDGET (fixture->window),
+                                           &GRAPHENE_POINT_INIT (0, 0), &idle_at));
 
   /* A slow stop keeps the box busy */
   set_slow (fixture->runner);
@@ -688,6 +697,14 @@ test_busy (Fixture       *fixture,
   g_assert_nonnull (find_button (GTK_WIDGET (fixture->page), "_Cancel"));
 
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "box-page-busy");
+
+  /* Nothing moves when it starts, and the page says one thing about the box */
+  g_assert_true (gtk_widget_compute_point (stop_button, GTK_WIDGET (fixture->window),
+                                           &GRAPHENE_POINT_INIT (0, 0), &busy_at));
+  g_assert_cmpfloat (busy_at.y, ==, idle_at.y);
+  pill = kiste_test_find_widget (GTK_WIDGET (fixture->page), GTK_TYPE_LABEL, "Stopping…");
+  g_assert_nonnull (pill);
+  g_assert_cmpstr (row_subtitle (fixture, "State"), ==, "Stopping…");
 
   /* A second stop while busy does nothing at all */
   gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.stop", NULL);
