@@ -486,7 +486,7 @@ kiste_box_page_update (KisteBoxPage *self)
   gtk_stack_set_visible_child_name (self->stack, "box");
 
   gtk_image_set_from_icon_name (self->distro_image,
-                                kiste_distro_icon_name (kiste_distro_id_for_image (image)));
+                                kiste_distro_icon_name (kiste_box_get_distro_id (self->box)));
   gtk_label_set_label (self->name_label, kiste_box_get_name (self->box));
   gtk_label_set_label (self->image_label, image ? image : "");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->image_label), image);

@@ -75,7 +75,7 @@ kiste_box_row_update (KisteBoxRow *self)
   gtk_label_set_label (self->image_label, image);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->image_label), image);
   gtk_image_set_from_icon_name (self->icon,
-                                kiste_distro_icon_name (kiste_distro_id_for_image (image)));
+                                kiste_distro_icon_name (kiste_box_get_distro_id (self->box)));
 
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), self->task != NULL);
   if (self->task != NULL)

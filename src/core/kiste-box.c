@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "kiste-box.h"
+#include "kiste-distro.h"
 #include "kiste-error.h"
 #include "kiste-validate.h"
 
@@ -60,6 +61,9 @@ struct _KisteBox
   gboolean       rootless;
   gboolean       custom_home;
   gboolean       has_details;
+
+  /* The distribution another box told (a clone's source), static string */
+  const char    *distro_origin;
 };
 
 enum {
@@ -91,6 +95,7 @@ enum {
   PROP_LOG_DRIVER,
   PROP_ENVIRON,
   PROP_CREATE_COMMAND,
+  PROP_DISTRO_ID,
   N_PROPS
 };
 
@@ -506,6 +511,10 @@ kiste_box_get_property (GObject    *object,
       g_value_set_string (value, self->image);
       break;
 
+    case PROP_DISTRO_ID:
+      g_value_set_string (value, kiste_box_get_distro_id (self));
+      break;
+
     case PROP_STATE:
       g_value_set_enum (value, self->state);
       break;
@@ -638,6 +647,7 @@ kiste_box_class_init (KisteBoxClass *klass)
   properties[PROP_LOG_DRIVER] = g_param_spec_string ("log-driver", NULL, NULL, NULL, flags);
   properties[PROP_ENVIRON] = g_param_spec_boxed ("environ", NULL, NULL, G_TYPE_STRV, flags);
   properties[PROP_CREATE_COMMAND] = g_param_spec_boxed ("create-command", NULL, NULL, G_TYPE_STRV, flags);
+  properties[PROP_DISTRO_ID] = g_param_spec_string ("distro-id", NULL, NULL, NULL, flags);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -1550,6 +1560,39 @@ kiste_box_get_image (KisteBox *self)
   g_return_val_if_fail (KISTE_IS_BOX (self), NULL);
 
   return self->image;
+}
+
+const char *
+kiste_box_get_distro_id (KisteBox *self)
+{
+  const char *from_image;
+
+  g_return_val_if_fail (KISTE_IS_BOX (self), KISTE_DISTRO_GENERIC);
+
+  from_image = kiste_distro_id_for_image (self->image);
+  if (g_str_equal (from_image, KISTE_DISTRO_GENERIC) && self->distro_origin != NULL)
+    return self->distro_origin;
+  return from_image;
+}
+
+void
+kiste_box_set_distro_origin (KisteBox   *self,
+                             const char *distro_id)
+{
+  const char *before;
+
+  g_return_if_fail (KISTE_IS_BOX (self));
+
+  if (distro_id != NULL && g_str_equal (distro_id, KISTE_DISTRO_GENERIC))
+    distro_id = NULL;
+  if (g_strcmp0 (self->distro_origin, distro_id) == 0)
+    return;
+
+  before = kiste_box_get_distro_id (self);
+  /* ids are static strings of kiste-distro */
+  self->distro_origin = distro_id;
+  if (g_strcmp0 (before, kiste_box_get_distro_id (self)) != 0)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DISTRO_ID]);
 }
 
 KisteBoxState
