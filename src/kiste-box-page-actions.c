@@ -771,9 +771,9 @@ format_delete_body (KisteBox  *box,
     }
 
   g_string_append (body, "\n\n");
+  /* the folder is named once, below, where it can be chosen */
   if (kiste_box_has_custom_home (box))
-    g_string_append_printf (body, _("Its own home folder %s is kept unless you choose otherwise below."),
-                            kiste_box_get_home (box));
+    g_string_append (body, _("Its own home folder is kept unless you choose otherwise below."));
   else
     g_string_append (body, _("Files in your home folder are kept."));
 
@@ -795,19 +795,30 @@ kiste_box_page_ask_delete (KisteBoxPage *self,
 
   if (kiste_box_has_custom_home (self->box))
     {
+      const char *home = kiste_box_get_home (self->box);
       g_autofree char *label_text = NULL;
       GtkWidget *check;
+      GtkWidget *box;
       GtkWidget *label;
+      GtkWidget *path;
 
-      label_text = g_strdup_printf (_("Also delete the custom home folder %s"),
-                                    kiste_box_get_home (self->box));
-      label = gtk_label_new (label_text);
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      label_text = g_strdup_printf (_("Also delete its home folder %s"), home);
+      label = gtk_label_new (_("Also delete its home folder"));
       gtk_label_set_xalign (GTK_LABEL (label), 0);
+      /* the path on a line of its own, broken only where it must be */
+      path = gtk_label_new (home);
+      gtk_label_set_xalign (GTK_LABEL (path), 0);
+      gtk_label_set_wrap (GTK_LABEL (path), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (path), PANGO_WRAP_CHAR);
+      gtk_label_set_natural_wrap_mode (GTK_LABEL (path), GTK_NATURAL_WRAP_NONE);
+      gtk_widget_add_css_class (path, "caption");
+      gtk_widget_add_css_class (path, "monospace");
+      box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+      gtk_box_append (GTK_BOX (box), label);
+      gtk_box_append (GTK_BOX (box), path);
 
       check = gtk_check_button_new ();
-      gtk_check_button_set_child (GTK_CHECK_BUTTON (check), label);
+      gtk_check_button_set_child (GTK_CHECK_BUTTON (check), box);
       gtk_widget_set_halign (check, GTK_ALIGN_CENTER);
       gtk_accessible_update_property (GTK_ACCESSIBLE (check),
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, label_text,
@@ -881,6 +892,7 @@ copy_enter_command_action (GtkWidget  *widget,
   KisteBoxPage *self = KISTE_BOX_PAGE (widget);
   g_autofree char *quoted = NULL;
   g_autofree char *command = NULL;
+  g_autofree char *message = NULL;
   const char *name;
   gboolean plain = TRUE;
 
@@ -895,7 +907,9 @@ copy_enter_command_action (GtkWidget  *widget,
 
   command = g_strdup_printf ("distrobox enter %s", quoted);
   gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), command);
-  kiste_box_page_toast (self, _("Copied"));
+  /* Translators: %s is the command, "distrobox enter fedora" */
+  message = g_strdup_printf (_("“%s” copied"), command);
+  kiste_box_page_toast (self, message);
 }
 
 static void

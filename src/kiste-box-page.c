@@ -13,6 +13,7 @@
 #include "kiste-application.h"
 #include "kiste-apps.h"
 #include "kiste-box-page-private.h"
+#include "kiste-box-row.h"
 #include "kiste-distro.h"
 
 /* Operation results are not shown here: the window shows every task's
@@ -488,8 +489,7 @@ kiste_box_page_update (KisteBoxPage *self)
   gtk_image_set_from_icon_name (self->distro_image,
                                 kiste_distro_icon_name (kiste_box_get_distro_id (self->box)));
   gtk_label_set_label (self->name_label, kiste_box_get_name (self->box));
-  gtk_label_set_label (self->image_label, image ? image : "");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->image_label), image);
+  kiste_box_row_show_image (self->image_label, image);
 
   adw_action_row_set_subtitle (self->image_row, image ? image : _("Unknown"));
 

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "kiste-box-row.h"
 #include "kiste-distro.h"
@@ -59,6 +60,49 @@ kiste_box_row_dup_accessible_label (KisteBox  *box,
   return g_strdup_printf (_("%s, %s"), kiste_box_get_name (box), state);
 }
 
+static gboolean
+image_query_tooltip_cb (GtkLabel   *label,
+                        int         x,
+                        int         y,
+                        gboolean    keyboard,
+                        GtkTooltip *tooltip)
+{
+  const char *image = g_object_get_data (G_OBJECT (label), "kiste-image");
+
+  /* nothing left out: nothing to add */
+  if (image == NULL ||
+      (g_strcmp0 (gtk_label_get_label (label), image) == 0 &&
+       !pango_layout_is_ellipsized (gtk_label_get_layout (label))))
+    return FALSE;
+
+  gtk_tooltip_set_text (tooltip, image);
+  return TRUE;
+}
+
+void
+kiste_box_row_show_image (GtkLabel   *label,
+                          const char *image)
+{
+  const char *slash;
+  const char *shown;
+
+  g_return_if_fail (GTK_IS_LABEL (label));
+
+  /* the repository's last part and the tag: what people pulled */
+  shown = image != NULL ? image : "";
+  if ((slash = strrchr (shown, '/')) != NULL && slash[1] != '\0')
+    shown = slash + 1;
+
+  gtk_label_set_label (label, shown);
+  gtk_label_set_ellipsize (label, PANGO_ELLIPSIZE_END);
+  g_object_set_data_full (G_OBJECT (label), "kiste-image", g_strdup (image), g_free);
+  if (!gtk_widget_get_has_tooltip (GTK_WIDGET (label)))
+    {
+      gtk_widget_set_has_tooltip (GTK_WIDGET (label), TRUE);
+      g_signal_connect (label, "query-tooltip", G_CALLBACK (image_query_tooltip_cb), NULL);
+    }
+}
+
 static void
 kiste_box_row_update (KisteBoxRow *self)
 {
@@ -72,8 +116,7 @@ kiste_box_row_update (KisteBoxRow *self)
   image = kiste_box_get_image (self->box);
 
   gtk_label_set_label (self->name_label, kiste_box_get_name (self->box));
-  gtk_label_set_label (self->image_label, image);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->image_label), image);
+  kiste_box_row_show_image (self->image_label, image);
   gtk_image_set_from_icon_name (self->icon,
                                 kiste_distro_icon_name (kiste_box_get_distro_id (self->box)));
 

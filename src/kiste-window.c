@@ -162,7 +162,8 @@ kiste_window_shown_name_cb (KisteWindow *self)
 {
   KisteBox *box = self->shown_box;
 
-  adw_navigation_page_set_title (self->content_page, box ? kiste_box_get_name (box) : _("Box"));
+  /* nothing chosen, nothing to name: the page itself says so */
+  adw_navigation_page_set_title (self->content_page, box ? kiste_box_get_name (box) : "");
   if (box != NULL && !self->loading)
     g_settings_set_string (self->settings, "selected-box", kiste_box_get_name (box));
 }

@@ -118,6 +118,24 @@ list_has_items (gpointer data)
          g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (list)))) > 0;
 }
 
+static GtkWidget *
+find_label (GtkWidget  *root,
+            const char *text)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_LABEL (child) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (child)), text) == 0)
+        return child;
+      if ((found = find_label (child, text)))
+        return found;
+    }
+  return NULL;
+}
+
 static void
 test_rows_sorted_and_selected (Fixture       *fixture,
                                gconstpointer  data)
@@ -149,6 +167,34 @@ test_rows_sorted_and_selected (Fixture       *fixture,
   g_assert_nonnull (row);
   g_assert_true (kiste_box_row_get_box (KISTE_BOX_ROW (row)) == first);
   g_assert_cmpint (kiste_box_get_state (first), ==, KISTE_BOX_STATE_RUNNING);
+
+  /* The image as people know it, the whole reference only when cut */
+  {
+    GtkWidget *image = NULL;
+    g_autoptr(GtkTooltip) tooltip = g_object_new (GTK_TYPE_TOOLTIP, NULL);
+    gboolean shown = FALSE;
+
+    image = find_label (row, "kiste-debian:ready");
+    g_assert_nonnull (image);
+    g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (image)), ==, PANGO_ELLIPSIZE_END);
+    g_signal_emit_by_name (image, "query-tooltip", 1, 1, FALSE, tooltip, &shown);
+    g_assert_true (shown);
+    /* a label that shows it all has no tooltip */
+    gtk_label_set_label (GTK_LABEL (image), "localhost/kiste-debian:ready");
+    shown = TRUE;
+    g_signal_emit_by_name (image, "query-tooltip", 1, 1, FALSE, tooltip, &shown);
+    g_assert_false (shown);
+  }
+
+  /* Nothing selected: no made-up title */
+  gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), GTK_INVALID_LIST_POSITION);
+  {
+    GtkWidget *page = kiste_test_find_widget (GTK_WIDGET (fixture->window), KISTE_TYPE_BOX_PAGE, NULL);
+    AdwNavigationPage *content = ADW_NAVIGATION_PAGE (gtk_widget_get_ancestor (page, ADW_TYPE_NAVIGATION_PAGE));
+
+    g_assert_cmpstr (adw_navigation_page_get_title (content), ==, "");
+  }
+  gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), 0);
 
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "main-window");
 }

@@ -791,8 +791,7 @@ test_delete_dialog (Fixture       *fixture,
                     gconstpointer  data)
 {
   g_autofree char *home = g_strdup_printf ("%s/h2", fixture->host_home);
-  g_autofree char *kept = g_strdup_printf ("%s is kept", home);
-  g_autofree char *check_label = g_strdup_printf ("Also delete the custom home folder %s", home);
+  g_autofree char *check_label = g_strdup_printf ("Also delete its home folder %s", home);
   g_autofree char *rm_home = g_strdup_printf ("rm -rf --one-file-system -- %s", home);
   GtkWidget *dialog;
   GtkWidget *check;
@@ -820,12 +819,21 @@ test_delete_dialog (Fixture       *fixture,
   dialog = wait_for_dialog (fixture, ADW_TYPE_ALERT_DIALOG, "Delete “fixture-b”?");
   body = adw_alert_dialog_get_body (ADW_ALERT_DIALOG (dialog));
   g_assert_null (strstr (body, "exported"));
-  g_assert_nonnull (strstr (body, kept));
+  /* the folder is named once: at the choice, on a line of its own */
+  g_assert_nonnull (strstr (body, "Its own home folder is kept"));
+  g_assert_null (strstr (body, home));
   check = kiste_test_find_widget (dialog, GTK_TYPE_CHECK_BUTTON,
                                   check_label);
   g_assert_nonnull (check);
   g_assert_true (gtk_widget_get_mapped (check));
   g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
+  {
+    GtkWidget *path = kiste_test_find_widget (check, GTK_TYPE_LABEL, NULL);
+
+    while (path != NULL && g_strcmp0 (gtk_label_get_label (GTK_LABEL (path)), home) != 0)
+      path = gtk_widget_get_next_sibling (path);
+    g_assert_nonnull (path);
+  }
 
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "box-page-delete-dialog");
 
@@ -1200,6 +1208,24 @@ test_name_dialog (Fixture       *fixture,
   adw_dialog_force_close (ADW_DIALOG (dialog));
 }
 
+static GtkWidget *
+find_label_text (GtkWidget  *root,
+                 const char *text)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_LABEL (child) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (child)), text) == 0)
+        return child;
+      if ((found = find_label_text (child, text)))
+        return found;
+    }
+  return NULL;
+}
+
 static void
 test_copy_enter_command (Fixture       *fixture,
                          gconstpointer  data)
@@ -1216,6 +1242,10 @@ test_copy_enter_command (Fixture       *fixture,
   g_assert_true (gdk_content_provider_get_value (gdk_clipboard_get_content (clipboard), &text, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (g_value_get_string (&text), ==, "distrobox enter fixture-b");
+
+  /* The toast says what was copied */
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  g_assert_nonnull (find_label_text (GTK_WIDGET (fixture->window), "“distrobox enter fixture-b” copied"));
 
   /* Copying runs nothing and is no task */
   g_assert_cmpuint (g_list_model_get_n_items (kiste_manager_get_tasks (fixture->manager)), ==, 0);
