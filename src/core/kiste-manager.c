@@ -597,11 +597,12 @@ op_run (GTask              *task,
   op->next = next;
   kiste_task_append_line (op->ktask, display);
 
+  /* a pull's and distrobox's lines as one story, in their order */
   if (stream)
-    kiste_runner_stream_async (op->self->runner, argv, timeout_ms,
-                               op_line_cb, g_object_ref (op->ktask), g_object_unref,
-                               op_cancellable (task),
-                               op_stream_cb, task);
+    kiste_runner_stream_merged_async (op->self->runner, argv, timeout_ms,
+                                      op_line_cb, g_object_ref (op->ktask), g_object_unref,
+                                      op_cancellable (task),
+                                      op_stream_cb, task);
   else
     kiste_runner_run_async (op->self->runner, argv, timeout_ms,
                             op_cancellable (task),

@@ -746,9 +746,11 @@ follow_log (KisteStartMonitor *self,
 {
   g_auto(GStrv) argv = kiste_commands_logs_argv (self->manager, self->box_name, since, TRUE);
 
-  kiste_runner_stream_async (self->runner, (const char * const *) argv, 0,
-                             line_cb, run_ref_new (self), (GDestroyNotify) run_ref_free,
-                             self->run_cancellable, stream_cb, run_ref_new (self));
+  /* podman logs writes the box's stdout and stderr to its own: one pipe
+   * keeps init's trace and its steps in their order */
+  kiste_runner_stream_merged_async (self->runner, (const char * const *) argv, 0,
+                                    line_cb, run_ref_new (self), (GDestroyNotify) run_ref_free,
+                                    self->run_cancellable, stream_cb, run_ref_new (self));
 
   if (self->watch_interval_ms > 0)
     self->watch_source = add_timeout (self, self->watch_interval_ms, watch_cb);
