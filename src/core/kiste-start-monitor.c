@@ -24,6 +24,9 @@
  * way; an "Error:" among them explains more than "it stopped". */
 #define DEATH_GRACE_MS            1500
 #define N_LAST_LINES              8
+/* Output lines after which a step has gone half its way: a first start's
+ * package phase prints about a thousand */
+#define STEP_HALF_LINES           150
 
 struct _KisteStartMonitor
 {
@@ -34,6 +37,11 @@ struct _KisteStartMonitor
   char         *manager;
   char         *step;
   double        fraction;
+  /* Where the current step began and where the next one begins: output
+   * within a step (the package manager's) moves the bar between them */
+  double        step_start;
+  double        step_end;
+  guint         step_lines;
   guint         timeout_ms;
   guint         watch_interval_ms;
   guint         init : 1;
@@ -153,6 +161,26 @@ kiste_start_monitor_step_fraction (const char *step,
     return init ? found->fraction : 0.97;
 
   return init ? found->fraction * INIT_SHARE : found->fraction;
+}
+
+/* Where the step after step begins, or step's own start for the last */
+static double
+next_step_fraction (const char *step,
+                    gboolean    init)
+{
+  const Step *found = lookup_step (step);
+  double start = kiste_start_monitor_step_fraction (step, init);
+
+  if (found == NULL)
+    return start;
+  for (const Step *next = found + 1; next < steps + G_N_ELEMENTS (steps); next++)
+    {
+      double fraction = kiste_start_monitor_step_fraction (next->marker, init);
+
+      if ((!next->init_only || init) && fraction > start)
+        return fraction;
+    }
+  return start;
 }
 
 /* "Doing things..." → "Doing things…" */
@@ -684,8 +712,26 @@ line_cb (const char *line,
         /* Fraction first, so that a step handler sees both up to date */
         if (fraction > self->fraction)
           set_fraction (self, fraction);
+        self->step_start = self->fraction;
+        self->step_end = MAX (self->fraction, next_step_fraction (marker, self->init));
+        self->step_lines = 0;
         set_step (self, text);
       }
+      break;
+
+    case KISTE_START_LINE_OTHER:
+    case KISTE_START_LINE_TRACE:
+      /* Work inside a step: closer to the next one with every line, never
+       * quite there, in steps the bar shows */
+      if (self->step_end > self->step_start)
+        {
+          double lines = ++self->step_lines;
+          double share = lines / (lines + STEP_HALF_LINES);
+          double fraction = self->step_start + (self->step_end - self->step_start) * 0.95 * share;
+
+          if (fraction - self->fraction >= 0.002)
+            set_fraction (self, fraction);
+        }
       break;
 
     case KISTE_START_LINE_WARNING:
@@ -702,8 +748,6 @@ line_cb (const char *line,
       complete (self, NULL);
       break;
 
-    case KISTE_START_LINE_OTHER:
-    case KISTE_START_LINE_TRACE:
     default:
       break;
     }
@@ -932,6 +976,8 @@ kiste_start_monitor_start_async (KisteStartMonitor   *self,
   g_queue_clear_full (&self->last_lines, g_free);
   set_step (self, _("Starting…"));
   set_fraction (self, 0.0);
+  self->step_start = self->step_end = 0.0;
+  self->step_lines = 0;
 
   if (cancellable != NULL)
     {

@@ -12,6 +12,7 @@
 
 #include "kiste-capabilities-private.h"
 #include "kiste-create-dialog.h"
+#include "kiste-create-progress.h"
 #include "kiste-error.h"
 #include "kiste-fake-runner.h"
 #include "kiste-manager-private.h"
@@ -1502,6 +1503,82 @@ test_assemble_create_all_blocked (Fixture       *fx,
 /* Kept until the process ends (see the end of main) */
 static GTestDBus *test_bus;
 
+/* The create log reads as people expect: no escape codes, the newest line
+ * in view unless they scrolled up to read */
+static void
+test_progress_log (void)
+{
+  g_autoptr(KisteCreateOptions) options = kiste_create_options_new ();
+  g_autoptr(KisteTask) task = kiste_task_new ("Creating", "newbox", NULL);
+  KisteCreateProgress *progress = kiste_create_progress_new ();
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  GtkWidget *view;
+  GtkAdjustment *adjustment;
+  GtkTextIter start;
+  GtkTextIter end;
+  g_autofree char *text = NULL;
+
+  kiste_create_options_set_name (options, "newbox");
+  kiste_create_options_set_image (options, IMAGE);
+  gtk_window_set_default_size (window, 600, 700);
+  gtk_window_set_child (window, GTK_WIDGET (progress));
+  gtk_window_present (window);
+  kiste_create_progress_begin (progress, options, TRUE);
+  kiste_create_progress_follow (progress, task, KISTE_CREATION_STEP_CREATE);
+
+  kiste_task_append_line (task, "\033[1;32mCreating 'newbox' using image " IMAGE "\033[0m\t [ OK ]");
+  /* as a command prints: a few lines at a time */
+  for (guint i = 0; i < 200; i++)
+    {
+      g_autofree char *line = g_strdup_printf ("line %u", i);
+
+      kiste_task_append_line (task, line);
+      if (i % 20 == 19)
+        kiste_test_flush (GTK_WIDGET (window));
+    }
+  kiste_test_flush (GTK_WIDGET (window));
+
+  view = kiste_test_find_widget (GTK_WIDGET (progress), GTK_TYPE_TEXT_VIEW, NULL);
+  g_assert_nonnull (view);
+  gtk_text_buffer_get_bounds (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), &start, &end);
+  text = gtk_text_iter_get_text (&start, &end);
+  g_assert_null (strchr (text, '\033'));
+  g_assert_nonnull (strstr (text, "Creating 'newbox' using image"));
+
+  adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >, gtk_adjustment_get_page_size (adjustment));
+  /* the last line at the bottom, above the view's own margin */
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment), >=,
+                     gtk_adjustment_get_upper (adjustment) - gtk_text_view_get_bottom_margin (GTK_TEXT_VIEW (view)) - 1);
+  kiste_test_screenshot (GTK_WIDGET (window), "create-progress-log");
+
+  /* scrolled up to read: it stays there while lines come */
+  gtk_adjustment_set_value (adjustment, 0);
+  for (guint i = 0; i < 50; i++)
+    {
+      kiste_task_append_line (task, "more");
+      if (i % 20 == 19)
+        kiste_test_flush (GTK_WIDGET (window));
+    }
+  kiste_test_flush (GTK_WIDGET (window));
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 0);
+
+  /* back at the end: it follows again */
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment) -
+                                        gtk_adjustment_get_page_size (adjustment));
+  for (guint i = 0; i < 50; i++)
+    {
+      kiste_task_append_line (task, "even more");
+      if (i % 20 == 19)
+        kiste_test_flush (GTK_WIDGET (window));
+    }
+  kiste_test_flush (GTK_WIDGET (window));
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment), >=,
+                     gtk_adjustment_get_upper (adjustment) - gtk_text_view_get_bottom_margin (GTK_TEXT_VIEW (view)) - 1);
+
+  gtk_window_destroy (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1530,6 +1607,7 @@ main (int   argc,
 #define ADD(path, func) \
   g_test_add ("/kiste/create-dialog/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
 
+  g_test_add_func ("/kiste/create-dialog/progress-log", test_progress_log);
   ADD ("suggested-name", test_suggested_name);
   ADD ("bad-input", test_bad_input);
   ADD ("capability-gating", test_capability_gating);
