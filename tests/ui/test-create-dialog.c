@@ -965,6 +965,27 @@ test_images (Fixture       *fx,
     kiste_test_find_widget (GTK_WIDGET (fx->dialog), GTK_TYPE_MENU_BUTTON, "Browse Images")))),
     "create-dialog-images");
 
+  /* The footer's sentence, however long, wraps inside: the popover keeps
+   * its width rather than growing to the screen's edge */
+  {
+    GtkWidget *popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (
+      kiste_test_find_widget (GTK_WIDGET (fx->dialog), GTK_TYPE_MENU_BUTTON, "Browse Images"))));
+    GtkWidget *footer = NULL;
+    int natural = 0;
+
+    footer = gtk_widget_get_next_sibling (gtk_widget_get_ancestor (list, GTK_TYPE_SCROLLED_WINDOW));
+    g_assert_true (GTK_IS_LABEL (footer));
+    gtk_label_set_text (GTK_LABEL (footer),
+                        "Only images on this computer are listed: the list of images known to work "
+                        "with distrobox needs a network connection the first time.");
+    gtk_widget_set_visible (footer, TRUE);
+    gtk_widget_measure (gtk_popover_get_child (GTK_POPOVER (popover)), GTK_ORIENTATION_HORIZONTAL, -1,
+                        NULL, &natural, NULL, NULL);
+    g_assert_cmpint (natural, <=, 400);
+    kiste_test_flush (GTK_WIDGET (fx->window));
+    kiste_test_screenshot (popover, "create-dialog-images-footer");
+  }
+
   /* Enter picks the one match; the name follows */
   g_signal_emit_by_name (search, "activate");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row (fx, "Image"))), ==,
