@@ -307,6 +307,13 @@ kiste_box_page_update_state (KisteBoxPage *self)
       gtk_label_set_label (self->state_label, busy_label);
       gtk_widget_add_css_class (pill, "busy");
     }
+  else if (kiste_box_get_setting_up (self->box))
+    {
+      /* started elsewhere, still in its first steps */
+      busy_label = g_strdup_printf (_("%s…"), kiste_box_get_state_label (self->box));
+      gtk_label_set_label (self->state_label, busy_label);
+      gtk_widget_add_css_class (pill, "busy");
+    }
   else
     {
       gtk_label_set_label (self->state_label, state_label);

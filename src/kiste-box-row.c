@@ -53,8 +53,7 @@ char *
 kiste_box_row_dup_accessible_label (KisteBox  *box,
                                     KisteTask *task)
 {
-  const char *state = task ? kiste_task_get_title (task)
-                           : kiste_box_state_to_label (kiste_box_get_state (box));
+  const char *state = task ? kiste_task_get_title (task) : kiste_box_get_state_label (box);
 
   /* Translators: a box in the list as a screen reader says it: "NAME, STATE" */
   return g_strdup_printf (_("%s, %s"), kiste_box_get_name (box), state);
@@ -120,11 +119,12 @@ kiste_box_row_update (KisteBoxRow *self)
   gtk_image_set_from_icon_name (self->icon,
                                 kiste_distro_icon_name (kiste_box_get_distro_id (self->box)));
 
-  gtk_widget_set_visible (GTK_WIDGET (self->spinner), self->task != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner),
+                          self->task != NULL || kiste_box_get_setting_up (self->box));
   if (self->task != NULL)
     gtk_label_set_label (self->state_label, kiste_task_get_title (self->task));
   else
-    gtk_label_set_label (self->state_label, kiste_box_state_to_label (state));
+    gtk_label_set_label (self->state_label, kiste_box_get_state_label (self->box));
 
   if (self->n_terminals > 0)
     {
@@ -140,7 +140,7 @@ kiste_box_row_update (KisteBoxRow *self)
     }
   gtk_widget_set_visible (self->terminals_box, self->n_terminals > 0);
 
-  if (state == KISTE_BOX_STATE_RUNNING && self->task == NULL)
+  if (state == KISTE_BOX_STATE_RUNNING && self->task == NULL && !kiste_box_get_setting_up (self->box))
     gtk_widget_add_css_class (GTK_WIDGET (self->state_label), "success");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self->state_label), "success");

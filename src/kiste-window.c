@@ -337,6 +337,8 @@ factory_bind_cb (GtkSignalListItemFactory *factory,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (box, "notify::name", G_CALLBACK (list_item_name_cb), item,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (box, "notify::setting-up", G_CALLBACK (list_item_state_cb), item,
+                           G_CONNECT_SWAPPED);
   update_list_item (item, self->manager);
   g_ptr_array_add (self->bound_rows, item);
 }

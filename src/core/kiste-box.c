@@ -64,6 +64,8 @@ struct _KisteBox
 
   /* The distribution another box told (a clone's source), static string */
   const char    *distro_origin;
+  /* Runs, but distrobox-init has not finished its setup yet */
+  gboolean       setting_up;
 };
 
 enum {
@@ -96,6 +98,7 @@ enum {
   PROP_ENVIRON,
   PROP_CREATE_COMMAND,
   PROP_DISTRO_ID,
+  PROP_SETTING_UP,
   N_PROPS
 };
 
@@ -515,6 +518,10 @@ kiste_box_get_property (GObject    *object,
       g_value_set_string (value, kiste_box_get_distro_id (self));
       break;
 
+    case PROP_SETTING_UP:
+      g_value_set_boolean (value, self->setting_up);
+      break;
+
     case PROP_STATE:
       g_value_set_enum (value, self->state);
       break;
@@ -648,6 +655,7 @@ kiste_box_class_init (KisteBoxClass *klass)
   properties[PROP_ENVIRON] = g_param_spec_boxed ("environ", NULL, NULL, G_TYPE_STRV, flags);
   properties[PROP_CREATE_COMMAND] = g_param_spec_boxed ("create-command", NULL, NULL, G_TYPE_STRV, flags);
   properties[PROP_DISTRO_ID] = g_param_spec_string ("distro-id", NULL, NULL, NULL, flags);
+  properties[PROP_SETTING_UP] = g_param_spec_boolean ("setting-up", NULL, NULL, FALSE, flags);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -1593,6 +1601,38 @@ kiste_box_set_distro_origin (KisteBox   *self,
   self->distro_origin = distro_id;
   if (g_strcmp0 (before, kiste_box_get_distro_id (self)) != 0)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DISTRO_ID]);
+}
+
+gboolean
+kiste_box_get_setting_up (KisteBox *self)
+{
+  g_return_val_if_fail (KISTE_IS_BOX (self), FALSE);
+
+  return self->setting_up && self->state == KISTE_BOX_STATE_RUNNING;
+}
+
+void
+kiste_box_set_setting_up (KisteBox *self,
+                          gboolean  setting_up)
+{
+  g_return_if_fail (KISTE_IS_BOX (self));
+
+  setting_up = !!setting_up;
+  if (self->setting_up == setting_up)
+    return;
+  self->setting_up = setting_up;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SETTING_UP]);
+}
+
+const char *
+kiste_box_get_state_label (KisteBox *self)
+{
+  g_return_val_if_fail (KISTE_IS_BOX (self), NULL);
+
+  if (kiste_box_get_setting_up (self))
+    /* TRANSLATORS: state of a box that runs but is still setting itself up */
+    return _("Setting up");
+  return kiste_box_state_to_label (self->state);
 }
 
 KisteBoxState

@@ -94,6 +94,15 @@ const char         *kiste_box_get_image             (KisteBox     *self);
  * clone's image "localhost/SOURCE:DATE" is its source's). "distro-id"
  * notifies its changes. */
 const char         *kiste_box_get_distro_id         (KisteBox     *self);
+/* Runs, and distrobox-init's first steps are not done yet (its log has no
+ * container_setup_done since the start): KisteSetupWatch says so, for
+ * boxes started anywhere. "setting-up" notifies. */
+gboolean            kiste_box_get_setting_up        (KisteBox     *self);
+void                kiste_box_set_setting_up        (KisteBox     *self,
+                                                     gboolean      setting_up);
+/* The state for people: "Setting up" while so, else
+ * kiste_box_state_to_label() */
+const char         *kiste_box_get_state_label       (KisteBox     *self);
 /* The list sets this from a box the image came from: a static id of
  * kiste-distro.h; NULL forgets it */
 void                kiste_box_set_distro_origin     (KisteBox     *self,

@@ -14,6 +14,7 @@
 #include "kiste-commands.h"
 #include "kiste-error.h"
 #include "kiste-manager-private.h"
+#include "kiste-setup-watch.h"
 #include "kiste-start-monitor.h"
 #include "kiste-validate.h"
 
@@ -32,6 +33,8 @@ struct _KisteManager
   KisteRunner        *runner;
   KisteCapabilities  *capabilities;
   KisteBoxStore      *store;
+  /* Boxes started anywhere show "Setting up" until their setup is done */
+  KisteSetupWatch    *setup_watch;
   GListStore         *tasks;
   /* box name → its running KisteTask */
   GHashTable         *busy;
@@ -88,6 +91,13 @@ op_free (Op *op)
   g_free (op);
 }
 
+static gboolean
+kiste_manager_is_busy_for_watch (const char   *box_name,
+                                 KisteManager *self)
+{
+  return g_hash_table_contains (self->busy, box_name);
+}
+
 KisteManager *
 kiste_manager_new (KisteRunner *runner)
 {
@@ -113,6 +123,10 @@ kiste_manager_new (KisteRunner *runner)
     }
   self->capabilities = kiste_capabilities_new (self->runner);
   self->store = kiste_box_store_new (self->runner);
+  /* a box that one of our operations starts is followed by it */
+  self->setup_watch = kiste_setup_watch_new (self->runner, self->store);
+  kiste_setup_watch_set_skip_func (self->setup_watch,
+                                   (KisteSetupWatchSkipFunc) kiste_manager_is_busy_for_watch, self);
   return self;
 }
 
@@ -375,6 +389,8 @@ kiste_manager_task_finished (KisteManager *self,
     {
       g_hash_table_remove (self->busy, name);
       g_signal_emit (self, signals[BUSY_CHANGED], 0, name);
+      /* a start that was cancelled or failed may leave a setup running */
+      kiste_setup_watch_check (self->setup_watch, name);
     }
 
   /* Keep the list short: drop the oldest finished tasks */
@@ -1649,7 +1665,10 @@ kiste_manager_dispose (GObject *object)
 
   if (self->store != NULL)
     kiste_box_store_stop_watching (self->store);
+  if (self->setup_watch != NULL)
+    kiste_setup_watch_stop (self->setup_watch);
 
+  g_clear_object (&self->setup_watch);
   g_clear_object (&self->store);
   g_clear_object (&self->capabilities);
   g_clear_object (&self->runner);

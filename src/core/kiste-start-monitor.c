@@ -46,6 +46,7 @@ struct _KisteStartMonitor
   guint         watch_interval_ms;
   guint         init : 1;
   guint         blind_start : 1;
+  guint         follow_only : 1;
 
   /* The start being followed; NULL when idle. */
   GTask        *task;
@@ -890,6 +891,14 @@ inspect_cb (GObject      *object,
 
   running = g_strcmp0 (status, "running") == 0;
 
+  /* Following a box started elsewhere: one that does not run (or whose
+   * log says nothing) has no setup to follow, and is never started here */
+  if (self->follow_only && (!running || !kiste_start_monitor_log_driver_is_readable (log_driver)))
+    {
+      complete (self, NULL);
+      return;
+    }
+
   if (!kiste_start_monitor_log_driver_is_readable (log_driver))
     {
       /* As distrobox enter: a running box has nothing left to wait for. */
@@ -1081,6 +1090,15 @@ kiste_start_monitor_set_watch_interval (KisteStartMonitor *self,
   g_return_if_fail (KISTE_IS_START_MONITOR (self));
 
   self->watch_interval_ms = interval_ms;
+}
+
+void
+kiste_start_monitor_set_follow_only (KisteStartMonitor *self,
+                                     gboolean           follow_only)
+{
+  g_return_if_fail (KISTE_IS_START_MONITOR (self));
+
+  self->follow_only = !!follow_only;
 }
 
 void

@@ -518,6 +518,44 @@ test_narrow (Fixture       *fixture,
   g_assert_false (adw_navigation_split_view_get_collapsed (split));
 }
 
+/* A box started elsewhere, still in its first start: "Setting up" in its
+ * row, to screen readers and on its page, not "Running" */
+static gboolean
+row_setting_up (gpointer data)
+{
+  Fixture *fixture = data;
+  GtkWidget *row = find_row_of (GTK_WIDGET (fixture->window), "fixture-a");
+
+  return row != NULL && row_says (row, "Setting up");
+}
+
+static void
+test_setting_up (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  GtkWidget *row;
+  g_autofree char *mismatch = NULL;
+
+  kiste_fake_runner_add (fixture->runner, "podman container inspect",
+                         "cat \"$KISTE_TEST_FIXTURES/logs-inspect-running.json\"");
+  kiste_fake_runner_add (fixture->runner, "podman logs",
+                         "printf 'distrobox: Installing basic packages...\\n'; exec sleep 600");
+
+  g_assert_true (kiste_test_wait_for (list_has_items, fixture, 5000));
+  g_assert_true (kiste_test_wait_for (row_setting_up, fixture, 5000));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  row = find_row_of (GTK_WIDGET (fixture->window), "fixture-a");
+  g_assert_false (row_says (row, "Running"));
+  g_assert_true (gtk_widget_get_visible (kiste_test_find_widget (row, ADW_TYPE_SPINNER, NULL)));
+  mismatch = gtk_test_accessible_check_property (GTK_ACCESSIBLE (gtk_widget_get_parent (row)),
+                                                 GTK_ACCESSIBLE_PROPERTY_LABEL, "fixture-a, Setting up");
+  g_assert_null (mismatch);
+  g_assert_nonnull (kiste_test_find_widget (GTK_WIDGET (fixture->window), GTK_TYPE_LABEL, "Setting up…"));
+  /* followed, never started from here */
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman start"), ==, 0);
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "setting-up");
+}
+
 static void
 test_empty (Fixture       *fixture,
             gconstpointer  data)
@@ -597,6 +635,7 @@ main (int   argc,
   ADD ("/kiste/box-list/busy-row", KISTE_TEST_WORLD_BOXES, test_busy_row);
   ADD ("/kiste/box-list/rename-row", KISTE_TEST_WORLD_BOXES, test_rename_row);
   ADD ("/kiste/box-list/narrow", KISTE_TEST_WORLD_BOXES, test_narrow);
+  ADD ("/kiste/box-list/setting-up", KISTE_TEST_WORLD_BOXES, test_setting_up);
   ADD ("/kiste/box-list/state-empty", KISTE_TEST_WORLD_EMPTY, test_empty);
   ADD ("/kiste/box-list/state-missing-distrobox", KISTE_TEST_WORLD_NO_DISTROBOX, test_missing_distrobox);
   ADD ("/kiste/box-list/state-error", KISTE_TEST_WORLD_PS_FAILS, test_error);
