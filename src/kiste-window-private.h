@@ -51,6 +51,7 @@ struct _KisteWindow
   GtkMenuButton         *status_tasks_button;
   GtkPopover            *status_tasks_popover;
   AdwNavigationPage     *content_page;
+  AdwHeaderBar          *content_header;
   GtkStack              *content_stack;
   AdwBin                *page_bin;
   AdwToolbarView        *content_toolbar;

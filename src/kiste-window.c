@@ -163,7 +163,8 @@ kiste_window_shown_name_cb (KisteWindow *self)
   KisteBox *box = self->shown_box;
 
   /* nothing chosen, nothing to name: the page itself says so */
-  adw_navigation_page_set_title (self->content_page, box ? kiste_box_get_name (box) : "");
+  adw_navigation_page_set_title (self->content_page, box ? kiste_box_get_name (box) : _("Details"));
+  adw_header_bar_set_show_title (self->content_header, box != NULL);
   if (box != NULL && !self->loading)
     g_settings_set_string (self->settings, "selected-box", kiste_box_get_name (box));
 }
@@ -790,6 +791,7 @@ kiste_window_class_init (KisteWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, status_tasks_button);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, status_tasks_popover);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, content_page);
+  gtk_widget_class_bind_template_child (widget_class, KisteWindow, content_header);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, content_stack);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, page_bin);
   gtk_widget_class_bind_template_callback (widget_class, kiste_window_search_changed_cb);
