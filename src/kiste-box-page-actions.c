@@ -240,24 +240,83 @@ clone_named_cb (GObject      *object,
   if (manager == NULL || !g_str_equal (response, KISTE_NAME_DIALOG_RESPONSE_ACCEPT))
     return;
 
-  /* People agreed to stop a running source before naming the copy */
+  /* The question said a running source is stopped and started again */
   kiste_manager_clone_async (manager, confirm->box_name,
                              kiste_name_dialog_get_name (dialog), TRUE,
                              NULL, operation_done_cb, NULL);
 }
 
+/* What the copy takes over from box, in a sentence: distrobox itself
+ * copies the image only */
+static char *
+describe_clone (KisteBox *box)
+{
+  g_autoptr(KisteCreateOptions) options = kiste_create_options_new_from_box (box);
+  g_autoptr(GPtrArray) kept = g_ptr_array_new_with_free_func (g_free);
+  const char *home = kiste_create_options_get_home (options);
+  static const struct
+  {
+    KisteUnshare what;
+    const char  *label;
+  } unshared[] = {
+    { KISTE_UNSHARE_DEVSYS, N_("its own devices") },
+    { KISTE_UNSHARE_GROUPS, N_("its own user groups") },
+    { KISTE_UNSHARE_IPC, N_("its own shared memory") },
+    { KISTE_UNSHARE_NETNS, N_("its own network") },
+    { KISTE_UNSHARE_PROCESS, N_("its own processes") },
+    { KISTE_UNSHARE_HOME, N_("no access to your home folder") },
+  };
+  g_autofree char *list = NULL;
+
+  if (home != NULL && home[0] != '\0')
+    g_ptr_array_add (kept, g_strdup_printf (_("the home folder %s, which both boxes use"), home));
+  if (kiste_create_options_get_init (options))
+    g_ptr_array_add (kept, g_strdup (_("an init system")));
+  if (kiste_create_options_get_nvidia (options))
+    g_ptr_array_add (kept, g_strdup (_("NVIDIA integration")));
+  for (guint i = 0; i < G_N_ELEMENTS (unshared); i++)
+    if (kiste_create_options_get_unshare (options, unshared[i].what))
+      g_ptr_array_add (kept, g_strdup (_(unshared[i].label)));
+
+  if (kept->len == 0)
+    return g_strdup_printf (_("The copy starts with everything installed in “%s”, and shares "
+                              "everything with this computer as it does."),
+                            kiste_box_get_name (box));
+
+  g_ptr_array_add (kept, NULL);
+  /* Translators: joins the settings a copy keeps: "an init system, its own network" */
+  list = g_strjoinv (_(", "), (char **) kept->pdata);
+  return g_strdup_printf (_("The copy starts with everything installed in “%s” and keeps its "
+                            "settings: %s."),
+                          kiste_box_get_name (box), list);
+}
+
+/* One question: the name, with what the copy keeps and what happens to a
+ * running box */
 static void
 kiste_box_page_ask_clone_name (KisteBoxPage *self,
-                               Confirm      *confirm)
+                               KisteBox     *box)
 {
   g_auto(GStrv) names = kiste_box_page_dup_box_names (self);
   g_autofree char *heading = NULL;
+  g_autofree char *kept = describe_clone (box);
   g_autofree char *body = NULL;
   g_autofree char *suggestion = NULL;
   KisteNameDialog *dialog;
+  Confirm *confirm;
+
+  /* the page may show another box by now */
+  confirm = g_new0 (Confirm, 1);
+  confirm->self = g_object_ref (self);
+  confirm->box_name = g_strdup (kiste_box_get_name (box));
 
   heading = g_strdup_printf (_("Clone “%s”"), confirm->box_name);
-  body = g_strdup_printf (_("The copy starts with everything installed in “%s”."), confirm->box_name);
+  if (kiste_box_get_state (box) == KISTE_BOX_STATE_RUNNING)
+    body = g_strdup_printf (_("%s It is stopped while it is copied, which closes the programs "
+                              "running in it, and started again afterwards."),
+                            kept);
+  else
+    body = g_steal_pointer (&kept);
   suggestion = suggest_clone_name (confirm->box_name, (const char * const *) names);
   dialog = kiste_name_dialog_new (heading, body, _("_Clone"), suggestion, NULL,
                                   (const char * const *) names);
@@ -265,20 +324,10 @@ kiste_box_page_ask_clone_name (KisteBoxPage *self,
                            clone_named_cb, confirm);
 }
 
-static void
-clone_stop_confirmed_cb (GObject      *object,
-                         GAsyncResult *result,
-                         gpointer      user_data)
-{
-  g_autoptr(Confirm) confirm = user_data;
-  const char *response = adw_alert_dialog_choose_finish (ADW_ALERT_DIALOG (object), result);
-  Confirm *owned;
-
-  if (confirm_get_manager (confirm) == NULL || !g_str_equal (response, "continue"))
-    return;
-  owned = g_steal_pointer (&confirm);
-  kiste_box_page_ask_clone_name (owned->self, owned);
-}
+static void kiste_box_page_with_details (KisteBoxPage *self,
+                                         const char   *box_name,
+                                         void        (*func) (KisteBoxPage *self,
+                                                              KisteBox     *box));
 
 static void
 clone_action (GtkWidget  *widget,
@@ -286,25 +335,11 @@ clone_action (GtkWidget  *widget,
               GVariant   *parameter)
 {
   KisteBoxPage *self = KISTE_BOX_PAGE (widget);
-  g_autofree char *heading = NULL;
-  AdwAlertDialog *dialog;
 
-  if (self->box == NULL)
-    return;
-
-  if (!kiste_box_page_is_running (self))
-    {
-      kiste_box_page_ask_clone_name (self, confirm_new (self));
-      return;
-    }
-
-  heading = g_strdup_printf (_("Stop “%s” to Clone It?"), kiste_box_get_name (self->box));
-  dialog = confirm_dialog_new (heading,
-                               _("The box must be stopped to clone it. It is stopped once you "
-                                 "choose a name for the copy; programs running in it will be closed."),
-                               "continue", _("C_ontinue"),
-                               ADW_RESPONSE_SUGGESTED);
-  adw_alert_dialog_choose (dialog, GTK_WIDGET (self), NULL, clone_stop_confirmed_cb, confirm_new (self));
+  /* the namespaces come from its details: read first when missing */
+  if (self->box != NULL)
+    kiste_box_page_with_details (self, kiste_box_get_name (self->box),
+                                 kiste_box_page_ask_clone_name);
 }
 
 static void
@@ -736,9 +771,9 @@ format_delete_body (KisteBox  *box,
     }
 
   g_string_append (body, "\n\n");
+  /* the folder is named once, below, where it can be chosen */
   if (kiste_box_has_custom_home (box))
-    g_string_append_printf (body, _("Its own home folder %s is kept unless you choose otherwise below."),
-                            kiste_box_get_home (box));
+    g_string_append (body, _("Its own home folder is kept unless you choose otherwise below."));
   else
     g_string_append (body, _("Files in your home folder are kept."));
 
@@ -760,19 +795,30 @@ kiste_box_page_ask_delete (KisteBoxPage *self,
 
   if (kiste_box_has_custom_home (self->box))
     {
+      const char *home = kiste_box_get_home (self->box);
       g_autofree char *label_text = NULL;
       GtkWidget *check;
+      GtkWidget *box;
       GtkWidget *label;
+      GtkWidget *path;
 
-      label_text = g_strdup_printf (_("Also delete the custom home folder %s"),
-                                    kiste_box_get_home (self->box));
-      label = gtk_label_new (label_text);
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      label_text = g_strdup_printf (_("Also delete its home folder %s"), home);
+      label = gtk_label_new (_("Also delete its home folder"));
       gtk_label_set_xalign (GTK_LABEL (label), 0);
+      /* the path on a line of its own, broken only where it must be */
+      path = gtk_label_new (home);
+      gtk_label_set_xalign (GTK_LABEL (path), 0);
+      gtk_label_set_wrap (GTK_LABEL (path), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (path), PANGO_WRAP_CHAR);
+      gtk_label_set_natural_wrap_mode (GTK_LABEL (path), GTK_NATURAL_WRAP_NONE);
+      gtk_widget_add_css_class (path, "caption");
+      gtk_widget_add_css_class (path, "monospace");
+      box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+      gtk_box_append (GTK_BOX (box), label);
+      gtk_box_append (GTK_BOX (box), path);
 
       check = gtk_check_button_new ();
-      gtk_check_button_set_child (GTK_CHECK_BUTTON (check), label);
+      gtk_check_button_set_child (GTK_CHECK_BUTTON (check), box);
       gtk_widget_set_halign (check, GTK_ALIGN_CENTER);
       gtk_accessible_update_property (GTK_ACCESSIBLE (check),
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, label_text,
@@ -846,6 +892,7 @@ copy_enter_command_action (GtkWidget  *widget,
   KisteBoxPage *self = KISTE_BOX_PAGE (widget);
   g_autofree char *quoted = NULL;
   g_autofree char *command = NULL;
+  g_autofree char *message = NULL;
   const char *name;
   gboolean plain = TRUE;
 
@@ -860,7 +907,9 @@ copy_enter_command_action (GtkWidget  *widget,
 
   command = g_strdup_printf ("distrobox enter %s", quoted);
   gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), command);
-  kiste_box_page_toast (self, _("Copied"));
+  /* Translators: %s is the command, "distrobox enter fedora" */
+  message = g_strdup_printf (_("“%s” copied"), command);
+  kiste_box_page_toast (self, message);
 }
 
 static void

@@ -7,7 +7,8 @@
 
 /* The box page's insides, shared by its files:
  * kiste-box-page.c          showing the box, its details and its usage
- * kiste-box-page-actions.c  what people do with it (box.* actions) */
+ * kiste-box-page-actions.c  what people do with it (box.* actions)
+ * kiste-box-page-usage.c    its processor and memory use */
 
 #pragma once
 
@@ -90,6 +91,12 @@ char     *kiste_box_page_join_exported_names (GPtrArray          *exported,
 /* Tests: "box.export-settings" writes to file without asking (NULL: asks) */
 void      kiste_box_page_set_export_file_for_testing (KisteBoxPage *self,
                                                       GFile        *file);
+
+/* kiste-box-page-usage.c: processor and memory, polled while shown */
+void      kiste_box_page_update_stats_polling (KisteBoxPage      *self);
+void      kiste_box_page_stop_stats          (KisteBoxPage       *self);
+/* Forgets the last numbers and a failure, for another box or state */
+void      kiste_box_page_reset_stats         (KisteBoxPage       *self);
 
 /* kiste-box-page-actions.c: installs the box.* actions */
 void      kiste_box_page_class_actions_init  (GtkWidgetClass     *widget_class);

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "kiste-box-row.h"
 #include "kiste-distro.h"
@@ -52,11 +53,53 @@ char *
 kiste_box_row_dup_accessible_label (KisteBox  *box,
                                     KisteTask *task)
 {
-  const char *state = task ? kiste_task_get_title (task)
-                           : kiste_box_state_to_label (kiste_box_get_state (box));
+  const char *state = task ? kiste_task_get_title (task) : kiste_box_get_state_label (box);
 
   /* Translators: a box in the list as a screen reader says it: "NAME, STATE" */
   return g_strdup_printf (_("%s, %s"), kiste_box_get_name (box), state);
+}
+
+static gboolean
+image_query_tooltip_cb (GtkLabel   *label,
+                        int         x,
+                        int         y,
+                        gboolean    keyboard,
+                        GtkTooltip *tooltip)
+{
+  const char *image = g_object_get_data (G_OBJECT (label), "kiste-image");
+
+  /* nothing left out: nothing to add */
+  if (image == NULL ||
+      (g_strcmp0 (gtk_label_get_label (label), image) == 0 &&
+       !pango_layout_is_ellipsized (gtk_label_get_layout (label))))
+    return FALSE;
+
+  gtk_tooltip_set_text (tooltip, image);
+  return TRUE;
+}
+
+void
+kiste_box_row_show_image (GtkLabel   *label,
+                          const char *image)
+{
+  const char *slash;
+  const char *shown;
+
+  g_return_if_fail (GTK_IS_LABEL (label));
+
+  /* the repository's last part and the tag: what people pulled */
+  shown = image != NULL ? image : "";
+  if ((slash = strrchr (shown, '/')) != NULL && slash[1] != '\0')
+    shown = slash + 1;
+
+  gtk_label_set_label (label, shown);
+  gtk_label_set_ellipsize (label, PANGO_ELLIPSIZE_END);
+  g_object_set_data_full (G_OBJECT (label), "kiste-image", g_strdup (image), g_free);
+  if (!gtk_widget_get_has_tooltip (GTK_WIDGET (label)))
+    {
+      gtk_widget_set_has_tooltip (GTK_WIDGET (label), TRUE);
+      g_signal_connect (label, "query-tooltip", G_CALLBACK (image_query_tooltip_cb), NULL);
+    }
 }
 
 static void
@@ -72,16 +115,16 @@ kiste_box_row_update (KisteBoxRow *self)
   image = kiste_box_get_image (self->box);
 
   gtk_label_set_label (self->name_label, kiste_box_get_name (self->box));
-  gtk_label_set_label (self->image_label, image);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->image_label), image);
+  kiste_box_row_show_image (self->image_label, image);
   gtk_image_set_from_icon_name (self->icon,
-                                kiste_distro_icon_name (kiste_distro_id_for_image (image)));
+                                kiste_distro_icon_name (kiste_box_get_distro_id (self->box)));
 
-  gtk_widget_set_visible (GTK_WIDGET (self->spinner), self->task != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner),
+                          self->task != NULL || kiste_box_get_setting_up (self->box));
   if (self->task != NULL)
     gtk_label_set_label (self->state_label, kiste_task_get_title (self->task));
   else
-    gtk_label_set_label (self->state_label, kiste_box_state_to_label (state));
+    gtk_label_set_label (self->state_label, kiste_box_get_state_label (self->box));
 
   if (self->n_terminals > 0)
     {
@@ -97,7 +140,7 @@ kiste_box_row_update (KisteBoxRow *self)
     }
   gtk_widget_set_visible (self->terminals_box, self->n_terminals > 0);
 
-  if (state == KISTE_BOX_STATE_RUNNING && self->task == NULL)
+  if (state == KISTE_BOX_STATE_RUNNING && self->task == NULL && !kiste_box_get_setting_up (self->box))
     gtk_widget_add_css_class (GTK_WIDGET (self->state_label), "success");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self->state_label), "success");

@@ -29,6 +29,11 @@ void         kiste_box_row_set_task (KisteBoxRow *self,
 void         kiste_box_row_set_terminal_count (KisteBoxRow *self,
                                                guint        n_terminals);
 guint        kiste_box_row_get_terminal_count (KisteBoxRow *self);
+/* Shows image in label the short way people know it ("fedora-toolbox:41",
+ * not the registry's path), cut at the end when too long; the whole
+ * reference is its tooltip only when some of it is not shown */
+void         kiste_box_row_show_image (GtkLabel   *label,
+                                       const char *image);
 /* What a screen reader says for box in a list, e.g. "fedora, Running" */
 char        *kiste_box_row_dup_accessible_label (KisteBox  *box,
                                                  KisteTask *task);

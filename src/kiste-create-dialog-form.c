@@ -230,9 +230,14 @@ kiste_create_dialog_validate (KisteCreateDialog *self)
     {
       KisteVolumeRow *row = g_ptr_array_index (self->volume_rows, i);
       g_autofree char *spec = kiste_volume_row_dup_spec (row);
+      const char *host = kiste_volume_row_get_host_path (row);
+      const char *box = kiste_volume_row_get_box_path (row);
       g_autoptr(GError) error = NULL;
 
-      if (spec != NULL && !kiste_validate_volume (spec, &error))
+      /* each path on its own first: a ":" in one would read as a split */
+      if ((host[0] != '\0' && box[0] != '\0' &&
+           !kiste_validate_volume_paths (host, box, NULL, &error)) ||
+          (error == NULL && spec != NULL && !kiste_validate_volume (spec, &error)))
         {
           kiste_volume_row_set_error (row, error->message);
           row_error = TRUE;

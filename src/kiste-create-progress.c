@@ -42,6 +42,10 @@ struct _KisteCreateProgress
   Stage           stage;
   StageState      stage_states[N_STAGES];
   guint           pulse_id;
+  /* The log stays at its newest line until people scroll up to read */
+  gboolean        follow_log;
+  double          log_value;
+  GtkTextMark    *log_end;
 
   /* Template widgets */
   GtkImage       *icon;
@@ -170,27 +174,33 @@ append_log (KisteCreateProgress *self,
             const char          *line)
 {
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->log_view);
-  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->log_scroller);
-  gboolean at_end;
   GtkTextIter end;
-
-  /* follow the output unless people scrolled up to read */
-  at_end = gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment) >=
-           gtk_adjustment_get_upper (adjustment) - 1;
 
   gtk_text_buffer_get_end_iter (buffer, &end);
   if (gtk_text_buffer_get_char_count (buffer) > 0)
     gtk_text_buffer_insert (buffer, &end, "\n", 1);
   gtk_text_buffer_insert (buffer, &end, line, -1);
 
-  if (at_end)
-    {
-      GtkTextMark *mark = gtk_text_buffer_get_insert (buffer);
+  /* the view scrolls once it has laid the new lines out */
+  if (self->follow_log)
+    gtk_text_view_scroll_to_mark (self->log_view, self->log_end, 0.0, TRUE, 0.0, 1.0);
+}
 
-      gtk_text_buffer_get_end_iter (buffer, &end);
-      gtk_text_buffer_place_cursor (buffer, &end);
-      gtk_text_view_scroll_mark_onscreen (self->log_view, mark);
-    }
+/* People scrolling up stop the following, scrolling to the end starts it;
+ * the view moving on its own while it lays out new lines does neither */
+static void
+log_scrolled_cb (KisteCreateProgress *self,
+                 GtkAdjustment       *adjustment)
+{
+  double value = gtk_adjustment_get_value (adjustment);
+  /* the view scrolls its last line to the bottom, above its margin */
+  double end = gtk_adjustment_get_upper (adjustment) - gtk_text_view_get_bottom_margin (self->log_view) - 1;
+
+  if (value + gtk_adjustment_get_page_size (adjustment) >= end)
+    self->follow_log = TRUE;
+  else if (value < self->log_value - 1)
+    self->follow_log = FALSE;
+  self->log_value = value;
 }
 
 static void
@@ -277,6 +287,8 @@ kiste_create_progress_begin (KisteCreateProgress *self,
   clone_source = kiste_create_options_get_clone_source (options);
 
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->log_view), "", 0);
+  self->follow_log = TRUE;
+  self->log_value = 0;
 
   title = g_strdup_printf (_("Creating “%s”"), self->name);
   gtk_label_set_text (self->title, title);
@@ -575,7 +587,20 @@ kiste_create_progress_class_init (KisteCreateProgressClass *klass)
 static void
 kiste_create_progress_init (KisteCreateProgress *self)
 {
+  GtkAdjustment *adjustment;
+  GtkTextBuffer *buffer;
+  GtkTextIter end;
+
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->follow_log = TRUE;
+  adjustment = gtk_scrolled_window_get_vadjustment (self->log_scroller);
+  g_signal_connect_object (adjustment, "value-changed", G_CALLBACK (log_scrolled_cb), self,
+                           G_CONNECT_SWAPPED);
+  /* right gravity: text added at the end goes before it */
+  buffer = gtk_text_view_get_buffer (self->log_view);
+  gtk_text_buffer_get_end_iter (buffer, &end);
+  self->log_end = gtk_text_buffer_create_mark (buffer, NULL, &end, FALSE);
 
   fill_stage_icons (self->download_stage_icon);
   fill_stage_icons (self->create_stage_icon);

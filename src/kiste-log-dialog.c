@@ -223,7 +223,7 @@ copy_clicked_cb (KisteLogDialog *self)
   g_autofree char *text = kiste_log_dialog_dup_text (self);
 
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (_("Copied")));
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (_("Log copied")));
 }
 
 static void

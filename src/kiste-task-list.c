@@ -23,6 +23,7 @@ struct _KisteTaskList
    * unparents its child itself, after the template was torn down */
   GtkStack      *stack;
   GtkListBox    *list_box;
+  GtkButton     *clear_button;
 };
 
 G_DEFINE_FINAL_TYPE (KisteTaskList, kiste_task_list, ADW_TYPE_BIN)
@@ -58,14 +59,22 @@ static void
 kiste_task_list_update_busy (KisteTaskList *self)
 {
   gboolean busy = FALSE;
+  gboolean finished = FALSE;
   guint n = g_list_model_get_n_items (self->tasks);
 
-  for (guint i = 0; i < n && !busy; i++)
+  for (guint i = 0; i < n && !(busy && finished); i++)
     {
       g_autoptr(KisteTask) task = g_list_model_get_item (self->tasks, i);
 
-      busy = kiste_task_get_running (task);
+      if (kiste_task_get_running (task))
+        busy = TRUE;
+      else
+        finished = TRUE;
     }
+
+  /* there while something finished: the list does not jump for it */
+  if (self->clear_button != NULL)
+    gtk_widget_set_sensitive (GTK_WIDGET (self->clear_button), finished);
 
   if (self->busy != busy)
     {
@@ -120,6 +129,12 @@ kiste_task_list_items_changed_cb (KisteTaskList *self,
 }
 
 static void
+kiste_task_list_clear_clicked_cb (KisteTaskList *self)
+{
+  kiste_manager_clear_finished_tasks (self->manager);
+}
+
+static void
 kiste_task_list_set_manager (KisteTaskList *self,
                              KisteManager  *manager)
 {
@@ -155,6 +170,7 @@ kiste_task_list_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), KISTE_TYPE_TASK_LIST);
   self->stack = NULL;
+  self->clear_button = NULL;
   g_clear_object (&self->tasks);
   g_clear_object (&self->manager);
 
@@ -225,6 +241,8 @@ kiste_task_list_class_init (KisteTaskListClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_PATH "/ui/kiste-task-list.ui");
   gtk_widget_class_bind_template_child (widget_class, KisteTaskList, list_box);
+  gtk_widget_class_bind_template_child (widget_class, KisteTaskList, clear_button);
+  gtk_widget_class_bind_template_callback (widget_class, kiste_task_list_clear_clicked_cb);
 
   g_type_ensure (KISTE_TYPE_TASK_ROW);
 }

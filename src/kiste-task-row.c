@@ -169,6 +169,45 @@ kiste_task_row_output_grown_cb (KisteTaskRow  *self,
     gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
 }
 
+/* "Stopping · fedora" while it runs; once done, what came of it:
+ * "“fedora” stopped", "Could not stop “fedora”" */
+static void
+kiste_task_row_update_title (KisteTaskRow *self)
+{
+  g_autofree char *title = NULL;
+  const char *outcome = NULL;
+
+  switch (kiste_task_get_state (self->task))
+    {
+    case KISTE_TASK_SUCCEEDED:
+      outcome = kiste_task_get_done_message (self->task);
+      break;
+
+    case KISTE_TASK_FAILED:
+      outcome = kiste_task_get_failed_message (self->task);
+      break;
+
+    case KISTE_TASK_RUNNING:
+    case KISTE_TASK_CANCELLED:
+    default:
+      break;
+    }
+
+  if (outcome != NULL)
+    title = g_strdup (outcome);
+  else if (kiste_task_get_box_name (self->task) != NULL)
+    /* Translators: a task and the box it works on, "Stopping · fedora" */
+    title = g_strdup_printf (_("%s · %s"), kiste_task_get_title (self->task),
+                             kiste_task_get_box_name (self->task));
+  else
+    title = g_strdup (kiste_task_get_title (self->task));
+
+  gtk_label_set_text (self->title_label, title);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, title,
+                                  -1);
+}
+
 static void
 kiste_task_row_update (KisteTaskRow *self)
 {
@@ -200,6 +239,9 @@ kiste_task_row_update (KisteTaskRow *self)
     case KISTE_TASK_SUCCEEDED:
       icon_name = "object-select-symbolic";
       state_label = status = _("Done");
+      /* the title says what was done */
+      if (kiste_task_get_done_message (self->task) != NULL)
+        status = NULL;
       gtk_widget_add_css_class (GTK_WIDGET (self->state_image), "success");
       break;
 
@@ -235,10 +277,12 @@ kiste_task_row_update (KisteTaskRow *self)
                                       -1);
     }
 
-  gtk_label_set_text (self->status_label, status);
+  gtk_label_set_text (self->status_label, status ? status : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->status_label), status != NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, status,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, status ? status : state_label,
                                   -1);
+  kiste_task_row_update_title (self);
 
   /* Progress that cannot be measured is the spinner's job */
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar),
@@ -273,7 +317,6 @@ static void
 kiste_task_row_set_task (KisteTaskRow *self,
                          KisteTask    *task)
 {
-  g_autofree char *title = NULL;
   g_autofree char *time = NULL;
   GDateTime *started;
 
@@ -281,16 +324,6 @@ kiste_task_row_set_task (KisteTaskRow *self,
   g_return_if_fail (KISTE_IS_TASK (task));
 
   self->task = g_object_ref (task);
-
-  if (kiste_task_get_box_name (task) != NULL)
-    /* Translators: a task and the box it works on, "Stopping · fedora" */
-    title = g_strdup_printf (_("%s · %s"), kiste_task_get_title (task), kiste_task_get_box_name (task));
-  else
-    title = g_strdup (kiste_task_get_title (task));
-  gtk_label_set_text (self->title_label, title);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, title,
-                                  -1);
 
   started = kiste_task_get_started (task);
   if (started != NULL)

@@ -106,7 +106,7 @@ kiste_terminal_tab_update_icon (KisteTerminalTab *self)
   if (self->kind == KISTE_TERMINAL_TAB_BOX)
     box = kiste_box_store_find_by_name (kiste_manager_get_store (self->manager), self->box_name);
   if (box != NULL)
-    icon_name = kiste_distro_icon_name (kiste_distro_id_for_image (kiste_box_get_image (box)));
+    icon_name = kiste_distro_icon_name (kiste_box_get_distro_id (box));
   else if (self->kind == KISTE_TERMINAL_TAB_HOST)
     icon_name = "computer-symbolic";
 

@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "kiste-validate.h"
 #include "kiste-volume-row.h"
 
 struct _KisteVolumeRow
@@ -144,6 +145,7 @@ char *
 kiste_volume_row_dup_spec (KisteVolumeRow *self)
 {
   g_autoptr(GString) spec = NULL;
+  g_autofree char *expanded = NULL;
   const char *host;
   const char *box;
   gboolean first = TRUE;
@@ -156,7 +158,9 @@ kiste_volume_row_dup_spec (KisteVolumeRow *self)
   if (host[0] == '\0' && box[0] == '\0')
     return NULL;
 
-  spec = g_string_new (host);
+  /* "~/data" as people type it */
+  expanded = kiste_validate_expand_home (host, NULL);
+  spec = g_string_new (expanded);
   if (box[0] == '\0')
     return g_string_free_and_steal (g_steal_pointer (&spec));
 

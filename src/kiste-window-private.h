@@ -25,6 +25,8 @@ struct _KisteWindow
   GtkFilterListModel    *filter_model;
   GtkSingleSelection    *selection;
   KisteBoxPage          *box_page;
+  /* The selected box, followed for its name */
+  KisteBox              *shown_box;
   /* Rows bound to a box right now, to show busy boxes */
   GPtrArray             *bound_rows;
   char                  *search_text;
@@ -50,6 +52,7 @@ struct _KisteWindow
   GtkMenuButton         *status_tasks_button;
   GtkPopover            *status_tasks_popover;
   AdwNavigationPage     *content_page;
+  AdwHeaderBar          *content_header;
   GtkStack              *content_stack;
   AdwBin                *page_bin;
   AdwToolbarView        *content_toolbar;
@@ -72,6 +75,14 @@ KisteBox   *_kiste_window_get_selected_box      (KisteWindow      *self);
 /* The rows of box_name show its busy state and terminal count again */
 void        _kiste_window_update_rows_for       (KisteWindow      *self,
                                                  const char       *box_name);
+
+/* A box was created: select it */
+void        _kiste_window_created_cb            (KisteWindow      *self,
+                                                 const char       *name);
+
+/* kiste-window-import.c: distrobox.ini files by file, drop and address */
+void        _kiste_window_class_import_init     (KisteWindowClass *klass);
+void        _kiste_window_import_init           (KisteWindow      *self);
 
 /* kiste-window-terminals.c: the terminal tabs beside the details */
 void        _kiste_window_class_terminals_init  (KisteWindowClass *klass);

@@ -31,7 +31,7 @@ _kiste_window_update_details_tab (KisteWindow *self)
   if (self->details_page == NULL)
     return;
 
-  icon = g_themed_icon_new (box ? kiste_distro_icon_name (kiste_distro_id_for_image (kiste_box_get_image (box)))
+  icon = g_themed_icon_new (box ? kiste_distro_icon_name (kiste_box_get_distro_id (box))
                                 : "io.github.kiste.Kiste-symbolic");
   adw_tab_page_set_title (self->details_page, box ? kiste_box_get_name (box) : _("Box"));
   adw_tab_page_set_tooltip (self->details_page, _("Details"));

@@ -10,15 +10,12 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "kiste-assemble.h"
 #include "kiste-box-page.h"
 #include "kiste-box-row.h"
 #include "kiste-create-dialog.h"
 #include "kiste-error.h"
 #include "kiste-preferences-dialog.h"
 #include "kiste-task-list.h"
-#include "kiste-url-dialog.h"
-#include "kiste-url-preview-dialog.h"
 #include "kiste-window-private.h"
 
 
@@ -160,20 +157,40 @@ kiste_window_select_by_name (KisteWindow *self,
     }
 }
 
+/* The details' title is the selected box's name, also after a rename */
+static void
+kiste_window_shown_name_cb (KisteWindow *self)
+{
+  KisteBox *box = self->shown_box;
+
+  /* nothing chosen, nothing to name: the page itself says so */
+  adw_navigation_page_set_title (self->content_page, box ? kiste_box_get_name (box) : _("Details"));
+  adw_header_bar_set_show_title (self->content_header, box != NULL);
+  if (box != NULL && !self->loading)
+    g_settings_set_string (self->settings, "selected-box", kiste_box_get_name (box));
+}
+
 static void
 kiste_window_selection_changed_cb (KisteWindow *self)
 {
   KisteBox *box = _kiste_window_get_selected_box (self);
 
+  if (self->shown_box != box)
+    {
+      if (self->shown_box != NULL)
+        g_signal_handlers_disconnect_by_func (self->shown_box, kiste_window_shown_name_cb, self);
+      g_set_object (&self->shown_box, box);
+      if (box != NULL)
+        g_signal_connect_object (box, "notify::name", G_CALLBACK (kiste_window_shown_name_cb), self,
+                                 G_CONNECT_SWAPPED);
+    }
+
   kiste_box_page_set_box (self->box_page, box);
   gtk_stack_set_visible_child_name (self->content_stack, box ? "box" : "none");
-  adw_navigation_page_set_title (self->content_page, box ? kiste_box_get_name (box) : _("Box"));
+  kiste_window_shown_name_cb (self);
   _kiste_window_update_details_tab (self);
   if (self->details_page != NULL)
     adw_tab_view_set_selected_page (self->tab_view, self->details_page);
-
-  if (box != NULL && !self->loading)
-    g_settings_set_string (self->settings, "selected-box", kiste_box_get_name (box));
 }
 
 static void
@@ -246,12 +263,67 @@ list_item_state_cb (GtkListItem *item)
     update_list_item (item, self->manager);
 }
 
+/* By name, ignoring case. Not a GtkStringSorter: the sort list model keeps
+ * its keys, and a renamed box would stay where its old name was. */
+static int
+compare_box_names (gconstpointer a,
+                   gconstpointer b,
+                   gpointer      user_data)
+{
+  g_autofree char *name_a = g_utf8_casefold (kiste_box_get_name ((KisteBox *) a), -1);
+  g_autofree char *name_b = g_utf8_casefold (kiste_box_get_name ((KisteBox *) b), -1);
+  int result = g_utf8_collate (name_a, name_b);
+
+  return result < 0 ? GTK_ORDERING_SMALLER : result > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
+}
+
+/* A renamed box moves to its place in the sorted list */
+static void
+list_item_name_cb (GtkListItem *item)
+{
+  KisteWindow *self = g_object_get_data (G_OBJECT (item), "kiste-window");
+  GtkSortListModel *sorted;
+
+  if (self == NULL || self->filter_model == NULL)
+    return;
+  sorted = GTK_SORT_LIST_MODEL (gtk_filter_list_model_get_model (self->filter_model));
+  gtk_sorter_changed (gtk_sort_list_model_get_sorter (sorted), GTK_SORTER_CHANGE_DIFFERENT);
+  update_list_item (item, self->manager);
+}
+
+/* Folded to one column, a click on a row opens its details: the list only
+ * selects on a click and activates on a double click or Enter. Nothing
+ * claims a single click, so this sees it before the row is selected. */
+static void
+row_released_cb (GtkGestureClick *gesture,
+                 int              n_press,
+                 double           x,
+                 double           y,
+                 GtkListItem     *item)
+{
+  KisteWindow *self = g_object_get_data (G_OBJECT (item), "kiste-window");
+  guint position = gtk_list_item_get_position (item);
+
+  if (self == NULL || n_press != 1 || position == GTK_INVALID_LIST_POSITION ||
+      !adw_navigation_split_view_get_collapsed (self->split_view))
+    return;
+
+  kiste_window_list_activate_cb (self, position);
+}
+
 static void
 factory_setup_cb (GtkSignalListItemFactory *factory,
                   GtkListItem              *item,
                   KisteWindow              *self)
 {
-  gtk_list_item_set_child (item, GTK_WIDGET (kiste_box_row_new ()));
+  GtkWidget *row = GTK_WIDGET (kiste_box_row_new ());
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
+  g_signal_connect_object (click, "released", G_CALLBACK (row_released_cb), item, 0);
+  gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (click));
+
+  gtk_list_item_set_child (item, row);
   g_object_set_data (G_OBJECT (item), "kiste-window", self);
 }
 
@@ -265,6 +337,10 @@ factory_bind_cb (GtkSignalListItemFactory *factory,
   kiste_box_row_set_box (KISTE_BOX_ROW (gtk_list_item_get_child (item)), box);
   g_signal_connect_object (box, "notify::state", G_CALLBACK (list_item_state_cb), item,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (box, "notify::name", G_CALLBACK (list_item_name_cb), item,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (box, "notify::setting-up", G_CALLBACK (list_item_state_cb), item,
+                           G_CONNECT_SWAPPED);
   update_list_item (item, self->manager);
   g_ptr_array_add (self->bound_rows, item);
 }
@@ -277,15 +353,26 @@ factory_unbind_cb (GtkSignalListItemFactory *factory,
   KisteBox *box = gtk_list_item_get_item (item);
 
   g_signal_handlers_disconnect_by_func (box, list_item_state_cb, item);
+  g_signal_handlers_disconnect_by_func (box, list_item_name_cb, item);
   kiste_box_row_set_box (KISTE_BOX_ROW (gtk_list_item_get_child (item)), NULL);
   kiste_box_row_set_task (KISTE_BOX_ROW (gtk_list_item_get_child (item)), NULL);
   g_ptr_array_remove_fast (self->bound_rows, item);
 }
 
+/* Every bound row asks again: a renamed box's task ends under its old name,
+ * which no row shows any more */
 static void
 kiste_window_busy_changed_cb (KisteWindow  *self,
                               const char   *box_name,
                               KisteManager *manager)
+{
+  for (guint i = 0; i < self->bound_rows->len; i++)
+    update_list_item (g_ptr_array_index (self->bound_rows, i), manager);
+}
+
+void
+_kiste_window_update_rows_for (KisteWindow *self,
+                               const char  *box_name)
 {
   for (guint i = 0; i < self->bound_rows->len; i++)
     {
@@ -293,15 +380,8 @@ kiste_window_busy_changed_cb (KisteWindow  *self,
       KisteBox *box = gtk_list_item_get_item (item);
 
       if (box != NULL && g_strcmp0 (kiste_box_get_name (box), box_name) == 0)
-        update_list_item (item, manager);
+        update_list_item (item, self->manager);
     }
-}
-
-void
-_kiste_window_update_rows_for (KisteWindow *self,
-                               const char  *box_name)
-{
-  kiste_window_busy_changed_cb (self, box_name, self->manager);
 }
 
 /* Loading */
@@ -429,9 +509,9 @@ kiste_window_tasks_changed_cb (KisteWindow *self,
 
 /* Actions */
 
-static void
-kiste_window_created_cb (KisteWindow *self,
-                         const char  *name)
+void
+_kiste_window_created_cb (KisteWindow *self,
+                          const char  *name)
 {
   kiste_window_select_by_name (self, name);
 }
@@ -444,259 +524,7 @@ kiste_window_new_box_action (GtkWidget  *widget,
   KisteWindow *self = KISTE_WINDOW (widget);
   KisteCreateDialog *dialog = kiste_create_dialog_new (self->manager);
 
-  g_signal_connect_object (dialog, "created", G_CALLBACK (kiste_window_created_cb), self,
-                           G_CONNECT_SWAPPED);
-  adw_dialog_present (ADW_DIALOG (dialog), widget);
-}
-
-/* Importing distrobox.ini files
- *
- * A manifest is data to fill in the create dialog, never something to run.
- * From the web it is shown to people in full before it is used. */
-
-#define MANIFEST_MAX_SIZE (1024 * 1024)
-
-static void
-kiste_window_toast_plain (KisteWindow *self,
-                          const char  *title)
-{
-  AdwToast *toast = adw_toast_new (title);
-
-  /* titles may quote files and servers: never markup */
-  adw_toast_set_use_markup (toast, FALSE);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
-}
-
-/* Opens the create dialog filled in from data. source names the file or
- * address for messages. */
-static void
-kiste_window_open_manifest (KisteWindow *self,
-                            const char  *data,
-                            gsize        length,
-                            const char  *source)
-{
-  g_autoptr(GPtrArray) entries = NULL;
-  g_autoptr(GError) error = NULL;
-  KisteCreateDialog *dialog;
-
-  /* what is no manifest gets no dialog */
-  if (length > MANIFEST_MAX_SIZE)
-    g_set_error_literal (&error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
-                         _("The file is too large for a distrobox.ini."));
-  else
-    entries = kiste_assemble_parse (data, length, &error);
-
-  if (entries == NULL)
-    {
-      g_autofree char *message = g_strdup_printf (_("Could not import “%s”: %s"),
-                                                  source, error->message);
-
-      kiste_window_toast_plain (self, message);
-      return;
-    }
-
-  dialog = kiste_create_dialog_new (self->manager);
-  g_signal_connect_object (dialog, "created", G_CALLBACK (kiste_window_created_cb), self,
-                           G_CONNECT_SWAPPED);
-  adw_dialog_present (ADW_DIALOG (dialog), GTK_WIDGET (self));
-
-  if (!kiste_create_dialog_import_assemble (dialog, data, length, &error))
-    {
-      g_autofree char *message = g_strdup_printf (_("Could not import “%s”: %s"),
-                                                  source, error->message);
-
-      adw_dialog_force_close (ADW_DIALOG (dialog));
-      kiste_window_toast_plain (self, message);
-    }
-}
-
-typedef struct
-{
-  KisteWindow *self;
-  char        *name;
-} ImportFile;
-
-static void
-import_file_free (ImportFile *import)
-{
-  g_clear_object (&import->self);
-  g_free (import->name);
-  g_free (import);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (ImportFile, import_file_free)
-
-/* Reads a little past the limit, so a larger file is noticed, not loaded */
-static gboolean
-import_read_more_cb (const char *contents,
-                     goffset     size,
-                     gpointer    user_data)
-{
-  return size <= MANIFEST_MAX_SIZE;
-}
-
-static void
-import_file_loaded_cb (GObject      *object,
-                       GAsyncResult *result,
-                       gpointer      user_data)
-{
-  g_autoptr(ImportFile) import = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *contents = NULL;
-  gsize length = 0;
-
-  if (!g_file_load_partial_contents_finish (G_FILE (object), result, &contents, &length,
-                                            NULL, &error))
-    {
-      g_autofree char *message = NULL;
-
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        return;
-      message = g_strdup_printf (_("Could not import “%s”: %s"), import->name, error->message);
-      kiste_window_toast_plain (import->self, message);
-      return;
-    }
-
-  kiste_window_open_manifest (import->self, contents, length, import->name);
-}
-
-void
-kiste_window_import_file (KisteWindow *self,
-                          GFile       *file)
-{
-  ImportFile *import;
-
-  g_return_if_fail (KISTE_IS_WINDOW (self));
-  g_return_if_fail (G_IS_FILE (file));
-
-  import = g_new0 (ImportFile, 1);
-  import->self = g_object_ref (self);
-  import->name = g_file_get_basename (file);
-  g_file_load_partial_contents_async (file, self->import_cancellable, import_read_more_cb,
-                                      import_file_loaded_cb, import);
-}
-
-static void
-import_file_chosen_cb (GObject      *object,
-                       GAsyncResult *result,
-                       gpointer      user_data)
-{
-  g_autoptr(KisteWindow) self = user_data;
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
-
-  if (!(file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (object), result, &error)))
-    {
-      if (!g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED) &&
-          !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_CANCELLED) &&
-          !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        kiste_window_toast_plain (self, error->message);
-      return;
-    }
-
-  kiste_window_import_file (self, file);
-}
-
-static void
-kiste_window_import_file_action (GtkWidget  *widget,
-                                 const char *action_name,
-                                 GVariant   *parameter)
-{
-  KisteWindow *self = KISTE_WINDOW (widget);
-  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
-  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
-  g_autoptr(GtkFileFilter) manifests = gtk_file_filter_new ();
-  g_autoptr(GtkFileFilter) everything = gtk_file_filter_new ();
-
-  gtk_file_filter_set_name (manifests, _("distrobox Manifests"));
-  gtk_file_filter_add_pattern (manifests, "*.ini");
-  gtk_file_filter_set_name (everything, _("All Files"));
-  gtk_file_filter_add_pattern (everything, "*");
-  g_list_store_append (filters, manifests);
-  g_list_store_append (filters, everything);
-
-  gtk_file_dialog_set_title (dialog, _("Import distrobox.ini"));
-  gtk_file_dialog_set_modal (dialog, TRUE);
-  gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
-  gtk_file_dialog_set_default_filter (dialog, manifests);
-  gtk_file_dialog_open (dialog, GTK_WINDOW (self), self->import_cancellable,
-                        import_file_chosen_cb, g_object_ref (self));
-}
-
-static GFile *
-dup_dropped_file (const GValue *value)
-{
-  if (G_VALUE_HOLDS (value, G_TYPE_FILE))
-    return g_value_dup_object (value);
-
-  if (G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
-    {
-      GSList *files = gdk_file_list_get_files (g_value_get_boxed (value));
-      GFile *first = files != NULL ? g_object_ref (files->data) : NULL;
-
-      g_slist_free (files);
-      return first;
-    }
-
-  return NULL;
-}
-
-static gboolean
-kiste_window_drop_cb (KisteWindow   *self,
-                      const GValue  *value,
-                      double         x,
-                      double         y,
-                      GtkDropTarget *target)
-{
-  g_autoptr(GFile) file = dup_dropped_file (value);
-  g_autofree char *name = NULL;
-
-  if (file == NULL)
-    return FALSE;
-
-  name = g_file_get_basename (file);
-  if (name == NULL || !g_str_has_suffix (name, ".ini"))
-    {
-      kiste_window_toast_plain (self, _("Only distrobox.ini files can be dropped here"));
-      return FALSE;
-    }
-
-  kiste_window_import_file (self, file);
-  return TRUE;
-}
-
-/* Import from a web address: ask, download, show, then use ------------------ */
-
-static void
-url_accepted_cb (KisteWindow           *self,
-                 GBytes                *text,
-                 KisteUrlPreviewDialog *preview)
-{
-  gsize length = 0;
-  const char *data = g_bytes_get_data (text, &length);
-
-  kiste_window_open_manifest (self, data, length, kiste_url_preview_dialog_get_uri (preview));
-}
-
-static void
-url_chosen_cb (KisteWindow *self,
-               const char  *uri)
-{
-  KisteUrlPreviewDialog *preview = kiste_url_preview_dialog_new (uri);
-
-  g_signal_connect_object (preview, "accepted", G_CALLBACK (url_accepted_cb), self,
-                           G_CONNECT_SWAPPED);
-  adw_dialog_present (ADW_DIALOG (preview), GTK_WIDGET (self));
-}
-
-static void
-kiste_window_import_url_action (GtkWidget  *widget,
-                                const char *action_name,
-                                GVariant   *parameter)
-{
-  KisteUrlDialog *dialog = kiste_url_dialog_new ();
-
-  g_signal_connect_object (dialog, "url-chosen", G_CALLBACK (url_chosen_cb), widget,
+  g_signal_connect_object (dialog, "created", G_CALLBACK (_kiste_window_created_cb), self,
                            G_CONNECT_SWAPPED);
   adw_dialog_present (ADW_DIALOG (dialog), widget);
 }
@@ -837,7 +665,7 @@ kiste_window_setup (KisteWindow      *self,
 {
   g_autoptr(GtkListItemFactory) factory = NULL;
   g_autoptr(GtkSortListModel) sort_model = NULL;
-  g_autoptr(GtkStringSorter) sorter = NULL;
+  g_autoptr(GtkCustomSorter) sorter = NULL;
   GListModel *tasks;
 
   self->settings = g_object_ref (kiste_application_get_settings (app));
@@ -848,7 +676,7 @@ kiste_window_setup (KisteWindow      *self,
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
 
   /* Boxes sorted by name, filtered by the search, one selected */
-  sorter = gtk_string_sorter_new (gtk_property_expression_new (KISTE_TYPE_BOX, NULL, "name"));
+  sorter = gtk_custom_sorter_new (compare_box_names, NULL, NULL);
   sort_model = gtk_sort_list_model_new (g_object_ref (kiste_window_get_boxes (self)),
                                         GTK_SORTER (g_steal_pointer (&sorter)));
   self->filter = gtk_custom_filter_new (kiste_window_filter_func, self, NULL);
@@ -909,6 +737,9 @@ kiste_window_dispose (GObject *object)
 
   g_clear_object (&self->cancellable);
   g_clear_object (&self->import_cancellable);
+  if (self->shown_box != NULL)
+    g_signal_handlers_disconnect_by_func (self->shown_box, kiste_window_shown_name_cb, self);
+  g_clear_object (&self->shown_box);
   g_clear_object (&self->selection);
   g_clear_object (&self->filter_model);
   g_clear_object (&self->filter);
@@ -962,6 +793,7 @@ kiste_window_class_init (KisteWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, status_tasks_button);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, status_tasks_popover);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, content_page);
+  gtk_widget_class_bind_template_child (widget_class, KisteWindow, content_header);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, content_stack);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, page_bin);
   gtk_widget_class_bind_template_callback (widget_class, kiste_window_search_changed_cb);
@@ -978,10 +810,6 @@ kiste_window_class_init (KisteWindowClass *klass)
                                    kiste_window_preferences_action);
   gtk_widget_class_install_action (widget_class, "win.upgrade-all", NULL,
                                    kiste_window_upgrade_all_action);
-  gtk_widget_class_install_action (widget_class, "win.import-file", NULL,
-                                   kiste_window_import_file_action);
-  gtk_widget_class_install_action (widget_class, "win.import-url", NULL,
-                                   kiste_window_import_url_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-box", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "win.search", NULL);
@@ -994,6 +822,7 @@ kiste_window_class_init (KisteWindowClass *klass)
   g_type_ensure (KISTE_TYPE_BOX_ROW);
   _kiste_window_class_terminals_init (klass);
   _kiste_window_class_tools_init (klass);
+  _kiste_window_class_import_init (klass);
 }
 
 static void
@@ -1001,8 +830,6 @@ kiste_window_init (KisteWindow *self)
 {
   GtkEventController *controller;
   GtkShortcut *shortcut;
-  GtkDropTarget *drop;
-  GType drop_types[] = { GDK_TYPE_FILE_LIST, G_TYPE_FILE };
 
   self->bound_rows = g_ptr_array_new ();
   self->import_cancellable = g_cancellable_new ();
@@ -1011,13 +838,7 @@ kiste_window_init (KisteWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   _kiste_window_terminals_init (self);
-
-  /* a distrobox.ini dropped anywhere on the window is imported */
-  drop = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
-  gtk_drop_target_set_gtypes (drop, drop_types, G_N_ELEMENTS (drop_types));
-  g_signal_connect_object (drop, "drop", G_CALLBACK (kiste_window_drop_cb), self,
-                           G_CONNECT_SWAPPED);
-  gtk_widget_add_controller (GTK_WIDGET (self->toast_overlay), GTK_EVENT_CONTROLLER (drop));
+  _kiste_window_import_init (self);
 
   /* Delete deletes the selected box only from the list: in a text field it
    * must keep deleting text */

@@ -7,9 +7,12 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "kiste-box-store-private.h"
+#include "kiste-distro.h"
 #include "kiste-error.h"
 
 /* Long enough to fold the burst of events one `distrobox create` or
@@ -408,6 +411,53 @@ compare_box_names (gconstpointer a,
   return g_strcmp0 (kiste_box_get_name (box_a), kiste_box_get_name (box_b));
 }
 
+/* The box whose copy has image: distrobox create --clone commits the
+ * source to "localhost/<lowercase name>:<date>" (docker: no "localhost/") */
+static KisteBox *
+kiste_box_store_find_clone_source (KisteBoxStore *self,
+                                   const char    *image)
+{
+  g_autofree char *repository = NULL;
+  const char *colon;
+
+  if (image == NULL)
+    return NULL;
+  if (g_str_has_prefix (image, "localhost/"))
+    image += strlen ("localhost/");
+  if (strchr (image, '/') != NULL || (colon = strrchr (image, ':')) == NULL)
+    return NULL;
+  repository = g_strndup (image, colon - image);
+
+  for (guint i = 0; i < self->items->len; i++)
+    {
+      KisteBox *box = g_ptr_array_index (self->items, i);
+      g_autofree char *lower = g_ascii_strdown (kiste_box_get_name (box), -1);
+
+      if (g_str_equal (lower, repository))
+        return box;
+    }
+  return NULL;
+}
+
+/* A clone's image name says nothing of its distribution; its source's
+ * does. Twice, for copies of copies. */
+static void
+kiste_box_store_learn_distros (KisteBoxStore *self)
+{
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < self->items->len; i++)
+      {
+        KisteBox *box = g_ptr_array_index (self->items, i);
+        KisteBox *source;
+
+        if (!g_str_equal (kiste_box_get_distro_id (box), KISTE_DISTRO_GENERIC))
+          continue;
+        source = kiste_box_store_find_clone_source (self, kiste_box_get_image (box));
+        if (source != NULL && source != box)
+          kiste_box_set_distro_origin (box, kiste_box_get_distro_id (source));
+      }
+}
+
 void
 _kiste_box_store_merge (KisteBoxStore *self,
                         GPtrArray     *boxes)
@@ -486,6 +536,8 @@ _kiste_box_store_merge (KisteBoxStore *self,
 
       g_list_model_items_changed (G_LIST_MODEL (self), position, 0, added->len);
     }
+
+  kiste_box_store_learn_distros (self);
 
   if (self->items->len != old_len)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);

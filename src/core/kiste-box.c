@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "kiste-box.h"
+#include "kiste-distro.h"
 #include "kiste-error.h"
 #include "kiste-validate.h"
 
@@ -60,6 +61,11 @@ struct _KisteBox
   gboolean       rootless;
   gboolean       custom_home;
   gboolean       has_details;
+
+  /* The distribution another box told (a clone's source), static string */
+  const char    *distro_origin;
+  /* Runs, but distrobox-init has not finished its setup yet */
+  gboolean       setting_up;
 };
 
 enum {
@@ -91,6 +97,8 @@ enum {
   PROP_LOG_DRIVER,
   PROP_ENVIRON,
   PROP_CREATE_COMMAND,
+  PROP_DISTRO_ID,
+  PROP_SETTING_UP,
   N_PROPS
 };
 
@@ -571,6 +579,14 @@ kiste_box_get_property (GObject    *object,
       g_value_set_string (value, self->image);
       break;
 
+    case PROP_DISTRO_ID:
+      g_value_set_string (value, kiste_box_get_distro_id (self));
+      break;
+
+    case PROP_SETTING_UP:
+      g_value_set_boolean (value, self->setting_up);
+      break;
+
     case PROP_STATE:
       g_value_set_enum (value, self->state);
       break;
@@ -703,6 +719,8 @@ kiste_box_class_init (KisteBoxClass *klass)
   properties[PROP_LOG_DRIVER] = g_param_spec_string ("log-driver", NULL, NULL, NULL, flags);
   properties[PROP_ENVIRON] = g_param_spec_boxed ("environ", NULL, NULL, G_TYPE_STRV, flags);
   properties[PROP_CREATE_COMMAND] = g_param_spec_boxed ("create-command", NULL, NULL, G_TYPE_STRV, flags);
+  properties[PROP_DISTRO_ID] = g_param_spec_string ("distro-id", NULL, NULL, NULL, flags);
+  properties[PROP_SETTING_UP] = g_param_spec_boolean ("setting-up", NULL, NULL, FALSE, flags);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -1615,6 +1633,71 @@ kiste_box_get_image (KisteBox *self)
   g_return_val_if_fail (KISTE_IS_BOX (self), NULL);
 
   return self->image;
+}
+
+const char *
+kiste_box_get_distro_id (KisteBox *self)
+{
+  const char *from_image;
+
+  g_return_val_if_fail (KISTE_IS_BOX (self), KISTE_DISTRO_GENERIC);
+
+  from_image = kiste_distro_id_for_image (self->image);
+  if (g_str_equal (from_image, KISTE_DISTRO_GENERIC) && self->distro_origin != NULL)
+    return self->distro_origin;
+  return from_image;
+}
+
+void
+kiste_box_set_distro_origin (KisteBox   *self,
+                             const char *distro_id)
+{
+  const char *before;
+
+  g_return_if_fail (KISTE_IS_BOX (self));
+
+  if (distro_id != NULL && g_str_equal (distro_id, KISTE_DISTRO_GENERIC))
+    distro_id = NULL;
+  if (g_strcmp0 (self->distro_origin, distro_id) == 0)
+    return;
+
+  before = kiste_box_get_distro_id (self);
+  /* ids are static strings of kiste-distro */
+  self->distro_origin = distro_id;
+  if (g_strcmp0 (before, kiste_box_get_distro_id (self)) != 0)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DISTRO_ID]);
+}
+
+gboolean
+kiste_box_get_setting_up (KisteBox *self)
+{
+  g_return_val_if_fail (KISTE_IS_BOX (self), FALSE);
+
+  return self->setting_up && self->state == KISTE_BOX_STATE_RUNNING;
+}
+
+void
+kiste_box_set_setting_up (KisteBox *self,
+                          gboolean  setting_up)
+{
+  g_return_if_fail (KISTE_IS_BOX (self));
+
+  setting_up = !!setting_up;
+  if (self->setting_up == setting_up)
+    return;
+  self->setting_up = setting_up;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SETTING_UP]);
+}
+
+const char *
+kiste_box_get_state_label (KisteBox *self)
+{
+  g_return_val_if_fail (KISTE_IS_BOX (self), NULL);
+
+  if (kiste_box_get_setting_up (self))
+    /* TRANSLATORS: state of a box that runs but is still setting itself up */
+    return _("Setting up");
+  return kiste_box_state_to_label (self->state);
 }
 
 KisteBoxState

@@ -89,6 +89,24 @@ gboolean            kiste_box_ps_json_is_distrobox  (JsonObject   *object);
 const char         *kiste_box_get_id                (KisteBox     *self);
 const char         *kiste_box_get_name              (KisteBox     *self);
 const char         *kiste_box_get_image             (KisteBox     *self);
+/* Which distribution the box runs (kiste-distro.h): told by its image's
+ * name, else by what the list knows of where the image came from (a
+ * clone's image "localhost/SOURCE:DATE" is its source's). "distro-id"
+ * notifies its changes. */
+const char         *kiste_box_get_distro_id         (KisteBox     *self);
+/* Runs, and distrobox-init's first steps are not done yet (its log has no
+ * container_setup_done since the start): KisteSetupWatch says so, for
+ * boxes started anywhere. "setting-up" notifies. */
+gboolean            kiste_box_get_setting_up        (KisteBox     *self);
+void                kiste_box_set_setting_up        (KisteBox     *self,
+                                                     gboolean      setting_up);
+/* The state for people: "Setting up" while so, else
+ * kiste_box_state_to_label() */
+const char         *kiste_box_get_state_label       (KisteBox     *self);
+/* The list sets this from a box the image came from: a static id of
+ * kiste-distro.h; NULL forgets it */
+void                kiste_box_set_distro_origin     (KisteBox     *self,
+                                                     const char   *distro_id);
 KisteBoxState       kiste_box_get_state             (KisteBox     *self);
 const char         *kiste_box_get_status            (KisteBox     *self);
 gint64              kiste_box_get_created           (KisteBox     *self);

@@ -554,9 +554,11 @@ void
 kiste_create_options_set_home (KisteCreateOptions *self,
                                const char         *home)
 {
+  g_autofree char *expanded = kiste_validate_expand_home (home, NULL);
+
   g_return_if_fail (KISTE_IS_CREATE_OPTIONS (self));
 
-  set_string (self, &self->home, home, PROP_HOME);
+  set_string (self, &self->home, expanded, PROP_HOME);
   /* a folder means a home of its own; an empty one does not take it back */
   if (is_set (home))
     kiste_create_options_set_separate_home (self, TRUE);
@@ -734,6 +736,23 @@ kiste_create_options_set_add_to_menu (KisteCreateOptions *self,
   set_boolean (self, &self->add_to_menu, add_to_menu, PROP_ADD_TO_MENU);
 }
 
+/* A volume's host path as people type it: "~/data:/data" */
+static GStrv
+expand_volumes (const char * const *volumes)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  for (guint i = 0; volumes != NULL && volumes[i] != NULL; i++)
+    {
+      const char *colon = strchr (volumes[i], ':');
+      g_autofree char *host = colon ? g_strndup (volumes[i], colon - volumes[i]) : g_strdup (volumes[i]);
+      g_autofree char *expanded = kiste_validate_expand_home (host, NULL);
+
+      g_strv_builder_take (builder, g_strconcat (expanded, colon ? colon : "", NULL));
+    }
+  return g_strv_builder_end (builder);
+}
+
 /* Drops empty elements so "no volume" has one spelling */
 static void
 set_strv (KisteCreateOptions   *self,
@@ -789,18 +808,25 @@ void
 kiste_create_options_set_volumes (KisteCreateOptions *self,
                                   const char * const *volumes)
 {
+  g_auto(GStrv) expanded = NULL;
+
   g_return_if_fail (KISTE_IS_CREATE_OPTIONS (self));
 
-  set_strv (self, &self->volumes, volumes, PROP_VOLUMES);
+  expanded = expand_volumes (volumes);
+  set_strv (self, &self->volumes, (const char * const *) expanded, PROP_VOLUMES);
 }
 
 void
 kiste_create_options_add_volume (KisteCreateOptions *self,
                                  const char         *volume)
 {
+  const char *one[] = { volume, NULL };
+  g_auto(GStrv) expanded = NULL;
+
   g_return_if_fail (KISTE_IS_CREATE_OPTIONS (self));
 
-  append_strv (self, &self->volumes, volume, PROP_VOLUMES);
+  expanded = expand_volumes (volume ? one : NULL);
+  append_strv (self, &self->volumes, expanded[0], PROP_VOLUMES);
 }
 
 const char * const *

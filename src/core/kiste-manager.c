@@ -17,6 +17,7 @@
 #include "kiste-error.h"
 #include "kiste-isolated-home.h"
 #include "kiste-manager-private.h"
+#include "kiste-setup-watch.h"
 #include "kiste-start-monitor.h"
 #include "kiste-validate.h"
 
@@ -35,6 +36,8 @@ struct _KisteManager
   KisteRunner        *runner;
   KisteCapabilities  *capabilities;
   KisteBoxStore      *store;
+  /* Boxes started anywhere show "Setting up" until their setup is done */
+  KisteSetupWatch    *setup_watch;
   GListStore         *tasks;
   /* box name → its running KisteTask */
   GHashTable         *busy;
@@ -69,6 +72,9 @@ struct _Op
   char                *output;
   GError              *pending_error;
   OpStep               next;
+  /* Runs instead of failing at once: it must end the operation, with
+   * pending_error (the failure) or a new one */
+  OpStep               recover;
   guint                flag : 1;
   guint                details_tried : 1;
   /* A failure may leave a box behind: list again before failing */
@@ -89,6 +95,13 @@ op_free (Op *op)
   g_clear_pointer (&op->output, g_free);
   g_clear_error (&op->pending_error);
   g_free (op);
+}
+
+static gboolean
+kiste_manager_is_busy_for_watch (const char   *box_name,
+                                 KisteManager *self)
+{
+  return g_hash_table_contains (self->busy, box_name);
 }
 
 KisteManager *
@@ -122,6 +135,10 @@ kiste_manager_new (KisteRunner *runner)
       kiste_capabilities_set_last_path_dir (self->capabilities, own);
     }
   self->store = kiste_box_store_new (self->runner);
+  /* a box that one of our operations starts is followed by it */
+  self->setup_watch = kiste_setup_watch_new (self->runner, self->store);
+  kiste_setup_watch_set_skip_func (self->setup_watch,
+                                   (KisteSetupWatchSkipFunc) kiste_manager_is_busy_for_watch, self);
   return self;
 }
 
@@ -169,6 +186,38 @@ kiste_manager_get_tasks (KisteManager *self)
 {
   g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
   return G_LIST_MODEL (self->tasks);
+}
+
+void
+kiste_manager_clear_finished_tasks (KisteManager *self)
+{
+  guint i;
+
+  g_return_if_fail (KISTE_IS_MANAGER (self));
+
+  /* from the end, neighbours together: one items-changed per run */
+  i = g_list_model_get_n_items (G_LIST_MODEL (self->tasks));
+  while (i > 0)
+    {
+      g_autoptr(KisteTask) task = g_list_model_get_item (G_LIST_MODEL (self->tasks), i - 1);
+      guint end = i;
+
+      if (kiste_task_get_running (task))
+        {
+          i--;
+          continue;
+        }
+
+      while (i > 0)
+        {
+          g_autoptr(KisteTask) before = g_list_model_get_item (G_LIST_MODEL (self->tasks), i - 1);
+
+          if (kiste_task_get_running (before))
+            break;
+          i--;
+        }
+      g_list_store_splice (self->tasks, i, end - i, NULL, 0);
+    }
 }
 
 KisteTask *
@@ -352,6 +401,8 @@ kiste_manager_task_finished (KisteManager *self,
     {
       g_hash_table_remove (self->busy, name);
       g_signal_emit (self, signals[BUSY_CHANGED], 0, name);
+      /* a start that was cancelled or failed may leave a setup running */
+      kiste_setup_watch_check (self->setup_watch, name);
     }
 
   /* Keep the list short: drop the oldest finished tasks */
@@ -482,6 +533,16 @@ op_fail (GTask  *task,
          GError *error)
 {
   Op *op = g_task_get_task_data (task);
+  OpStep recover = op->recover;
+
+  if (recover != NULL)
+    {
+      op->recover = NULL;
+      g_clear_error (&op->pending_error);
+      op->pending_error = error;
+      recover (task);
+      return;
+    }
 
   if (!op->reload_on_error)
     {
@@ -564,11 +625,12 @@ op_run (GTask              *task,
   op->next = next;
   kiste_task_append_line (op->ktask, display);
 
+  /* a pull's and distrobox's lines as one story, in their order */
   if (stream)
-    kiste_runner_stream_async (op->self->runner, argv, timeout_ms,
-                               op_line_cb, g_object_ref (op->ktask), g_object_unref,
-                               op_cancellable (task),
-                               op_stream_cb, task);
+    kiste_runner_stream_merged_async (op->self->runner, argv, timeout_ms,
+                                      op_line_cb, g_object_ref (op->ktask), g_object_unref,
+                                      op_cancellable (task),
+                                      op_stream_cb, task);
   else
     kiste_runner_run_async (op->self->runner, argv, timeout_ms,
                             op_cancellable (task),
@@ -1187,14 +1249,130 @@ op_take_new_name (GTask      *task,
   return TRUE;
 }
 
+/* Clone: distrobox create --clone copies the image only, so the copy gets
+ * the source's settings as create options (home folder, init, NVIDIA,
+ * namespaces). A source that was running is stopped for the copy (distrobox
+ * clones stopped boxes only) and started again afterwards. */
+
+static void
+clone_restarted (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  /* a failed copy stays failed, even once the source runs again */
+  op_return (task, g_steal_pointer (&op->pending_error));
+}
+
+static void
+clone_reloaded_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  GTask *task = user_data;
+  Op *op = g_task_get_task_data (task);
+
+  /* Best effort: the events stream brings the copy anyway */
+  kiste_box_store_reload_finish (KISTE_BOX_STORE (object), result, NULL);
+
+  if (!op->flag)
+    {
+      op_return (task, g_steal_pointer (&op->pending_error));
+      return;
+    }
+
+  if (op->pending_error == NULL)
+    op_set_messages (task,
+                     g_strdup_printf (_("“%s” was cloned as “%s”"), op->box_name, op->arg),
+                     g_strdup_printf (_("“%s” was cloned as “%s”, but could not be started again"),
+                                      op->box_name, op->arg));
+  kiste_task_set_step (op->ktask, _("Starting the original box again"));
+  op_start_box (task, clone_restarted);
+}
+
+static void
+clone_created (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  kiste_box_store_reload_async (op->self->store, NULL, clone_reloaded_cb, task);
+}
+
 static void
 clone_run (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
   g_auto(GStrv) argv = NULL;
+  GError *error = NULL;
 
-  argv = kiste_commands_clone_argv (kiste_manager_get_major (op->self), op->box_name, op->arg);
-  op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, op_reload_done);
+  if (!(argv = kiste_create_options_to_argv (op->options, op->self->capabilities, &error)))
+    {
+      op->pending_error = error;
+      clone_created (task);
+      return;
+    }
+
+  /* a failed copy may leave a box behind: list again, and start the
+   * source again, before failing */
+  op->recover = clone_created;
+  kiste_task_set_step (op->ktask, _("Copying the box"));
+  op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, clone_created);
+}
+
+/* The source's settings as the copy's options; checked before anything
+ * runs, so a copy that cannot be made never stops the source */
+static void
+clone_prepare (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  g_auto(GStrv) names = _kiste_manager_dup_names (op->self);
+  g_auto(GStrv) argv = NULL;
+  GError *error = NULL;
+  KisteBox *box;
+
+  if (!(box = op_require_box (task)))
+    {
+      g_object_unref (task);
+      return;
+    }
+
+  g_clear_object (&op->options);
+  op->options = kiste_create_options_new_from_box (box);
+  kiste_create_options_set_name (op->options, op->arg);
+  /* as distrobox's own clone: no launcher of the box in the app menu */
+  kiste_create_options_set_add_to_menu (op->options, FALSE);
+
+  if (!kiste_create_options_validate (op->options, (const char * const *) names, &error) ||
+      !(argv = kiste_create_options_to_argv (op->options, op->self->capabilities, &error)))
+    {
+      op_return (task, error);
+      return;
+    }
+
+  if (op->flag)
+    {
+      kiste_task_set_step (op->ktask, _("Stopping the box to copy it"));
+      op_stop_box (task, clone_run);
+    }
+  else
+    clone_run (task);
+}
+
+static void
+clone_details_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  GTask *task = user_data;
+  g_autoptr(GError) error = NULL;
+
+  /* without details the namespaces read as shared: say so rather than
+   * making a copy that quietly shares what the source kept apart */
+  if (!kiste_box_store_load_details_finish (KISTE_BOX_STORE (object), result, &error))
+    {
+      op_return (task, g_steal_pointer (&error));
+      return;
+    }
+  clone_prepare (task);
 }
 
 KisteTask *
@@ -1209,6 +1387,7 @@ kiste_manager_clone_async (KisteManager        *self,
   GTask *task;
   KisteTask *ktask;
   KisteBox *box;
+  Op *op;
 
   g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
   g_return_val_if_fail (source != NULL, NULL);
@@ -1218,6 +1397,7 @@ kiste_manager_clone_async (KisteManager        *self,
                        cancellable, callback, user_data)))
     return NULL;
   ktask = op_get_ktask (task);
+  op = g_task_get_task_data (task);
   op_set_messages (task,
                    g_strdup_printf (_("“%s” was cloned as “%s”"), source, new_name),
                    g_strdup_printf (_("Could not clone “%s”"), source));
@@ -1230,20 +1410,21 @@ kiste_manager_clone_async (KisteManager        *self,
       return ktask;
     }
 
-  if (kiste_box_get_state (box) == KISTE_BOX_STATE_RUNNING)
+  /* op->flag: the source runs, is stopped for the copy and started again */
+  op->flag = kiste_box_get_state (box) == KISTE_BOX_STATE_RUNNING;
+  if (op->flag && !stop_first)
     {
-      if (!stop_first)
-        {
-          op_return (task, g_error_new (KISTE_ERROR, KISTE_ERROR_BUSY,
-                                        _("“%s” is running. Stop it before cloning it."),
-                                        source));
-          return ktask;
-        }
-      op_stop_box (task, clone_run);
+      op_return (task, g_error_new (KISTE_ERROR, KISTE_ERROR_BUSY,
+                                    _("“%s” is running. Stop it before cloning it."),
+                                    source));
       return ktask;
     }
 
-  clone_run (task);
+  if (kiste_box_get_has_details (box))
+    clone_prepare (task);
+  else
+    kiste_box_store_load_details_async (self->store, &box, 1, op_cancellable (task),
+                                        clone_details_cb, task);
   return ktask;
 }
 
@@ -1663,7 +1844,10 @@ kiste_manager_dispose (GObject *object)
 
   if (self->store != NULL)
     kiste_box_store_stop_watching (self->store);
+  if (self->setup_watch != NULL)
+    kiste_setup_watch_stop (self->setup_watch);
 
+  g_clear_object (&self->setup_watch);
   g_clear_object (&self->store);
   g_clear_object (&self->capabilities);
   g_clear_object (&self->runner);

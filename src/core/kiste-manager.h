@@ -52,6 +52,8 @@ gboolean            kiste_manager_remove_own_distrobox          (KisteManager   
                                                                  GError        **error);
 /* Every task, running and finished, oldest first (a GListModel of KisteTask) */
 GListModel         *kiste_manager_get_tasks             (KisteManager         *self);
+/* Drops the finished tasks from the list; running ones stay */
+void                kiste_manager_clear_finished_tasks  (KisteManager         *self);
 /* The running task of the box, or NULL */
 KisteTask          *kiste_manager_get_task_for_box      (KisteManager         *self,
                                                          const char           *box_name);

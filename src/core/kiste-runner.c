@@ -694,6 +694,8 @@ typedef struct
   guint            kill_grace_ms;
   guint            in_flatpak : 1;
   guint            streaming : 1;
+  /* stderr into the same pipe as stdout: lines in the order written */
+  guint            merged : 1;
   guint            exited : 1;
   guint            terminating : 1;
   guint            killed : 1;
@@ -1110,7 +1112,8 @@ run_op_read_line_cb (GObject      *object,
 
   line = g_utf8_make_valid (raw, length);
 
-  if (pipe->is_stderr)
+  /* merged: any line may say what went wrong */
+  if (pipe->is_stderr || op->merged)
     {
       gsize len = strlen (line);
       const char *keep = line;
@@ -1254,6 +1257,7 @@ kiste_runner_start (KisteRunner         *self,
   op->kill_grace_ms = priv->kill_grace_ms;
   op->in_flatpak = priv->in_flatpak;
   op->streaming = !!streaming;
+  op->merged = source_tag == kiste_runner_stream_merged_async;
   op->line_func = line_func;
   op->line_data = line_data;
   op->line_data_destroy = line_data_destroy;
@@ -1268,7 +1272,9 @@ kiste_runner_start (KisteRunner         *self,
     return;
 
   op->subprocess = kiste_runner_spawn (self, argv,
-                                       G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
+                                       G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                       (op->merged ? G_SUBPROCESS_FLAGS_STDERR_MERGE
+                                                   : G_SUBPROCESS_FLAGS_STDERR_PIPE),
                                        &error);
   if (op->subprocess == NULL)
     {
@@ -1357,6 +1363,25 @@ kiste_runner_stream_async (KisteRunner         *self,
                       cancellable, callback, user_data, kiste_runner_stream_async);
 }
 
+void
+kiste_runner_stream_merged_async (KisteRunner         *self,
+                                  const char * const  *argv,
+                                  guint                timeout_ms,
+                                  KisteLineFunc        line_func,
+                                  gpointer             line_data,
+                                  GDestroyNotify       line_data_destroy,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data)
+{
+  g_return_if_fail (KISTE_IS_RUNNER (self));
+  g_return_if_fail (argv != NULL && argv[0] != NULL);
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  kiste_runner_start (self, argv, timeout_ms, TRUE, line_func, line_data, line_data_destroy,
+                      cancellable, callback, user_data, kiste_runner_stream_merged_async);
+}
+
 gboolean
 kiste_runner_stream_finish (KisteRunner   *self,
                             GAsyncResult  *result,
@@ -1364,7 +1389,9 @@ kiste_runner_stream_finish (KisteRunner   *self,
 {
   g_return_val_if_fail (KISTE_IS_RUNNER (self), FALSE);
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == kiste_runner_stream_async, FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == kiste_runner_stream_async ||
+                        g_task_get_source_tag (G_TASK (result)) == kiste_runner_stream_merged_async,
+                        FALSE);
 
   return g_task_propagate_boolean (G_TASK (result), error);
 }

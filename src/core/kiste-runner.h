@@ -113,6 +113,19 @@ void          kiste_runner_stream_async         (KisteRunner         *self,
                                                  GCancellable        *cancellable,
                                                  GAsyncReadyCallback  callback,
                                                  gpointer             user_data);
+/* Like stream, with stderr in the same pipe as stdout, so lines come in the
+ * order the command wrote them (as stdout lines; the error message quotes
+ * the last ones). For output people read as one story: a create with its
+ * pull, a box's log. Finish with kiste_runner_stream_finish(). */
+void          kiste_runner_stream_merged_async  (KisteRunner         *self,
+                                                 const char * const  *argv,
+                                                 guint                timeout_ms,
+                                                 KisteLineFunc        line_func,
+                                                 gpointer             line_data,
+                                                 GDestroyNotify       line_data_destroy,
+                                                 GCancellable        *cancellable,
+                                                 GAsyncReadyCallback  callback,
+                                                 gpointer             user_data);
 gboolean      kiste_runner_stream_finish        (KisteRunner         *self,
                                                  GAsyncResult        *result,
                                                  GError             **error);

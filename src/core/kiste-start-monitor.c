@@ -24,6 +24,9 @@
  * way; an "Error:" among them explains more than "it stopped". */
 #define DEATH_GRACE_MS            1500
 #define N_LAST_LINES              8
+/* Output lines after which a step has gone half its way: a first start's
+ * package phase prints about a thousand */
+#define STEP_HALF_LINES           150
 
 struct _KisteStartMonitor
 {
@@ -34,10 +37,16 @@ struct _KisteStartMonitor
   char         *manager;
   char         *step;
   double        fraction;
+  /* Where the current step began and where the next one begins: output
+   * within a step (the package manager's) moves the bar between them */
+  double        step_start;
+  double        step_end;
+  guint         step_lines;
   guint         timeout_ms;
   guint         watch_interval_ms;
   guint         init : 1;
   guint         blind_start : 1;
+  guint         follow_only : 1;
 
   /* The start being followed; NULL when idle. */
   GTask        *task;
@@ -153,6 +162,26 @@ kiste_start_monitor_step_fraction (const char *step,
     return init ? found->fraction : 0.97;
 
   return init ? found->fraction * INIT_SHARE : found->fraction;
+}
+
+/* Where the step after step begins, or step's own start for the last */
+static double
+next_step_fraction (const char *step,
+                    gboolean    init)
+{
+  const Step *found = lookup_step (step);
+  double start = kiste_start_monitor_step_fraction (step, init);
+
+  if (found == NULL)
+    return start;
+  for (const Step *next = found + 1; next < steps + G_N_ELEMENTS (steps); next++)
+    {
+      double fraction = kiste_start_monitor_step_fraction (next->marker, init);
+
+      if ((!next->init_only || init) && fraction > start)
+        return fraction;
+    }
+  return start;
 }
 
 /* "Doing things..." → "Doing things…" */
@@ -684,8 +713,26 @@ line_cb (const char *line,
         /* Fraction first, so that a step handler sees both up to date */
         if (fraction > self->fraction)
           set_fraction (self, fraction);
+        self->step_start = self->fraction;
+        self->step_end = MAX (self->fraction, next_step_fraction (marker, self->init));
+        self->step_lines = 0;
         set_step (self, text);
       }
+      break;
+
+    case KISTE_START_LINE_OTHER:
+    case KISTE_START_LINE_TRACE:
+      /* Work inside a step: closer to the next one with every line, never
+       * quite there, in steps the bar shows */
+      if (self->step_end > self->step_start)
+        {
+          double lines = ++self->step_lines;
+          double share = lines / (lines + STEP_HALF_LINES);
+          double fraction = self->step_start + (self->step_end - self->step_start) * 0.95 * share;
+
+          if (fraction - self->fraction >= 0.002)
+            set_fraction (self, fraction);
+        }
       break;
 
     case KISTE_START_LINE_WARNING:
@@ -702,8 +749,6 @@ line_cb (const char *line,
       complete (self, NULL);
       break;
 
-    case KISTE_START_LINE_OTHER:
-    case KISTE_START_LINE_TRACE:
     default:
       break;
     }
@@ -746,9 +791,11 @@ follow_log (KisteStartMonitor *self,
 {
   g_auto(GStrv) argv = kiste_commands_logs_argv (self->manager, self->box_name, since, TRUE);
 
-  kiste_runner_stream_async (self->runner, (const char * const *) argv, 0,
-                             line_cb, run_ref_new (self), (GDestroyNotify) run_ref_free,
-                             self->run_cancellable, stream_cb, run_ref_new (self));
+  /* podman logs writes the box's stdout and stderr to its own: one pipe
+   * keeps init's trace and its steps in their order */
+  kiste_runner_stream_merged_async (self->runner, (const char * const *) argv, 0,
+                                    line_cb, run_ref_new (self), (GDestroyNotify) run_ref_free,
+                                    self->run_cancellable, stream_cb, run_ref_new (self));
 
   if (self->watch_interval_ms > 0)
     self->watch_source = add_timeout (self, self->watch_interval_ms, watch_cb);
@@ -844,6 +891,14 @@ inspect_cb (GObject      *object,
 
   running = g_strcmp0 (status, "running") == 0;
 
+  /* Following a box started elsewhere: one that does not run (or whose
+   * log says nothing) has no setup to follow, and is never started here */
+  if (self->follow_only && (!running || !kiste_start_monitor_log_driver_is_readable (log_driver)))
+    {
+      complete (self, NULL);
+      return;
+    }
+
   if (!kiste_start_monitor_log_driver_is_readable (log_driver))
     {
       /* As distrobox enter: a running box has nothing left to wait for. */
@@ -930,6 +985,8 @@ kiste_start_monitor_start_async (KisteStartMonitor   *self,
   g_queue_clear_full (&self->last_lines, g_free);
   set_step (self, _("Starting…"));
   set_fraction (self, 0.0);
+  self->step_start = self->step_end = 0.0;
+  self->step_lines = 0;
 
   if (cancellable != NULL)
     {
@@ -1033,6 +1090,15 @@ kiste_start_monitor_set_watch_interval (KisteStartMonitor *self,
   g_return_if_fail (KISTE_IS_START_MONITOR (self));
 
   self->watch_interval_ms = interval_ms;
+}
+
+void
+kiste_start_monitor_set_follow_only (KisteStartMonitor *self,
+                                     gboolean           follow_only)
+{
+  g_return_if_fail (KISTE_IS_START_MONITOR (self));
+
+  self->follow_only = !!follow_only;
 }
 
 void

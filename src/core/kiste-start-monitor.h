@@ -61,6 +61,11 @@ void               kiste_start_monitor_set_watch_interval (KisteStartMonitor   *
 void               kiste_start_monitor_set_blind_start    (KisteStartMonitor   *self,
                                                            gboolean             blind_start);
 
+/* TRUE: never start the box; follow the setup of one that runs (started
+ * elsewhere), and finish at once for one that does not run */
+void               kiste_start_monitor_set_follow_only    (KisteStartMonitor   *self,
+                                                           gboolean             follow_only);
+
 /* Starts the box (unless it already runs) and finishes once its setup is
  * done; at once for a running box whose setup finished. Errors:
  * KISTE_ERROR_COMMAND_FAILED for an "Error:" line (the message holds it) or

@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "kiste-runner.h"
 #include "kiste-task.h"
 
 /* Output beyond this is dropped from the front: an upgrade can print a lot */
@@ -150,10 +151,22 @@ kiste_task_get_output (KisteTask *self)
 
 void
 kiste_task_append_line (KisteTask  *self,
-                        const char *line)
+                        const char *raw)
 {
+  g_autofree char *stripped = NULL;
+  g_auto(GStrv) segments = NULL;
+  const char *line = "";
+
   g_return_if_fail (KISTE_IS_TASK (self));
-  g_return_if_fail (line != NULL);
+  g_return_if_fail (raw != NULL);
+
+  /* as people last saw it on a terminal: no colour codes, and of a line
+   * that redraws itself with "\r" only its last state */
+  stripped = kiste_strip_terminal_escapes (raw);
+  segments = g_strsplit (stripped, "\r", -1);
+  for (guint i = 0; segments[i] != NULL; i++)
+    if (segments[i][0] != '\0')
+      line = segments[i];
 
   g_string_append (self->output, line);
   g_string_append_c (self->output, '\n');

@@ -43,6 +43,8 @@ void            kiste_task_set_fraction     (KisteTask     *self,
                                              double         fraction);
 /* Everything the commands printed, one line after another */
 const char     *kiste_task_get_output       (KisteTask     *self);
+/* Adds a line as a terminal would have shown it at last: without escape
+ * sequences, and of "\r" redraws the last; "line" gets the same text */
 void            kiste_task_append_line      (KisteTask     *self,
                                              const char    *line);
 const GError   *kiste_task_get_error        (KisteTask     *self);

@@ -444,11 +444,57 @@ kiste_validate_absolute_path (const char  *field_label,
   return TRUE;
 }
 
+/* A folder podman mounts: its --volume splits at every ":", so a path
+ * with one fails late (exit 125), after distrobox made the folder */
+static gboolean
+check_mount_path (const char  *field_label,
+                  const char  *path,
+                  GError     **error)
+{
+  if (!kiste_validate_absolute_path (field_label, path, error))
+    return FALSE;
+
+  if (strchr (path, ':') != NULL)
+    return kiste_set_invalid_input (error,
+                                    _("%s may not contain “:”: podman separates the parts of a "
+                                      "mounted folder with it."),
+                                    field_label);
+  return TRUE;
+}
+
+char *
+kiste_validate_expand_home (const char *path,
+                            const char *home_dir)
+{
+  if (path == NULL)
+    return NULL;
+  if (home_dir == NULL)
+    home_dir = g_get_home_dir ();
+
+  if (g_str_equal (path, "~"))
+    return g_strdup (home_dir);
+  if (g_str_has_prefix (path, "~/"))
+    return g_build_filename (home_dir, path + 2, NULL);
+  return g_strdup (path);
+}
+
+gboolean
+kiste_validate_volume_paths (const char  *host_path,
+                             const char  *box_path,
+                             const char  *home_dir,
+                             GError     **error)
+{
+  g_autofree char *host = kiste_validate_expand_home (host_path, home_dir);
+
+  return check_mount_path (_("The path on this computer"), host, error) &&
+         check_mount_path (_("The path in the box"), box_path, error);
+}
+
 gboolean
 kiste_validate_home (const char  *home,
                      GError     **error)
 {
-  if (!kiste_validate_absolute_path (_("The home folder"), home, error))
+  if (!check_mount_path (_("The home folder"), home, error))
     return FALSE;
 
   /* distrobox strips trailing slashes; "/" would become no home at all */

@@ -59,7 +59,20 @@ gboolean kiste_validate_absolute_path       (const char          *field_label,
                                              const char          *path,
                                              GError             **error);
 
-/* A custom home folder (an absolute path, not "/"). */
+/* "~" and "~/…" in home_dir (NULL: g_get_home_dir()), other paths as they
+ * are; people type them so, and distrobox would take them literally. */
+char    *kiste_validate_expand_home         (const char          *path,
+                                             const char          *home_dir);
+
+/* The two paths of one volume, each for its own message: absolute, no
+ * ":" (podman splits mounts there), the host path after
+ * kiste_validate_expand_home(). */
+gboolean kiste_validate_volume_paths        (const char          *host_path,
+                                             const char          *box_path,
+                                             const char          *home_dir,
+                                             GError             **error);
+
+/* A custom home folder (an absolute path without ":", not "/"). */
 gboolean kiste_validate_home                (const char          *home,
                                              GError             **error);
 

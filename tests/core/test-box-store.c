@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 
 #include "kiste-box-store-private.h"
+#include "kiste-distro.h"
 #include "kiste-error.h"
 
 #define HOST_HOME "/home/tester"
@@ -626,6 +627,56 @@ merge (Fixture    *fixture,
   g_autoptr(GPtrArray) boxes = make_boxes (spec);
 
   _kiste_box_store_merge (fixture->store, boxes);
+}
+
+/* A clone's image ("localhost/<source>:<date>") names no distribution: the
+ * list learns it from the source box, also for copies of copies */
+static KisteBox *
+make_box_with_image (const char *name,
+                     const char *image)
+{
+  g_autofree char *json = g_strdup_printf ("{\"Id\": \"id-%s\", \"Names\": [\"%s\"],"
+                                           " \"Image\": \"%s\","
+                                           " \"Labels\": {\"manager\": \"distrobox\"},"
+                                           " \"Mounts\": [\"/dev\"], \"State\": \"exited\"}",
+                                           name, name, image);
+  g_autoptr(JsonNode) node = json_from_string (json, NULL);
+  g_autoptr(GError) error = NULL;
+  KisteBox *box = kiste_box_new_from_ps_json (json_node_get_object (node), HOST_HOME, &error);
+
+  g_assert_no_error (error);
+  return box;
+}
+
+static void
+test_store_clone_distro (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autoptr(GPtrArray) boxes = g_ptr_array_new_with_free_func (g_object_unref);
+  KisteBox *copy;
+  KisteBox *copy2;
+
+  /* copies listed before their sources, and a name with capitals */
+  g_ptr_array_add (boxes, make_box_with_image ("copy2", "localhost/copy:2026-12-05"));
+  g_ptr_array_add (boxes, make_box_with_image ("copy", "localhost/dev-box:2026-12-04"));
+  g_ptr_array_add (boxes, make_box_with_image ("Dev-Box", "docker.io/library/debian:12"));
+  g_ptr_array_add (boxes, make_box_with_image ("other", "localhost/unknown:2026-12-04"));
+  _kiste_box_store_merge (fixture->store, boxes);
+
+  copy = kiste_box_store_find_by_name (fixture->store, "copy");
+  copy2 = kiste_box_store_find_by_name (fixture->store, "copy2");
+  g_assert_cmpstr (kiste_box_get_distro_id (copy), ==, "debian");
+  g_assert_cmpstr (kiste_box_get_distro_id (copy2), ==, "debian");
+  g_assert_cmpstr (kiste_box_get_distro_id (kiste_box_store_find_by_name (fixture->store, "other")), ==,
+                   KISTE_DISTRO_GENERIC);
+
+  /* the source gone, the copies remember */
+  g_clear_pointer (&boxes, g_ptr_array_unref);
+  boxes = g_ptr_array_new_with_free_func (g_object_unref);
+  g_ptr_array_add (boxes, make_box_with_image ("copy2", "localhost/copy:2026-12-05"));
+  g_ptr_array_add (boxes, make_box_with_image ("copy", "localhost/dev-box:2026-12-04"));
+  _kiste_box_store_merge (fixture->store, boxes);
+  g_assert_cmpstr (kiste_box_get_distro_id (copy), ==, "debian");
 }
 
 static void
@@ -1405,6 +1456,7 @@ main (int   argc,
   store_test ("/kiste/box-store/parse/bad", "podman", test_store_parse_bad);
   store_test ("/kiste/box-store/parse/docker-bad-line", "docker", test_store_parse_docker_bad_line);
   store_test ("/kiste/box-store/merge", "podman", test_store_merge);
+  store_test ("/kiste/box-store/clone-distro", "podman", test_store_clone_distro);
   store_test ("/kiste/box-store/new-runs-nothing", "podman", test_store_new_runs_nothing);
   store_test ("/kiste/box-store/reload", "podman", test_store_reload);
   store_test ("/kiste/box-store/reload-default-manager", NULL, test_store_reload);

@@ -636,6 +636,39 @@ test_first_bad_field (void)
   g_assert_cmpint (field, ==, KISTE_CREATE_FIELD_NONE);
 }
 
+/* "~/x" is the home folder's x; a ":" fails at the field before anything
+ * runs (distrobox would make the folder, then podman fail with 125) */
+static void
+test_home_paths (void)
+{
+  g_autoptr(KisteCreateOptions) options = base_options ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *expected = g_build_filename (g_get_home_dir (), "Boxes", "dev", NULL);
+  g_autofree char *volume = g_strdup_printf ("%s/data:/data:ro", g_get_home_dir ());
+  g_auto(GStrv) argv = NULL;
+  const char *volumes[] = { "~/data:/data:ro", "/srv:/srv", NULL };
+  KisteCreateField field = KISTE_CREATE_FIELD_NONE;
+
+  kiste_create_options_set_home (options, "~/Boxes/dev");
+  g_assert_cmpstr (kiste_create_options_get_home (options), ==, expected);
+  kiste_create_options_set_volumes (options, volumes);
+  g_assert_cmpstr (kiste_create_options_get_volumes (options)[0], ==, volume);
+  g_assert_cmpstr (kiste_create_options_get_volumes (options)[1], ==, "/srv:/srv");
+  kiste_create_options_add_volume (options, "~:/host-home");
+  g_assert_true (g_str_has_prefix (kiste_create_options_get_volumes (options)[2], g_get_home_dir ()));
+  g_assert_true (kiste_create_options_validate (options, NULL, &error));
+  g_assert_no_error (error);
+  argv = kiste_create_options_to_argv (options, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_strv_contains ((const char * const *) argv, expected));
+
+  kiste_create_options_set_home (options, "/home/u/a:b");
+  g_assert_false (kiste_create_options_validate_full (options, NULL, &field, &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_assert_cmpint (field, ==, KISTE_CREATE_FIELD_HOME);
+  g_assert_nonnull (strstr (error->message, "“:”"));
+}
+
 static void
 test_netns_default_hostname (void)
 {
@@ -1100,6 +1133,7 @@ main (int   argc,
   g_test_add_func ("/create-options/argv-refused", test_argv_refused);
   g_test_add_func ("/create-options/bad-input", test_bad_input);
   g_test_add_func ("/create-options/first-bad-field", test_first_bad_field);
+  g_test_add_func ("/create-options/home-paths", test_home_paths);
   g_test_add_func ("/create-options/netns-default-hostname", test_netns_default_hostname);
   g_test_add_func ("/create-options/flag-problem", test_flag_problem);
   g_test_add_func ("/create-options/separate-home", test_separate_home);

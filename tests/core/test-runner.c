@@ -724,6 +724,37 @@ test_stream_lines (Fixture       *fixture,
   g_assert_cmpuint (fixture->line_data_destroyed, ==, 1);
 }
 
+/* Merged: one pipe, so the lines keep the order the command wrote them */
+static void
+test_stream_merged (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autofree char *script = fake_path ("runner-stream.sh");
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { script, "3", NULL };
+  const char * const expected[] = {
+    "out:out 1", "out:err 1", "out:progress 10%\rprogress 100%", "out:err 2", "out:out 3",
+    "out:warn 0", "out:warn 1", "out:warn 2", "out:warn 3", "out:warn 4", "out:warn 5",
+    "out:warn 6", "out:warn 7", "out:no newline at end", NULL
+  };
+
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GPtrArray) all = NULL;
+
+  kiste_runner_stream_merged_async (fixture->runner, argv, 5000,
+                                    collect_line_cb, fixture, line_data_destroy_cb,
+                                    NULL, got_result_cb, fixture);
+  wait_for_result (fixture);
+  result = g_steal_pointer (&fixture->result);
+  g_assert_false (kiste_runner_stream_finish (fixture->runner, result, &error));
+  all = lines_with_prefix (fixture, "");
+  g_assert_cmpstrv ((const char * const *) all->pdata, expected);
+
+  /* the message quotes the last lines, whichever stream they came on */
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED);
+  g_assert_true (g_str_has_suffix (error->message, "warn 7\nno newline at end"));
+}
+
 static void
 test_stream_failed (Fixture       *fixture,
                     gconstpointer  data)
@@ -1311,6 +1342,7 @@ main (int   argc,
   fixture_test ("/runner/run/background-holds-pipe", test_run_background_holds_pipe);
   fixture_test ("/runner/stream/lines", test_stream_lines);
   fixture_test ("/runner/stream/failed", test_stream_failed);
+  fixture_test ("/runner/stream/merged", test_stream_merged);
   fixture_test ("/runner/stream/timeout", test_stream_timeout);
   fixture_test ("/runner/stream/cancel", test_stream_cancel);
   fixture_test ("/runner/environment", test_environment);

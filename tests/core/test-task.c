@@ -126,6 +126,33 @@ test_task_output_bounded (void)
   g_assert_cmpint (strchr (output, '\n') - output, ==, 999);
 }
 
+static void
+collect_line_cb (KisteTask  *task,
+                 const char *line,
+                 GPtrArray  *lines)
+{
+  g_ptr_array_add (lines, g_strdup (line));
+}
+
+/* Output as people read it: no escape codes, a redrawn line's last state */
+static void
+test_task_output_clean (void)
+{
+  g_autoptr(KisteTask) task = kiste_task_new ("Creating", "fedora", NULL);
+  g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+
+  g_signal_connect (task, "line", G_CALLBACK (collect_line_cb), lines);
+  kiste_task_append_line (task, "\033[1m\033[32mCreating 'fedora'\033[0m\t [ OK ]");
+  kiste_task_append_line (task, "Copying blob 10%\rCopying blob 50%\rCopying blob done\r");
+  kiste_task_append_line (task, "\033]0;title\007plain");
+
+  g_assert_cmpstr (kiste_task_get_output (task), ==,
+                   "Creating 'fedora'\t [ OK ]\nCopying blob done\nplain\n");
+  g_assert_cmpuint (lines->len, ==, 3);
+  g_assert_cmpstr (g_ptr_array_index (lines, 0), ==, "Creating 'fedora'\t [ OK ]");
+  g_assert_cmpstr (g_ptr_array_index (lines, 1), ==, "Copying blob done");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -135,6 +162,7 @@ main (int   argc,
   g_test_add_func ("/kiste/task/success", test_task_success);
   g_test_add_func ("/kiste/task/failure-and-cancel", test_task_failure_and_cancel);
   g_test_add_func ("/kiste/task/output-bounded", test_task_output_bounded);
+  g_test_add_func ("/kiste/task/output-clean", test_task_output_clean);
 
   return g_test_run ();
 }

@@ -377,6 +377,9 @@ test_home (void)
     { "/home/u/a\nb", FALSE },
     { "/home/u/a\tb", FALSE },
     { "/home/u/\xff", FALSE },
+    /* podman's --volume splits at ":": exit 125 after the folder is made */
+    { "/home/u/a:b", FALSE },
+    { "/home/u/box:ro", FALSE },
   };
 
   run_cases ("home", kiste_validate_home, cases, G_N_ELEMENTS (cases), "home folder");
@@ -445,6 +448,53 @@ test_volume_no_colon_message (void)
   g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
   g_assert_nonnull (strstr (error->message, "“/srv/data”"));
   g_assert_nonnull (strstr (error->message, "colon"));
+}
+
+/* A ":" in one path of a volume is named at that path, not read as a split */
+static void
+test_volume_paths (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (kiste_validate_volume_paths ("/srv/data", "/data", "/home/u", &error));
+  g_assert_no_error (error);
+  g_assert_true (kiste_validate_volume_paths ("~/data", "/data", "/home/u", &error));
+  g_assert_no_error (error);
+
+  g_assert_false (kiste_validate_volume_paths ("/srv/a:b", "/data", "/home/u", &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_assert_nonnull (strstr (error->message, "The path on this computer"));
+  g_assert_nonnull (strstr (error->message, "“:”"));
+  g_clear_error (&error);
+
+  g_assert_false (kiste_validate_volume_paths ("/srv/data", "/da:ta", "/home/u", &error));
+  g_assert_nonnull (strstr (error->message, "The path in the box"));
+  g_clear_error (&error);
+
+  g_assert_false (kiste_validate_volume_paths ("data", "/data", "/home/u", &error));
+  g_assert_nonnull (strstr (error->message, "absolute"));
+}
+
+static void
+test_expand_home (void)
+{
+  const struct { const char *in; const char *out; } cases[] = {
+    { "~", "/home/u" },
+    { "~/", "/home/u" },
+    { "~/Boxes/dev", "/home/u/Boxes/dev" },
+    { "/srv/~/x", "/srv/~/x" },
+    { "~other/x", "~other/x" },
+    { "relative", "relative" },
+    { "", "" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *out = kiste_validate_expand_home (cases[i].in, "/home/u");
+
+      g_assert_cmpstr (out, ==, cases[i].out);
+    }
+  g_assert_null (kiste_validate_expand_home (NULL, "/home/u"));
 }
 
 static void
@@ -582,6 +632,8 @@ main (int   argc,
   g_test_add_func ("/validate/absolute-path", test_absolute_path);
   g_test_add_func ("/validate/volume", test_volume);
   g_test_add_func ("/validate/volume-no-colon", test_volume_no_colon_message);
+  g_test_add_func ("/validate/volume-paths", test_volume_paths);
+  g_test_add_func ("/validate/expand-home", test_expand_home);
   g_test_add_func ("/validate/packages", test_packages);
   g_test_add_func ("/validate/init-hooks", test_init_hooks);
   g_test_add_func ("/validate/init-hooks-explain", test_init_hooks_explain);

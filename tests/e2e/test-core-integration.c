@@ -286,6 +286,59 @@ test_apps_export (void)
   g_assert_false (g_file_test (launcher, G_FILE_TEST_EXISTS));
 }
 
+#define COPY BOX "-copy"
+
+static gboolean
+copy_listed (void)
+{
+  return kiste_box_store_find_by_name (kiste_manager_get_store (manager), COPY) != NULL;
+}
+
+static gboolean
+copy_gone (void)
+{
+  return !copy_listed ();
+}
+
+/* distrobox create --clone copies the image, not the settings: the copy
+ * of a running box with its own shared memory keeps it, and the source
+ * runs again afterwards */
+static void
+test_clone (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *image = NULL;
+  KisteBox *copy;
+  Wait wait = { 0 };
+
+  g_assert_cmpint (wait_until (box_running, 5000), >=, 0);
+  kiste_manager_clone_async (manager, BOX, COPY, TRUE, NULL, wait_cb, &wait);
+  finish_operation (&wait);
+  g_assert_cmpint (wait_until (box_running, 5000), >=, 0);
+  g_assert_cmpint (wait_until (copy_listed, 5000), >=, 0);
+
+  copy = kiste_box_store_find_by_name (kiste_manager_get_store (manager), COPY);
+  image = g_strdup (kiste_box_get_image (copy));
+  wait = (Wait) { 0 };
+  kiste_box_store_load_details_async (kiste_manager_get_store (manager), &copy, 1, NULL, wait_cb, &wait);
+  g_assert_true (kiste_box_store_load_details_finish (kiste_manager_get_store (manager),
+                                                      wait_for_result (&wait), &error));
+  g_assert_no_error (error);
+  g_clear_object (&wait.result);
+  g_assert_cmpint (kiste_box_get_unshare (copy, KISTE_UNSHARE_IPC), ==, KISTE_SHARING_UNSHARED);
+  g_assert_cmpstr (kiste_box_get_distro_id (copy), ==, "debian");
+
+  wait = (Wait) { 0 };
+  kiste_manager_delete_async (manager, COPY, FALSE, NULL, wait_cb, &wait);
+  finish_operation (&wait);
+  g_assert_cmpint (wait_until (copy_gone, 5000), >=, 0);
+  {
+    const char *rmi[] = { "podman", "rmi", image, NULL };
+
+    run_cli (rmi);
+  }
+}
+
 static void
 test_stop (void)
 {
@@ -444,6 +497,7 @@ main (int   argc,
   g_test_add_func ("/kiste/e2e/core/load", test_load);
   g_test_add_func ("/kiste/e2e/core/create", test_create);
   g_test_add_func ("/kiste/e2e/core/start-with-progress", test_start_with_progress);
+  g_test_add_func ("/kiste/e2e/core/clone", test_clone);
   g_test_add_func ("/kiste/e2e/core/apps-export", test_apps_export);
   g_test_add_func ("/kiste/e2e/core/stop", test_stop);
   g_test_add_func ("/kiste/e2e/core/store-follows-cli", test_store_follows_cli);

@@ -7,9 +7,11 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "kiste-application.h"
+#include "kiste-box-page.h"
 #include "kiste-box-row.h"
 #include "kiste-test-ui.h"
 #include "kiste-window.h"
@@ -116,6 +118,24 @@ list_has_items (gpointer data)
          g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (list)))) > 0;
 }
 
+static GtkWidget *
+find_label (GtkWidget  *root,
+            const char *text)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_LABEL (child) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (child)), text) == 0)
+        return child;
+      if ((found = find_label (child, text)))
+        return found;
+    }
+  return NULL;
+}
+
 static void
 test_rows_sorted_and_selected (Fixture       *fixture,
                                gconstpointer  data)
@@ -147,6 +167,36 @@ test_rows_sorted_and_selected (Fixture       *fixture,
   g_assert_nonnull (row);
   g_assert_true (kiste_box_row_get_box (KISTE_BOX_ROW (row)) == first);
   g_assert_cmpint (kiste_box_get_state (first), ==, KISTE_BOX_STATE_RUNNING);
+
+  /* The image as people know it, the whole reference only when cut */
+  {
+    GtkWidget *image = NULL;
+    g_autoptr(GtkTooltip) tooltip = g_object_new (GTK_TYPE_TOOLTIP, NULL);
+    gboolean shown = FALSE;
+
+    image = find_label (row, "kiste-debian:ready");
+    g_assert_nonnull (image);
+    g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (image)), ==, PANGO_ELLIPSIZE_END);
+    g_signal_emit_by_name (image, "query-tooltip", 1, 1, FALSE, tooltip, &shown);
+    g_assert_true (shown);
+    /* a label that shows it all has no tooltip */
+    gtk_label_set_label (GTK_LABEL (image), "localhost/kiste-debian:ready");
+    shown = TRUE;
+    g_signal_emit_by_name (image, "query-tooltip", 1, 1, FALSE, tooltip, &shown);
+    g_assert_false (shown);
+  }
+
+  /* Nothing selected: no made-up title in the header */
+  gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), GTK_INVALID_LIST_POSITION);
+  {
+    GtkWidget *page = kiste_test_find_widget (GTK_WIDGET (fixture->window), KISTE_TYPE_BOX_PAGE, NULL);
+    AdwNavigationPage *content = ADW_NAVIGATION_PAGE (gtk_widget_get_ancestor (page, ADW_TYPE_NAVIGATION_PAGE));
+    GtkWidget *header = kiste_test_find_widget (GTK_WIDGET (content), ADW_TYPE_HEADER_BAR, NULL);
+
+    g_assert_false (adw_header_bar_get_show_title (ADW_HEADER_BAR (header)));
+    g_assert_null (find_label (header, "Box"));
+  }
+  gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), 0);
 
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "main-window");
 }
@@ -212,6 +262,300 @@ test_busy_row (Fixture       *fixture,
   g_assert_true (kiste_test_wait_for (row_busy, fixture, 2000));
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "busy-row");
   g_assert_true (kiste_test_wait_for (row_idle, fixture, 5000));
+}
+
+typedef struct
+{
+  Fixture    *fixture;
+  const char *name;
+} RowQuery;
+
+/* The row showing the box called name, or NULL */
+static GtkWidget *
+find_row_of (GtkWidget  *root,
+             const char *name)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+      KisteBox *box;
+
+      if (KISTE_IS_BOX_ROW (child) &&
+          (box = kiste_box_row_get_box (KISTE_BOX_ROW (child))) != NULL &&
+          g_strcmp0 (kiste_box_get_name (box), name) == 0)
+        return child;
+      if ((found = find_row_of (child, name)))
+        return found;
+    }
+  return NULL;
+}
+
+/* TRUE when a visible label of the row reads text */
+static gboolean
+row_says (GtkWidget  *root,
+          const char *text)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_LABEL (child) && gtk_widget_get_visible (child) &&
+          g_strcmp0 (gtk_label_get_label (GTK_LABEL (child)), text) == 0)
+        return TRUE;
+      if (row_says (child, text))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+named_row_idle (gpointer data)
+{
+  RowQuery *query = data;
+  GtkWidget *row = find_row_of (GTK_WIDGET (query->fixture->window), query->name);
+  GtkWidget *spinner = row ? kiste_test_find_widget (row, ADW_TYPE_SPINNER, NULL) : NULL;
+
+  return spinner != NULL && !gtk_widget_get_visible (spinner);
+}
+
+static gboolean
+manager_idle (gpointer data)
+{
+  Fixture *fixture = data;
+  KisteManager *manager = kiste_application_get_manager (fixture->app);
+  GListModel *tasks = kiste_manager_get_tasks (manager);
+
+  for (guint i = 0; i < g_list_model_get_n_items (tasks); i++)
+    {
+      g_autoptr(KisteTask) task = g_list_model_get_item (tasks, i);
+
+      if (kiste_task_get_running (task))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* A renamed box shows its new name and its real state at once: no spinner,
+ * no "Renaming", the new name in the title and to screen readers */
+static void
+test_rename_row (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  KisteManager *manager = kiste_application_get_manager (fixture->app);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("kiste-box-list-XXXXXX", &error);
+  g_autofree char *marker = g_build_filename (dir, "renamed", NULL);
+  g_autofree char *rename = g_strdup_printf ("sleep 0.3; touch '%s'", marker);
+  g_autofree char *ps = g_strdup_printf ("if [ -e '%s' ]; then "
+                                         "sed 's/\"fixture-a\"/\"fixture-z\"/' "
+                                         "\"$KISTE_TEST_FIXTURES/ps-podman5.json\"; "
+                                         "else cat \"$KISTE_TEST_FIXTURES/ps-podman5.json\"; fi",
+                                         marker);
+  AdwNavigationPage *content;
+  GtkWidget *row;
+  RowQuery query = { fixture, "fixture-z" };
+
+  g_assert_no_error (error);
+  kiste_manager_set_host_dirs (manager, dir, dir);
+  kiste_fake_runner_add (fixture->runner, "podman ps", ps);
+  kiste_fake_runner_add (fixture->runner, "podman rename", rename);
+
+  g_assert_true (kiste_test_wait_for (list_has_items, fixture, 5000));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  content = ADW_NAVIGATION_PAGE (gtk_widget_get_ancestor (kiste_test_find_widget (GTK_WIDGET (fixture->window),
+                                                                                  KISTE_TYPE_BOX_PAGE, NULL),
+                                                          ADW_TYPE_NAVIGATION_PAGE));
+  g_assert_cmpstr (adw_navigation_page_get_title (content), ==, "fixture-a");
+
+  kiste_manager_rename_async (manager, "fixture-a", "fixture-z", NULL, NULL, NULL);
+  g_assert_true (kiste_test_wait_for (row_busy, fixture, 2000));
+  g_assert_true (kiste_test_wait_for (manager_idle, fixture, 5000));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+
+  g_assert_null (find_row_of (GTK_WIDGET (fixture->window), "fixture-a"));
+  g_assert_true (named_row_idle (&query));
+  row = find_row_of (GTK_WIDGET (fixture->window), "fixture-z");
+  g_assert_true (row_says (row, "Running"));
+  g_assert_false (row_says (row, "Renaming"));
+  g_assert_cmpstr (adw_navigation_page_get_title (content), ==, "fixture-z");
+
+  /* In its place by name, still selected */
+  {
+    GListModel *model = get_list_model (fixture);
+    guint n = g_list_model_get_n_items (model);
+    g_autoptr(KisteBox) last = g_list_model_get_item (model, n - 1);
+    g_autoptr(KisteBox) selected = g_list_model_get_item (model,
+                                                          gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model)));
+
+    g_assert_cmpstr (kiste_box_get_name (last), ==, "fixture-z");
+    g_assert_cmpstr (kiste_box_get_name (selected), ==, "fixture-z");
+  }
+  {
+    GtkWidget *item = gtk_widget_get_parent (row);
+    g_autofree char *mismatch = gtk_test_accessible_check_property (GTK_ACCESSIBLE (item),
+                                                                    GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                                                    "fixture-z, Running");
+
+    g_assert_null (mismatch);
+  }
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "renamed-row");
+
+  g_unlink (marker);
+  g_rmdir (dir);
+}
+
+/* Every visible button lies inside the window: none is cut off */
+static void
+assert_buttons_inside (GtkWidget *root,
+                       GtkWidget *window)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (!gtk_widget_get_mapped (child) || !gtk_widget_get_child_visible (child))
+        continue;
+
+      if (GTK_IS_BUTTON (child) || GTK_IS_MENU_BUTTON (child))
+        {
+          graphene_rect_t bounds;
+
+          g_assert_true (gtk_widget_compute_bounds (child, window, &bounds));
+          if (bounds.origin.x < -0.5 ||
+              bounds.origin.x + bounds.size.width > gtk_widget_get_width (window) + 0.5)
+            g_error ("%s “%s” lies outside the window: x %.0f, width %.0f of %d",
+                     G_OBJECT_TYPE_NAME (child),
+                     gtk_widget_get_tooltip_text (child) ? gtk_widget_get_tooltip_text (child) : "",
+                     bounds.origin.x, bounds.size.width, gtk_widget_get_width (window));
+        }
+      assert_buttons_inside (child, window);
+    }
+}
+
+static gboolean
+content_shown (gpointer data)
+{
+  Fixture *fixture = data;
+  AdwNavigationSplitView *split = ADW_NAVIGATION_SPLIT_VIEW (kiste_test_find_widget (GTK_WIDGET (fixture->window),
+                                                                                     ADW_TYPE_NAVIGATION_SPLIT_VIEW,
+                                                                                     NULL));
+
+  return adw_navigation_split_view_get_show_content (split);
+}
+
+/* The primary-button click gesture the window puts on a row */
+static GtkGesture *
+find_row_click (GtkWidget *row)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (row);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_CLICK (controller) &&
+          gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (controller)) == GDK_BUTTON_PRIMARY)
+        return GTK_GESTURE (controller);
+    }
+  return NULL;
+}
+
+/* At the smallest size everything fits (G_DEBUG=fatal-warnings makes
+ * "… exceeds KisteWindow width" fatal) and one click opens the details */
+static void
+test_narrow (Fixture       *fixture,
+             gconstpointer  data)
+{
+  AdwNavigationSplitView *split;
+  GtkWidget *row;
+  GtkGesture *click;
+
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 360, 640);
+  g_assert_true (kiste_test_wait_for (list_has_items, fixture, 5000));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (fixture->window)), <=, 360);
+
+  split = ADW_NAVIGATION_SPLIT_VIEW (kiste_test_find_widget (GTK_WIDGET (fixture->window),
+                                                             ADW_TYPE_NAVIGATION_SPLIT_VIEW, NULL));
+  g_assert_true (adw_navigation_split_view_get_collapsed (split));
+  g_assert_false (adw_navigation_split_view_get_show_content (split));
+  assert_buttons_inside (GTK_WIDGET (fixture->window), GTK_WIDGET (fixture->window));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "narrow-list");
+
+  /* one click on a row: the details of its box */
+  row = find_row_of (GTK_WIDGET (fixture->window), "fixture-b");
+  g_assert_nonnull (row);
+  click = find_row_click (row);
+  g_assert_nonnull (click);
+  g_signal_emit_by_name (click, "released", 1, 10.0, 10.0);
+  g_assert_true (kiste_test_wait_for (content_shown, fixture, 2000));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  g_assert_cmpstr (adw_navigation_page_get_title (adw_navigation_split_view_get_content (split)), ==,
+                   "fixture-b");
+  assert_buttons_inside (GTK_WIDGET (fixture->window), GTK_WIDGET (fixture->window));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "narrow-details");
+
+  /* a running box has the most buttons */
+  adw_navigation_split_view_set_show_content (split, FALSE);
+  row = find_row_of (GTK_WIDGET (fixture->window), "fixture-a");
+  g_signal_emit_by_name (find_row_click (row), "released", 1, 10.0, 10.0);
+  g_assert_true (kiste_test_wait_for (content_shown, fixture, 2000));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  assert_buttons_inside (GTK_WIDGET (fixture->window), GTK_WIDGET (fixture->window));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "narrow-details-running");
+
+  /* a little wider, the list shows its title again */
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 420, 640);
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  assert_buttons_inside (GTK_WIDGET (fixture->window), GTK_WIDGET (fixture->window));
+  adw_navigation_split_view_set_show_content (split, FALSE);
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  assert_buttons_inside (GTK_WIDGET (fixture->window), GTK_WIDGET (fixture->window));
+
+  /* wide again: a click only selects */
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1000, 640);
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  g_assert_false (adw_navigation_split_view_get_collapsed (split));
+}
+
+/* A box started elsewhere, still in its first start: "Setting up" in its
+ * row, to screen readers and on its page, not "Running" */
+static gboolean
+row_setting_up (gpointer data)
+{
+  Fixture *fixture = data;
+  GtkWidget *row = find_row_of (GTK_WIDGET (fixture->window), "fixture-a");
+
+  return row != NULL && row_says (row, "Setting up");
+}
+
+static void
+test_setting_up (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  GtkWidget *row;
+  g_autofree char *mismatch = NULL;
+
+  kiste_fake_runner_add (fixture->runner, "podman container inspect",
+                         "cat \"$KISTE_TEST_FIXTURES/logs-inspect-running.json\"");
+  kiste_fake_runner_add (fixture->runner, "podman logs",
+                         "printf 'distrobox: Installing basic packages...\\n'; exec sleep 600");
+
+  g_assert_true (kiste_test_wait_for (list_has_items, fixture, 5000));
+  g_assert_true (kiste_test_wait_for (row_setting_up, fixture, 5000));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  row = find_row_of (GTK_WIDGET (fixture->window), "fixture-a");
+  g_assert_false (row_says (row, "Running"));
+  g_assert_true (gtk_widget_get_visible (kiste_test_find_widget (row, ADW_TYPE_SPINNER, NULL)));
+  mismatch = gtk_test_accessible_check_property (GTK_ACCESSIBLE (gtk_widget_get_parent (row)),
+                                                 GTK_ACCESSIBLE_PROPERTY_LABEL, "fixture-a, Setting up");
+  g_assert_null (mismatch);
+  g_assert_nonnull (kiste_test_find_widget (GTK_WIDGET (fixture->window), GTK_TYPE_LABEL, "Setting up…"));
+  /* followed, never started from here */
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman start"), ==, 0);
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "setting-up");
 }
 
 static void
@@ -291,6 +635,9 @@ main (int   argc,
   ADD ("/kiste/box-list/rows-sorted-and-selected", KISTE_TEST_WORLD_BOXES, test_rows_sorted_and_selected);
   ADD ("/kiste/box-list/search-filters", KISTE_TEST_WORLD_BOXES, test_search_filters);
   ADD ("/kiste/box-list/busy-row", KISTE_TEST_WORLD_BOXES, test_busy_row);
+  ADD ("/kiste/box-list/rename-row", KISTE_TEST_WORLD_BOXES, test_rename_row);
+  ADD ("/kiste/box-list/narrow", KISTE_TEST_WORLD_BOXES, test_narrow);
+  ADD ("/kiste/box-list/setting-up", KISTE_TEST_WORLD_BOXES, test_setting_up);
   ADD ("/kiste/box-list/state-empty", KISTE_TEST_WORLD_EMPTY, test_empty);
   ADD ("/kiste/box-list/state-missing-distrobox", KISTE_TEST_WORLD_NO_DISTROBOX, test_missing_distrobox);
   ADD ("/kiste/box-list/state-error", KISTE_TEST_WORLD_PS_FAILS, test_error);

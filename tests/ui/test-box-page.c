@@ -149,15 +149,37 @@ runner_gone (gpointer data)
   return fixture->runner == NULL;
 }
 
+/* Removes path and everything in it: tests rename and write files there */
+static void
+remove_tree (const char *path)
+{
+  GDir *dir;
+
+  if (!g_file_test (path, G_FILE_TEST_IS_DIR) || g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    {
+      g_unlink (path);
+      return;
+    }
+
+  if ((dir = g_dir_open (path, 0, NULL)) != NULL)
+    {
+      const char *name;
+
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+
+          remove_tree (child);
+        }
+      g_dir_close (dir);
+    }
+  g_assert_cmpint (g_rmdir (path), ==, 0);
+}
+
 static void
 fixture_teardown (Fixture       *fixture,
                   gconstpointer  data)
 {
-  g_autofree char *applications = g_build_filename (fixture->host_dir, "applications", NULL);
-  g_autofree char *bin = g_build_filename (fixture->host_dir, "bin", NULL);
-  g_autofree char *launcher = g_build_filename (applications, "fixture-a-org.example.Viewer.desktop", NULL);
-  g_autofree char *wrapper = g_build_filename (bin, "x11perf", NULL);
-
   gtk_window_destroy (fixture->window);
   g_clear_object (&fixture->manager);
 
@@ -167,11 +189,8 @@ fixture_teardown (Fixture       *fixture,
   g_object_unref (fixture->runner);
   g_assert_true (kiste_test_wait_for (runner_gone, fixture, 5000));
 
-  g_unlink (launcher);
-  g_unlink (wrapper);
-  g_rmdir (applications);
-  g_rmdir (bin);
-  g_rmdir (fixture->host_dir);
+  remove_tree (fixture->host_dir);
+  g_assert_false (g_file_test (fixture->host_dir, G_FILE_TEST_EXISTS));
   g_free (fixture->host_dir);
   g_free (fixture->host_home);
 }
@@ -315,7 +334,7 @@ add_probes (Fixture *fixture)
       gtk_widget_set_name (probe, all_actions[i]);
       gtk_actionable_set_action_name (GTK_ACTIONABLE (probe), all_actions[i]);
       gtk_widget_set_visible (probe, FALSE);
-      gtk_box_append (GTK_BOX (box), probe);
+      adw_wrap_box_append (ADW_WRAP_BOX (box), probe);
     }
 }
 
@@ -705,10 +724,19 @@ test_busy (Fixture       *fixture,
   };
   KisteBox *box = find_box (fixture, "fixture-a");
   GtkWidget *busy_title;
+  GtkWidget *stop_button;
+  GtkWidget *pill;
+  graphene_point_t idle_at;
+  graphene_point_t busy_at;
 
   add_probes (fixture);
   kiste_box_page_set_box (fixture->page, box);
   g_assert_true (kiste_test_wait_for (has_details, box, 3000));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  stop_button = kiste_test_find_widget (GTK_WIDGET (fixture->page), GTK_TYPE_BUTTON, "Stop");
+  g_assert_nonnull (stop_button);
+  g_assert_true (gtk_widget_compute_point (stop_button, GTK_WIDGET (fixture->window),
+                                           &GRAPHENE_POINT_INIT (0, 0), &idle_at));
 
   /* A slow stop keeps the box busy */
   set_slow (fixture->runner);
@@ -729,6 +757,14 @@ test_busy (Fixture       *fixture,
   g_assert_nonnull (find_button (GTK_WIDGET (fixture->page), "_Cancel"));
 
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "box-page-busy");
+
+  /* Nothing moves when it starts, and the page says one thing about the box */
+  g_assert_true (gtk_widget_compute_point (stop_button, GTK_WIDGET (fixture->window),
+                                           &GRAPHENE_POINT_INIT (0, 0), &busy_at));
+  g_assert_cmpfloat (busy_at.y, ==, idle_at.y);
+  pill = kiste_test_find_widget (GTK_WIDGET (fixture->page), GTK_TYPE_LABEL, "Stopping…");
+  g_assert_nonnull (pill);
+  g_assert_cmpstr (row_subtitle (fixture, "State"), ==, "Stopping…");
 
   /* A second stop while busy does nothing at all */
   gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.stop", NULL);
@@ -815,8 +851,7 @@ test_delete_dialog (Fixture       *fixture,
                     gconstpointer  data)
 {
   g_autofree char *home = g_strdup_printf ("%s/h2", fixture->host_home);
-  g_autofree char *kept = g_strdup_printf ("%s is kept", home);
-  g_autofree char *check_label = g_strdup_printf ("Also delete the custom home folder %s", home);
+  g_autofree char *check_label = g_strdup_printf ("Also delete its home folder %s", home);
   g_autofree char *rm_home = g_strdup_printf ("rm -rf --one-file-system -- %s", home);
   GtkWidget *dialog;
   GtkWidget *check;
@@ -844,12 +879,21 @@ test_delete_dialog (Fixture       *fixture,
   dialog = wait_for_dialog (fixture, ADW_TYPE_ALERT_DIALOG, "Delete “fixture-b”?");
   body = adw_alert_dialog_get_body (ADW_ALERT_DIALOG (dialog));
   g_assert_null (strstr (body, "exported"));
-  g_assert_nonnull (strstr (body, kept));
+  /* the folder is named once: at the choice, on a line of its own */
+  g_assert_nonnull (strstr (body, "Its own home folder is kept"));
+  g_assert_null (strstr (body, home));
   check = kiste_test_find_widget (dialog, GTK_TYPE_CHECK_BUTTON,
                                   check_label);
   g_assert_nonnull (check);
   g_assert_true (gtk_widget_get_mapped (check));
   g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
+  {
+    GtkWidget *path = kiste_test_find_widget (check, GTK_TYPE_LABEL, NULL);
+
+    while (path != NULL && g_strcmp0 (gtk_label_get_label (GTK_LABEL (path)), home) != 0)
+      path = gtk_widget_get_next_sibling (path);
+    g_assert_nonnull (path);
+  }
 
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "box-page-delete-dialog");
 
@@ -888,21 +932,40 @@ test_rename (Fixture       *fixture,
   g_assert_true (kiste_test_wait_for (manager_idle, fixture, 5000));
 }
 
+static void set_full_capabilities (Fixture *fixture);
+
 static void
 test_clone_running (Fixture       *fixture,
                     gconstpointer  data)
 {
   GtkWidget *dialog;
+  const char *body;
 
+  g_autofree char *stopped = g_build_filename (fixture->host_dir, "stopped", NULL);
+  g_autofree char *stop = g_strdup_printf ("touch '%s'", stopped);
+  g_autofree char *start = g_strdup_printf ("rm -f '%s'", stopped);
+  g_autofree char *inspect = g_strdup_printf ("if [ -e '%s' ]; then "
+                                              "sed 's/\"Status\": \"running\"/\"Status\": \"exited\"/' "
+                                              "\"$KISTE_TEST_FIXTURES/inspect-podman5.json\"; "
+                                              "else cat \"$KISTE_TEST_FIXTURES/inspect-podman5.json\"; fi",
+                                              stopped);
+
+  /* podman as the box sees it: stopped after a stop, until a start */
+  kiste_fake_runner_add (fixture->runner, "podman stop", stop);
+  kiste_fake_runner_add (fixture->runner, "podman start", start);
+  kiste_fake_runner_add (fixture->runner, "podman container inspect", inspect);
+  kiste_fake_runner_add (fixture->runner, "podman ps", "cat \"$KISTE_TEST_FIXTURES/ps-podman5.json\"");
+  kiste_fake_runner_add (fixture->runner, "podman logs",
+                         "cat \"$KISTE_TEST_FIXTURES/logs-first-start-ready.txt\"");
+  set_full_capabilities (fixture);
   kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-a"));
   gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.clone", NULL);
 
-  /* A running box: first ask to stop it, then for the name */
-  dialog = wait_for_dialog (fixture, ADW_TYPE_ALERT_DIALOG, "Stop “fixture-a” to Clone It?");
-  g_assert_false (KISTE_IS_NAME_DIALOG (dialog));
-  click (dialog, "C_ontinue");
-  wait_for_no_dialog (fixture);
+  /* A running box: one question, which says it is stopped and started again */
   dialog = wait_for_dialog (fixture, KISTE_TYPE_NAME_DIALOG, "Clone “fixture-a”");
+  body = adw_alert_dialog_get_body (ADW_ALERT_DIALOG (dialog));
+  g_assert_nonnull (strstr (body, "stopped while it is copied"));
+  g_assert_nonnull (strstr (body, "started again"));
   g_assert_cmpstr (kiste_name_dialog_get_name (KISTE_NAME_DIALOG (dialog)), ==, "fixture-a-copy");
   g_assert_true (kiste_name_dialog_get_valid (KISTE_NAME_DIALOG (dialog)));
   g_assert_cmpuint (count_commands (fixture, "podman stop"), ==, 0);
@@ -910,8 +973,44 @@ test_clone_running (Fixture       *fixture,
   click (dialog, "_Clone");
   wait_for_no_dialog (fixture);
   wait_for_command (fixture, "podman stop --time 10 fixture-a");
-  wait_for_command (fixture, "distrobox create --yes --no-entry --clone fixture-a --name fixture-a-copy");
+  wait_for_command (fixture, "distrobox create --yes --name fixture-a-copy --clone fixture-a");
   g_assert_true (kiste_test_wait_for (manager_idle, fixture, 5000));
+  /* no second question came */
+  g_assert_true (no_dialog (fixture));
+  /* and the source was started again */
+  g_assert_cmpuint (count_commands (fixture, "podman start fixture-a"), ==, 1);
+  g_assert_false (g_file_test (stopped, G_FILE_TEST_EXISTS));
+}
+
+/* The copy keeps the source's settings, and the question says which */
+static void
+test_clone_keeps_settings (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  GtkWidget *dialog;
+  const char *body;
+
+  set_full_capabilities (fixture);
+  kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-c"));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.clone", NULL);
+  dialog = wait_for_dialog (fixture, KISTE_TYPE_NAME_DIALOG, "Clone “fixture-c”");
+  body = adw_alert_dialog_get_body (ADW_ALERT_DIALOG (dialog));
+  g_assert_nonnull (strstr (body, "its own shared memory"));
+  g_assert_nonnull (strstr (body, "its own processes"));
+  g_assert_null (strstr (body, "stopped"));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "box-page-clone-dialog");
+
+  click (dialog, "_Clone");
+  wait_for_no_dialog (fixture);
+  wait_for_command (fixture, "distrobox create --yes --name fixture-c-copy --clone fixture-c");
+  g_assert_true (kiste_test_wait_for (manager_idle, fixture, 5000));
+  {
+    const char *create = kiste_fake_runner_find (fixture->runner, "distrobox create");
+
+    g_assert_nonnull (strstr (create, "--unshare-ipc"));
+    g_assert_nonnull (strstr (create, "--unshare-process"));
+  }
+  g_assert_cmpuint (count_commands (fixture, "podman stop"), ==, 0);
 }
 
 /* The flags of the released distrobox, so the create dialog keeps what it
@@ -1169,6 +1268,24 @@ test_name_dialog (Fixture       *fixture,
   adw_dialog_force_close (ADW_DIALOG (dialog));
 }
 
+static GtkWidget *
+find_label_text (GtkWidget  *root,
+                 const char *text)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_LABEL (child) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (child)), text) == 0)
+        return child;
+      if ((found = find_label_text (child, text)))
+        return found;
+    }
+  return NULL;
+}
+
 static void
 test_copy_enter_command (Fixture       *fixture,
                          gconstpointer  data)
@@ -1185,6 +1302,10 @@ test_copy_enter_command (Fixture       *fixture,
   g_assert_true (gdk_content_provider_get_value (gdk_clipboard_get_content (clipboard), &text, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (g_value_get_string (&text), ==, "distrobox enter fixture-b");
+
+  /* The toast says what was copied */
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  g_assert_nonnull (find_label_text (GTK_WIDGET (fixture->window), "“distrobox enter fixture-b” copied"));
 
   /* Copying runs nothing and is no task */
   g_assert_cmpuint (g_list_model_get_n_items (kiste_manager_get_tasks (fixture->manager)), ==, 0);
@@ -1318,6 +1439,7 @@ main (int   argc,
   ADD ("delete-dialog", test_delete_dialog);
   ADD ("rename", test_rename);
   ADD ("clone-running", test_clone_running);
+  ADD ("clone-keeps-settings", test_clone_keeps_settings);
   ADD ("clone-with-changes-running", test_clone_with_changes_running);
   ADD ("clone-with-changes-cancel", test_clone_with_changes_cancel);
   ADD ("clone-with-changes-stopped", test_clone_with_changes_stopped);

@@ -12,6 +12,7 @@
 
 #include "kiste-capabilities-private.h"
 #include "kiste-create-dialog.h"
+#include "kiste-create-progress.h"
 #include "kiste-error.h"
 #include "kiste-fake-runner.h"
 #include "kiste-manager-private.h"
@@ -613,6 +614,7 @@ static const struct
   { "Host Name", "h234567890123456789012345678901234567890123456789012345678901234567890", "64" },
   { "Folder", "relative/home", "absolute path" },
   { "Folder", "/home/u/$(id)", "may not contain" },
+  { "Folder", "/home/u/a:b", "may not contain “:”" },
   { "Additional Packages, Separated by Spaces", "vim;reboot", NULL },
 };
 
@@ -687,6 +689,45 @@ test_bad_input (Fixture       *fx,
     g_assert_null (kiste_volume_row_get_error (KISTE_VOLUME_ROW (volume)));
     g_assert_true (kiste_create_dialog_get_can_create (fx->dialog));
     g_assert_true (strstr (command_text (fx), "--volume /srv/data:/data") != NULL);
+  }
+
+  /* A ":" in a volume's path: said at that row, nothing runs */
+  {
+    GtkWidget *volume;
+
+    open_dialog (fx);
+    fill_valid (fx);
+    g_signal_emit_by_name (row (fx, "_Add Volume"), "activated");
+    volume = kiste_test_find_widget (GTK_WIDGET (fx->dialog), KISTE_TYPE_VOLUME_ROW, NULL);
+    g_assert_nonnull (volume);
+    kiste_volume_row_set_host_path (KISTE_VOLUME_ROW (volume), "/srv/a:b");
+    kiste_volume_row_set_box_path (KISTE_VOLUME_ROW (volume), "/data");
+    assert_error_at (fx, volume, "The path on this computer may not contain “:”");
+    assert_nothing_runs (fx);
+    scroll_to (fx, volume);
+    kiste_test_screenshot (GTK_WIDGET (fx->dialog), "create-dialog-volume-colon");
+
+    /* "~/data" is the home folder's */
+    kiste_volume_row_set_host_path (KISTE_VOLUME_ROW (volume), "~/data");
+    g_assert_null (kiste_volume_row_get_error (KISTE_VOLUME_ROW (volume)));
+    g_assert_true (kiste_create_dialog_get_can_create (fx->dialog));
+    {
+      g_autofree char *expected = g_strdup_printf ("--volume %s/data:/data", g_get_home_dir ());
+
+      g_assert_nonnull (strstr (command_text (fx), expected));
+    }
+  }
+
+  /* "~/Boxes/x" as a home folder is the home folder's too */
+  {
+    g_autofree char *expected = g_strdup_printf ("--home %s/Boxes/x", g_get_home_dir ());
+
+    open_dialog (fx);
+    fill_valid (fx);
+    set_active (fx, "_Separate Home Folder", TRUE);
+    set_text (fx, "Folder", "~/Boxes/x");
+    g_assert_true (kiste_create_dialog_get_can_create (fx->dialog));
+    g_assert_nonnull (strstr (command_text (fx), expected));
   }
 
   /* An empty home folder is no home folder: refused too */
@@ -941,6 +982,27 @@ test_images (Fixture       *fx,
   kiste_test_screenshot (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (
     kiste_test_find_widget (GTK_WIDGET (fx->dialog), GTK_TYPE_MENU_BUTTON, "Browse Images")))),
     "create-dialog-images");
+
+  /* The footer's sentence, however long, wraps inside: the popover keeps
+   * its width rather than growing to the screen's edge */
+  {
+    GtkWidget *popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (
+      kiste_test_find_widget (GTK_WIDGET (fx->dialog), GTK_TYPE_MENU_BUTTON, "Browse Images"))));
+    GtkWidget *footer = NULL;
+    int natural = 0;
+
+    footer = gtk_widget_get_next_sibling (gtk_widget_get_ancestor (list, GTK_TYPE_SCROLLED_WINDOW));
+    g_assert_true (GTK_IS_LABEL (footer));
+    gtk_label_set_text (GTK_LABEL (footer),
+                        "Only images on this computer are listed: the list of images known to work "
+                        "with distrobox needs a network connection the first time.");
+    gtk_widget_set_visible (footer, TRUE);
+    gtk_widget_measure (gtk_popover_get_child (GTK_POPOVER (popover)), GTK_ORIENTATION_HORIZONTAL, -1,
+                        NULL, &natural, NULL, NULL);
+    g_assert_cmpint (natural, <=, 400);
+    kiste_test_flush (GTK_WIDGET (fx->window));
+    kiste_test_screenshot (popover, "create-dialog-images-footer");
+  }
 
   /* Enter picks the one match; the name follows */
   g_signal_emit_by_name (search, "activate");
@@ -1480,6 +1542,82 @@ test_assemble_create_all_blocked (Fixture       *fx,
 /* Kept until the process ends (see the end of main) */
 static GTestDBus *test_bus;
 
+/* The create log reads as people expect: no escape codes, the newest line
+ * in view unless they scrolled up to read */
+static void
+test_progress_log (void)
+{
+  g_autoptr(KisteCreateOptions) options = kiste_create_options_new ();
+  g_autoptr(KisteTask) task = kiste_task_new ("Creating", "newbox", NULL);
+  KisteCreateProgress *progress = kiste_create_progress_new ();
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  GtkWidget *view;
+  GtkAdjustment *adjustment;
+  GtkTextIter start;
+  GtkTextIter end;
+  g_autofree char *text = NULL;
+
+  kiste_create_options_set_name (options, "newbox");
+  kiste_create_options_set_image (options, IMAGE);
+  gtk_window_set_default_size (window, 600, 700);
+  gtk_window_set_child (window, GTK_WIDGET (progress));
+  gtk_window_present (window);
+  kiste_create_progress_begin (progress, options, TRUE);
+  kiste_create_progress_follow (progress, task, KISTE_CREATION_STEP_CREATE);
+
+  kiste_task_append_line (task, "\033[1;32mCreating 'newbox' using image " IMAGE "\033[0m\t [ OK ]");
+  /* as a command prints: a few lines at a time */
+  for (guint i = 0; i < 200; i++)
+    {
+      g_autofree char *line = g_strdup_printf ("line %u", i);
+
+      kiste_task_append_line (task, line);
+      if (i % 20 == 19)
+        kiste_test_flush (GTK_WIDGET (window));
+    }
+  kiste_test_flush (GTK_WIDGET (window));
+
+  view = kiste_test_find_widget (GTK_WIDGET (progress), GTK_TYPE_TEXT_VIEW, NULL);
+  g_assert_nonnull (view);
+  gtk_text_buffer_get_bounds (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), &start, &end);
+  text = gtk_text_iter_get_text (&start, &end);
+  g_assert_null (strchr (text, '\033'));
+  g_assert_nonnull (strstr (text, "Creating 'newbox' using image"));
+
+  adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >, gtk_adjustment_get_page_size (adjustment));
+  /* the last line at the bottom, above the view's own margin */
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment), >=,
+                     gtk_adjustment_get_upper (adjustment) - gtk_text_view_get_bottom_margin (GTK_TEXT_VIEW (view)) - 1);
+  kiste_test_screenshot (GTK_WIDGET (window), "create-progress-log");
+
+  /* scrolled up to read: it stays there while lines come */
+  gtk_adjustment_set_value (adjustment, 0);
+  for (guint i = 0; i < 50; i++)
+    {
+      kiste_task_append_line (task, "more");
+      if (i % 20 == 19)
+        kiste_test_flush (GTK_WIDGET (window));
+    }
+  kiste_test_flush (GTK_WIDGET (window));
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 0);
+
+  /* back at the end: it follows again */
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment) -
+                                        gtk_adjustment_get_page_size (adjustment));
+  for (guint i = 0; i < 50; i++)
+    {
+      kiste_task_append_line (task, "even more");
+      if (i % 20 == 19)
+        kiste_test_flush (GTK_WIDGET (window));
+    }
+  kiste_test_flush (GTK_WIDGET (window));
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment), >=,
+                     gtk_adjustment_get_upper (adjustment) - gtk_text_view_get_bottom_margin (GTK_TEXT_VIEW (view)) - 1);
+
+  gtk_window_destroy (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1508,6 +1646,7 @@ main (int   argc,
 #define ADD(path, func) \
   g_test_add ("/kiste/create-dialog/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
 
+  g_test_add_func ("/kiste/create-dialog/progress-log", test_progress_log);
   ADD ("suggested-name", test_suggested_name);
   ADD ("bad-input", test_bad_input);
   ADD ("capability-gating", test_capability_gating);

@@ -629,6 +629,63 @@ test_list_newest_first (ListFixture   *fixture,
   g_assert_false (kiste_task_list_get_busy (fixture->list));
 }
 
+/* Finished rows say what came of them, not what was going on; they can
+ * be cleared, and the output opens from a whole line */
+static void
+test_list_finished_and_cleared (ListFixture   *fixture,
+                                gconstpointer  data)
+{
+  Result stop = { 0 };
+  Result del = { 0 };
+  Result upgrade = { 0 };
+  KisteTask *upgrade_task;
+  GtkListBoxRow *row;
+  GtkWidget *clear;
+  GtkWidget *expander;
+  GtkWidget *title;
+  graphene_rect_t bounds;
+
+  kiste_manager_stop_async (fixture->manager, "fixture-a", NULL, operation_cb, &stop);
+  g_assert_true (kiste_test_wait_for (result_done, &stop, 5000));
+  kiste_manager_delete_async (fixture->manager, "fixture-b", FALSE, NULL, operation_cb, &del);
+  g_assert_true (kiste_test_wait_for (result_done, &del, 5000));
+  upgrade_task = kiste_manager_upgrade_async (fixture->manager, "fixture-c", NULL, operation_cb, &upgrade);
+  kiste_test_flush (fixture->popover);
+
+  row = gtk_list_box_get_row_at_index (get_list_box (fixture), 2);
+  g_assert_nonnull (find_label (GTK_WIDGET (row), "“fixture-a” stopped"));
+  g_assert_null (find_label (GTK_WIDGET (row), "Stopping · fixture-a"));
+  g_assert_null (find_label (GTK_WIDGET (row), "Done"));
+  row = gtk_list_box_get_row_at_index (get_list_box (fixture), 1);
+  g_assert_nonnull (find_label (GTK_WIDGET (row), "Could not delete “fixture-b”"));
+  row = gtk_list_box_get_row_at_index (get_list_box (fixture), 0);
+  g_assert_nonnull (find_label (GTK_WIDGET (row), "Upgrading · fixture-c"));
+
+  /* the output's expander: a line as high as a button */
+  expander = kiste_test_find_widget (GTK_WIDGET (row), GTK_TYPE_EXPANDER, NULL);
+  g_assert_true (kiste_test_wait_for ((gpointer) gtk_widget_get_visible, expander, 5000));
+  kiste_test_flush (fixture->popover);
+  title = gtk_widget_get_first_child (gtk_widget_get_first_child (expander));
+  g_assert_true (gtk_widget_compute_bounds (title, expander, &bounds));
+  g_assert_cmpfloat (bounds.size.height, >=, 32);
+  g_assert_cmpfloat (bounds.size.width, >=, gtk_widget_get_width (expander) - 1);
+  kiste_test_screenshot (fixture->popover, "task-list-finished");
+
+  clear = kiste_test_find_widget (GTK_WIDGET (fixture->list), GTK_TYPE_BUTTON, "Clear Finished Tasks");
+  g_assert_nonnull (clear);
+  g_assert_true (gtk_widget_get_sensitive (clear));
+  g_signal_emit_by_name (clear, "clicked");
+  g_assert_cmpuint (n_rows (fixture), ==, 1);
+  g_assert_true (row_task (fixture, 0) == upgrade_task);
+  g_assert_false (gtk_widget_get_sensitive (clear));
+
+  kiste_task_cancel (upgrade_task);
+  g_assert_true (kiste_test_wait_for (result_done, &upgrade, 5000));
+  g_assert_true (gtk_widget_get_sensitive (clear));
+  g_signal_emit_by_name (clear, "clicked");
+  g_assert_cmpuint (n_rows (fixture), ==, 0);
+}
+
 static void
 test_list_follows_removals (ListFixture   *fixture,
                             gconstpointer  data)
@@ -675,6 +732,8 @@ main (int   argc,
               list_fixture_setup, test_list_empty, list_fixture_teardown);
   g_test_add ("/kiste/task-list/newest-first", ListFixture, NULL,
               list_fixture_setup, test_list_newest_first, list_fixture_teardown);
+  g_test_add ("/kiste/task-list/finished-and-cleared", ListFixture, NULL,
+              list_fixture_setup, test_list_finished_and_cleared, list_fixture_teardown);
   g_test_add ("/kiste/task-list/follows-removals", ListFixture, NULL,
               list_fixture_setup, test_list_follows_removals, list_fixture_teardown);
 
