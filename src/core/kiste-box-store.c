@@ -31,8 +31,16 @@
  * Never changed once made (a thread may read it); keys point into text. */
 typedef struct
 {
-  GHashTable *table;
+  const char *start;
+  gsize       len;
+  guint       hash;
+} SeenKey;
+
+typedef struct
+{
+  GHashTable *table;    /* SeenKey → box or NOT_A_BOX */
   GBytes     *text;
+  SeenKey    *keys;
   char       *host_home;
 } Seen;
 
@@ -202,22 +210,42 @@ seen_value_unref (gpointer value)
     g_object_unref (value);
 }
 
+static guint
+seen_key_hash (gconstpointer key)
+{
+  return ((const SeenKey *) key)->hash;
+}
+
+static gboolean
+seen_key_equal (gconstpointer a,
+                gconstpointer b)
+{
+  const SeenKey *x = a;
+  const SeenKey *y = b;
+
+  return x->hash == y->hash && x->len == y->len && memcmp (x->start, y->start, x->len) == 0;
+}
+
 static void
 seen_clear (Seen *seen)
 {
   g_hash_table_unref (seen->table);
   g_bytes_unref (seen->text);
+  g_free (seen->keys);
   g_free (seen->host_home);
 }
 
+/* Takes keys, which point into text */
 static Seen *
 seen_new (GBytes     *text,
+          SeenKey    *keys,
           const char *host_home)
 {
   Seen *seen = g_rc_box_new0 (Seen);
 
-  seen->table = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, seen_value_unref);
+  seen->table = g_hash_table_new_full (seen_key_hash, seen_key_equal, NULL, seen_value_unref);
   seen->text = g_bytes_ref (text);
+  seen->keys = keys;
   seen->host_home = g_strdup (host_home);
   return seen;
 }
@@ -236,6 +264,7 @@ typedef struct
   char      *text;
   Seen      *seen;       /* the last refresh's, read only */
   Seen      *next_seen;  /* this one's, when ps printed a podman array */
+  guint      n_parsed;   /* texts not seen last time */
   guint      details_serial;
 } ParseInput;
 
@@ -341,8 +370,7 @@ squeeze_json (char *text)
 
 typedef struct
 {
-  char     *start;
-  gsize     len;
+  SeenKey   key;
   gpointer  value;  /* a box (owned), NOT_A_BOX, or NULL before parsing */
 } Slice;
 
@@ -353,39 +381,54 @@ slice_clear (Slice *slice)
     seen_value_unref (slice->value);
 }
 
-/* The texts of the objects in a squeezed JSON array starting at p, or
- * FALSE for anything else: the full parser then says what is wrong. */
+static char *
+skip_space (char *p)
+{
+  while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
+    p++;
+  return p;
+}
+
+/* The texts of the objects in the JSON array starting at p, or FALSE for
+ * anything else: the full parser then says what is wrong. Library calls
+ * do the scanning; the text is left as it was. */
 static gboolean
 split_array (char   *p,
              GArray *slices)
 {
   g_assert (*p == '[');
-  p++;
+  p = skip_space (p + 1);
 
   if (*p == ']')
-    return p[1] == '\0';
+    return *skip_space (p + 1) == '\0';
 
   for (;;)
     {
-      Slice slice = { p, 0, NULL };
+      Slice slice = { { p, 0, 0 }, NULL };
       guint depth = 0;
+      char saved;
 
       if (*p != '{')
         return FALSE;
 
       do
         {
+          p += strcspn (p, "\"{}[]");
           switch (*p)
             {
             case '\0':
               return FALSE;
 
             case '"':
-              for (p++; *p != '"'; p++)
+              /* to the closing quote, over escapes */
+              for (p++;; p += 2)
                 {
-                  if (*p == '\0' || (*p == '\\' && *++p == '\0'))
-                    return FALSE;
+                  p += strcspn (p, "\"\\");
+                  if (*p != '\\' || p[1] == '\0')
+                    break;
                 }
+              if (*p == '\0')
+                return FALSE;
               break;
 
             case '{':
@@ -393,54 +436,58 @@ split_array (char   *p,
               depth++;
               break;
 
-            case '}':
-            case ']':
-              depth--;
-              break;
-
             default:
+              depth--;
               break;
             }
           p++;
         }
       while (depth > 0);
 
-      slice.len = p - slice.start;
+      slice.key.len = p - slice.key.start;
+      saved = *p;
+      *p = '\0';
+      slice.key.hash = g_str_hash (slice.key.start);
+      *p = saved;
       g_array_append_val (slices, slice);
 
+      p = skip_space (p);
       if (*p == ',')
-        p++;
+        p = skip_space (p + 1);
       else
-        return *p == ']' && p[1] == '\0';
+        return *p == ']' && *skip_space (p + 1) == '\0';
     }
 }
 
-/* Each object's text either as it was last time or parsed alone; FALSE
- * on anything wrong, leaving the text as it was for the full parser. */
+/* Each object's text either as it was last time or parsed alone (without
+ * podman's indentation, which slows the parser); FALSE on anything wrong. */
 static gboolean
 parse_slices (ParseInput *input,
               JsonParser *parser,
-              GArray     *slices)
+              GArray     *slices,
+              guint      *n_parsed)
 {
   GHashTable *last = input->seen != NULL ? input->seen->table : NULL;
+  g_autoptr(GString) scratch = g_string_new (NULL);
 
   for (guint i = 0; i < slices->len; i++)
     {
       Slice *slice = &g_array_index (slices, Slice, i);
       JsonObject *object;
       gpointer value;
-      char saved;
 
-      saved = slice->start[slice->len];
-      slice->start[slice->len] = '\0';
-      if (last != NULL && g_hash_table_lookup_extended (last, slice->start, NULL, &value))
-        slice->value = value == NOT_A_BOX ? NOT_A_BOX : g_object_ref (value);
-      slice->start[slice->len] = saved;
+      if (last != NULL && g_hash_table_lookup_extended (last, &slice->key, NULL, &value))
+        {
+          slice->value = value == NOT_A_BOX ? NOT_A_BOX : g_object_ref (value);
+          continue;
+        }
 
-      if (slice->value != NULL)
-        continue;
+      (*n_parsed)++;
+      g_string_truncate (scratch, 0);
+      g_string_append_len (scratch, slice->key.start, slice->key.len);
+      squeeze_json (scratch->str);
 
-      if (!json_parser_load_from_data (parser, slice->start, slice->len, NULL))
+      if (!json_parser_load_from_data (parser, scratch->str, -1, NULL))
         return FALSE;
 
       object = json_node_get_object (json_parser_get_root (parser));
@@ -462,28 +509,31 @@ parse_podman_array (ParseInput *input,
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GPtrArray) boxes = NULL;
   g_autoptr(GBytes) text = NULL;
+  SeenKey *keys;
   gsize size;
   Seen *next;
 
   g_array_set_clear_func (slices, (GDestroyNotify) slice_clear);
 
-  if (!split_array (p, slices) || !parse_slices (input, parser, slices))
+  input->n_parsed = 0;
+  if (!split_array (p, slices) || !parse_slices (input, parser, slices, &input->n_parsed))
     return NULL;
 
-  /* The text now belongs to the table, its keys cut out in place */
+  /* The text now belongs to the table, which points into it */
   size = (p - input->text) + strlen (p) + 1;
   text = g_bytes_new_take (g_steal_pointer (&input->text), size);
-  next = seen_new (text, input->host_home);
+  keys = g_new (SeenKey, MAX (slices->len, 1));
+  next = seen_new (text, keys, input->host_home);
   boxes = g_ptr_array_new_full (slices->len, g_object_unref);
 
   for (guint i = 0; i < slices->len; i++)
     {
       Slice *slice = &g_array_index (slices, Slice, i);
 
-      slice->start[slice->len] = '\0';
+      keys[i] = slice->key;
       if (slice->value != NOT_A_BOX)
         g_ptr_array_add (boxes, g_object_ref (slice->value));
-      g_hash_table_replace (next->table, slice->start, g_steal_pointer (&slice->value));
+      g_hash_table_replace (next->table, &keys[i], g_steal_pointer (&slice->value));
     }
 
   g_clear_pointer (&input->next_seen, seen_release);
@@ -517,10 +567,10 @@ parse_ps_output (ParseInput  *input,
       JsonArray *array;
       GPtrArray *fast;
 
-      squeeze_json (p);
-
       if ((fast = parse_podman_array (input, p)))
         return fast;
+
+      squeeze_json (p);
 
       if (!json_parser_load_from_data (parser, p, -1, &parse_error))
         {
@@ -605,6 +655,14 @@ kiste_box_store_keep_seen (KisteBoxStore *self,
 
   g_clear_pointer (&self->seen, seen_release);
 
+  /* Nothing parsed: every box came from the last table, already fixed up */
+  if (next != NULL && input->n_parsed == 0 && input->details_serial == self->details_serial &&
+      g_strcmp0 (next->host_home, self->host_home) == 0)
+    {
+      self->seen = next;
+      return;
+    }
+
   /* details applied meanwhile may have changed what an item says */
   if (next == NULL ||
       input->details_serial != self->details_serial ||
@@ -654,23 +712,27 @@ kiste_box_store_forget_seen (KisteBoxStore *self,
                              GPtrArray     *boxes)
 {
   Seen *next;
+  SeenKey *keys;
   GHashTableIter iter;
   gpointer key;
   gpointer value;
+  guint n = 0;
 
   self->details_serial++;
 
   if (self->seen == NULL)
     return;
 
-  next = seen_new (self->seen->text, self->seen->host_home);
+  keys = g_new (SeenKey, MAX (g_hash_table_size (self->seen->table), 1));
+  next = seen_new (self->seen->text, keys, self->seen->host_home);
   g_hash_table_iter_init (&iter, self->seen->table);
   while (g_hash_table_iter_next (&iter, &key, &value))
     {
       if (value != NOT_A_BOX && g_ptr_array_find (boxes, value, NULL))
         continue;
 
-      g_hash_table_insert (next->table, key, value == NOT_A_BOX ? NOT_A_BOX : g_object_ref (value));
+      keys[n] = *(SeenKey *) key;
+      g_hash_table_insert (next->table, &keys[n++], value == NOT_A_BOX ? NOT_A_BOX : g_object_ref (value));
     }
 
   seen_release (self->seen);
@@ -710,6 +772,30 @@ compare_box_names (gconstpointer a,
   return g_strcmp0 (kiste_box_get_name (box_a), kiste_box_get_name (box_b));
 }
 
+/* Whether boxes holds exactly the objects of items: what a refresh of an
+ * unchanged list gives, and a merge of it would change nothing */
+static gboolean
+same_objects (GPtrArray *items,
+              GPtrArray *boxes)
+{
+  g_autoptr(GHashTable) left = NULL;
+
+  if (items->len != boxes->len)
+    return FALSE;
+
+  left = g_hash_table_new (NULL, NULL);
+  for (guint i = 0; i < items->len; i++)
+    g_hash_table_add (left, g_ptr_array_index (items, i));
+
+  for (guint i = 0; i < boxes->len; i++)
+    {
+      if (!g_hash_table_remove (left, g_ptr_array_index (boxes, i)))
+        return FALSE;
+    }
+
+  return g_hash_table_size (left) == 0;
+}
+
 void
 _kiste_box_store_merge (KisteBoxStore *self,
                         GPtrArray     *boxes)
@@ -722,6 +808,9 @@ _kiste_box_store_merge (KisteBoxStore *self,
 
   g_return_if_fail (KISTE_IS_BOX_STORE (self));
   g_return_if_fail (boxes != NULL);
+
+  if (same_objects (self->items, boxes))
+    return;
 
   old_len = self->items->len;
   incoming = g_hash_table_new (g_str_hash, g_str_equal);
