@@ -58,8 +58,11 @@ fuzz: deps
 	KISTE_FUZZ_SECONDS=$(FUZZ_SECONDS) meson test -C $(FUZZ_BUILDDIR) --no-rebuild --print-errorlogs \
 	  --suite fuzz
 
+# Benchmarks (not part of check): ratios against the bare commands measured
+# in the same run, each result line also appended to $(BUILDDIR)/bench-results.txt
 bench: build
 	meson test -C $(BUILDDIR) --benchmark --verbose
+	@echo "Results: $(BUILDDIR)/bench-results.txt"
 
 # The README's screenshots, taken by the UI tests from the real widgets
 screenshots: build

@@ -214,6 +214,16 @@ kiste_box_row_show_menu (KisteBoxRow *self,
                                            g_variant_new_string (kiste_box_get_name (self->box)));
   g_menu_append_item (menu, item);
 
+  /* Made on first use: a popover menu costs more than the rest of the
+   * row, and a list shows hundreds of rows at once */
+  if (self->context_menu == NULL)
+    {
+      self->context_menu = GTK_POPOVER (gtk_popover_menu_new_from_model (NULL));
+      gtk_popover_set_has_arrow (self->context_menu, FALSE);
+      gtk_widget_set_halign (GTK_WIDGET (self->context_menu), GTK_ALIGN_START);
+      gtk_widget_set_parent (GTK_WIDGET (self->context_menu), GTK_WIDGET (self));
+    }
+
   gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->context_menu), G_MENU_MODEL (menu));
   gtk_popover_set_pointing_to (self->context_menu, &(GdkRectangle) { (int) x, (int) y, 1, 1 });
   gtk_popover_popup (self->context_menu);
@@ -258,6 +268,8 @@ kiste_box_row_dispose (GObject *object)
   kiste_box_row_set_box (self, NULL);
   g_clear_object (&self->task);
   gtk_widget_dispose_template (GTK_WIDGET (self), KISTE_TYPE_BOX_ROW);
+  if (self->context_menu != NULL)
+    gtk_widget_unparent (GTK_WIDGET (g_steal_pointer (&self->context_menu)));
 
   G_OBJECT_CLASS (kiste_box_row_parent_class)->dispose (object);
 }
@@ -280,7 +292,6 @@ kiste_box_row_class_init (KisteBoxRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KisteBoxRow, spinner);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxRow, terminals_box);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxRow, terminals_label);
-  gtk_widget_class_bind_template_child (widget_class, KisteBoxRow, context_menu);
 
   gtk_widget_class_install_action (widget_class, "row.menu", NULL, kiste_box_row_menu_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F10, GDK_SHIFT_MASK, "row.menu", NULL);

@@ -28,6 +28,28 @@
 /* About 100 boxes of podman's JSON */
 #define PARSE_IN_THREAD_BYTES     (128 * 1024)
 
+/* What each container's text in the last podman ps stood for: a box, or
+ * NOT_A_BOX. A refresh parses only the texts that changed, so an
+ * unchanged list of a thousand boxes costs a scan, not a JSON tree.
+ * Never changed once made (a thread may read it); keys point into text. */
+typedef struct
+{
+  const char *start;
+  gsize       len;
+  guint       hash;
+} SeenKey;
+
+typedef struct
+{
+  GHashTable *table;    /* SeenKey → box or NOT_A_BOX */
+  GBytes     *text;
+  SeenKey    *keys;
+  char       *host_home;
+} Seen;
+
+#define NOT_A_BOX ((gpointer) &not_a_box)
+static const char not_a_box;
+
 struct _KisteBoxStore
 {
   GObject        parent_instance;
@@ -36,6 +58,8 @@ struct _KisteBoxStore
   char          *host_home;
   GPtrArray     *items;
   GError        *error;
+  Seen          *seen;
+  guint          details_serial;
 
   /* Reload tasks waiting for the running refresh, and for the next one */
   GQueue         current_waiters;
@@ -182,11 +206,69 @@ list_model_iface_init (GListModelInterface *iface)
 
 /* Parsing: free of the store, so it can run in a worker thread */
 
+static void
+seen_value_unref (gpointer value)
+{
+  if (value != NOT_A_BOX)
+    g_object_unref (value);
+}
+
+static guint
+seen_key_hash (gconstpointer key)
+{
+  return ((const SeenKey *) key)->hash;
+}
+
+static gboolean
+seen_key_equal (gconstpointer a,
+                gconstpointer b)
+{
+  const SeenKey *x = a;
+  const SeenKey *y = b;
+
+  return x->hash == y->hash && x->len == y->len && memcmp (x->start, y->start, x->len) == 0;
+}
+
+static void
+seen_clear (Seen *seen)
+{
+  g_hash_table_unref (seen->table);
+  g_bytes_unref (seen->text);
+  g_free (seen->keys);
+  g_free (seen->host_home);
+}
+
+/* Takes keys, which point into text */
+static Seen *
+seen_new (GBytes     *text,
+          SeenKey    *keys,
+          const char *host_home)
+{
+  Seen *seen = g_rc_box_new0 (Seen);
+
+  seen->table = g_hash_table_new_full (seen_key_hash, seen_key_equal, NULL, seen_value_unref);
+  seen->text = g_bytes_ref (text);
+  seen->keys = keys;
+  seen->host_home = g_strdup (host_home);
+  return seen;
+}
+
+/* Boxes may go with the last reference: only on the main thread */
+static void
+seen_release (Seen *seen)
+{
+  g_rc_box_release_full (seen, (GDestroyNotify) seen_clear);
+}
+
 typedef struct
 {
-  char *manager;
-  char *host_home;
-  char *text;
+  char      *manager;
+  char      *host_home;
+  char      *text;
+  Seen      *seen;       /* the last refresh's, read only */
+  Seen      *next_seen;  /* this one's, when ps printed a podman array */
+  guint      n_parsed;   /* texts not seen last time */
+  guint      details_serial;
 } ParseInput;
 
 static void
@@ -195,6 +277,8 @@ parse_input_free (ParseInput *input)
   g_free (input->manager);
   g_free (input->host_home);
   g_free (input->text);
+  g_clear_pointer (&input->seen, seen_release);
+  g_clear_pointer (&input->next_seen, seen_release);
   g_free (input);
 }
 
@@ -287,6 +371,179 @@ squeeze_json (char *text)
   *out = '\0';
 }
 
+typedef struct
+{
+  SeenKey   key;
+  gpointer  value;  /* a box (owned), NOT_A_BOX, or NULL before parsing */
+} Slice;
+
+static void
+slice_clear (Slice *slice)
+{
+  if (slice->value != NULL)
+    seen_value_unref (slice->value);
+}
+
+static char *
+skip_space (char *p)
+{
+  while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
+    p++;
+  return p;
+}
+
+/* The texts of the objects in the JSON array starting at p, or FALSE for
+ * anything else: the full parser then says what is wrong. Library calls
+ * do the scanning; the text is left as it was. */
+static gboolean
+split_array (char   *p,
+             GArray *slices)
+{
+  g_assert (*p == '[');
+  p = skip_space (p + 1);
+
+  if (*p == ']')
+    return *skip_space (p + 1) == '\0';
+
+  for (;;)
+    {
+      Slice slice = { { p, 0, 0 }, NULL };
+      guint depth = 0;
+      char saved;
+
+      if (*p != '{')
+        return FALSE;
+
+      do
+        {
+          p += strcspn (p, "\"{}[]");
+          switch (*p)
+            {
+            case '\0':
+              return FALSE;
+
+            case '"':
+              /* to the closing quote, over escapes */
+              for (p++;; p += 2)
+                {
+                  p += strcspn (p, "\"\\");
+                  if (*p != '\\' || p[1] == '\0')
+                    break;
+                }
+              if (*p == '\0')
+                return FALSE;
+              break;
+
+            case '{':
+            case '[':
+              depth++;
+              break;
+
+            default:
+              depth--;
+              break;
+            }
+          p++;
+        }
+      while (depth > 0);
+
+      slice.key.len = p - slice.key.start;
+      saved = *p;
+      *p = '\0';
+      slice.key.hash = g_str_hash (slice.key.start);
+      *p = saved;
+      g_array_append_val (slices, slice);
+
+      p = skip_space (p);
+      if (*p == ',')
+        p = skip_space (p + 1);
+      else
+        return *p == ']' && *skip_space (p + 1) == '\0';
+    }
+}
+
+/* Each object's text either as it was last time or parsed alone (without
+ * podman's indentation, which slows the parser); FALSE on anything wrong. */
+static gboolean
+parse_slices (ParseInput *input,
+              JsonParser *parser,
+              GArray     *slices,
+              guint      *n_parsed)
+{
+  GHashTable *last = input->seen != NULL ? input->seen->table : NULL;
+  g_autoptr(GString) scratch = g_string_new (NULL);
+
+  for (guint i = 0; i < slices->len; i++)
+    {
+      Slice *slice = &g_array_index (slices, Slice, i);
+      JsonObject *object;
+      gpointer value;
+
+      if (last != NULL && g_hash_table_lookup_extended (last, &slice->key, NULL, &value))
+        {
+          slice->value = value == NOT_A_BOX ? NOT_A_BOX : g_object_ref (value);
+          continue;
+        }
+
+      (*n_parsed)++;
+      g_string_truncate (scratch, 0);
+      g_string_append_len (scratch, slice->key.start, slice->key.len);
+      squeeze_json (scratch->str);
+
+      if (!json_parser_load_from_data (parser, scratch->str, -1, NULL))
+        return FALSE;
+
+      object = json_node_get_object (json_parser_get_root (parser));
+      if (!kiste_box_ps_json_is_distrobox (object))
+        slice->value = NOT_A_BOX;
+      else if (!(slice->value = kiste_box_new_from_ps_json (object, input->host_home, NULL)))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* podman's array, object by object; NULL if the full parser must say why not */
+static GPtrArray *
+parse_podman_array (ParseInput *input,
+                    char       *p)
+{
+  g_autoptr(GArray) slices = g_array_new (FALSE, FALSE, sizeof (Slice));
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GPtrArray) boxes = NULL;
+  g_autoptr(GBytes) text = NULL;
+  SeenKey *keys;
+  gsize size;
+  Seen *next;
+
+  g_array_set_clear_func (slices, (GDestroyNotify) slice_clear);
+
+  input->n_parsed = 0;
+  if (!split_array (p, slices) || !parse_slices (input, parser, slices, &input->n_parsed))
+    return NULL;
+
+  /* The text now belongs to the table, which points into it */
+  size = (p - input->text) + strlen (p) + 1;
+  text = g_bytes_new_take (g_steal_pointer (&input->text), size);
+  keys = g_new (SeenKey, MAX (slices->len, 1));
+  next = seen_new (text, keys, input->host_home);
+  boxes = g_ptr_array_new_full (slices->len, g_object_unref);
+
+  for (guint i = 0; i < slices->len; i++)
+    {
+      Slice *slice = &g_array_index (slices, Slice, i);
+
+      keys[i] = slice->key;
+      if (slice->value != NOT_A_BOX)
+        g_ptr_array_add (boxes, g_object_ref (slice->value));
+      g_hash_table_replace (next->table, &keys[i], g_steal_pointer (&slice->value));
+    }
+
+  g_clear_pointer (&input->next_seen, seen_release);
+  input->next_seen = next;
+  return g_steal_pointer (&boxes);
+}
+
 /* The boxes in ps output. The parser goes to garbage, so that freeing its
  * tree can wait until the boxes are on their way. */
 static GPtrArray *
@@ -311,6 +568,10 @@ parse_ps_output (ParseInput  *input,
   if (*p == '[')
     {
       JsonArray *array;
+      GPtrArray *fast;
+
+      if ((fast = parse_podman_array (input, p)))
+        return fast;
 
       squeeze_json (p);
 
@@ -367,15 +628,118 @@ not_a_list:
 
 static ParseInput *
 kiste_box_store_dup_parse_input (KisteBoxStore *self,
-                                 char          *text)
+                                 char          *text,
+                                 gboolean       use_seen)
 {
   ParseInput *input = g_new0 (ParseInput, 1);
 
   input->manager = g_strdup (kiste_box_store_get_manager (self));
   input->host_home = g_strdup (self->host_home);
   input->text = text;
+  input->details_serial = self->details_serial;
+  if (use_seen && self->seen != NULL && g_strcmp0 (self->seen->host_home, self->host_home) == 0)
+    input->seen = g_rc_box_acquire (self->seen);
 
   return input;
+}
+
+/* After merging: the item that took a fresh box's facts now stands for
+ * that box's text. Texts of duplicate ids keep the box that lost. */
+static void
+kiste_box_store_keep_seen (KisteBoxStore *self,
+                           GPtrArray     *boxes,
+                           ParseInput    *input)
+{
+  g_autoptr(GHashTable) first = NULL;
+  g_autoptr(GHashTable) items = NULL;
+  Seen *next = input != NULL ? g_steal_pointer (&input->next_seen) : NULL;
+  GHashTableIter iter;
+  gpointer value;
+
+  g_clear_pointer (&self->seen, seen_release);
+
+  /* Nothing parsed: every box came from the last table, already fixed up */
+  if (next != NULL && input->n_parsed == 0 && input->details_serial == self->details_serial &&
+      g_strcmp0 (next->host_home, self->host_home) == 0)
+    {
+      self->seen = next;
+      return;
+    }
+
+  /* details applied meanwhile may have changed what an item says */
+  if (next == NULL ||
+      input->details_serial != self->details_serial ||
+      g_strcmp0 (next->host_home, self->host_home) != 0)
+    {
+      g_clear_pointer (&next, seen_release);
+      return;
+    }
+
+  first = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < boxes->len; i++)
+    {
+      KisteBox *box = g_ptr_array_index (boxes, i);
+
+      if (!g_hash_table_contains (first, kiste_box_get_id (box)))
+        g_hash_table_insert (first, (gpointer) kiste_box_get_id (box), box);
+    }
+
+  items = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < self->items->len; i++)
+    {
+      KisteBox *item = g_ptr_array_index (self->items, i);
+
+      g_hash_table_insert (items, (gpointer) kiste_box_get_id (item), item);
+    }
+
+  g_hash_table_iter_init (&iter, next->table);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      KisteBox *item;
+
+      if (value == NOT_A_BOX || g_hash_table_lookup (first, kiste_box_get_id (value)) != value)
+        continue;
+
+      item = g_hash_table_lookup (items, kiste_box_get_id (value));
+      if (item != NULL && item != value)
+        g_hash_table_iter_replace (&iter, g_object_ref (item));
+    }
+
+  self->seen = next;
+}
+
+/* Boxes about to take inspect output no longer say what their ps text
+ * says; the table may be in a thread's hands, so it is copied, not changed. */
+static void
+kiste_box_store_forget_seen (KisteBoxStore *self,
+                             GPtrArray     *boxes)
+{
+  Seen *next;
+  SeenKey *keys;
+  GHashTableIter iter;
+  gpointer key;
+  gpointer value;
+  guint n = 0;
+
+  self->details_serial++;
+
+  if (self->seen == NULL)
+    return;
+
+  keys = g_new (SeenKey, MAX (g_hash_table_size (self->seen->table), 1));
+  next = seen_new (self->seen->text, keys, self->seen->host_home);
+  g_hash_table_iter_init (&iter, self->seen->table);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      if (value != NOT_A_BOX && g_ptr_array_find (boxes, value, NULL))
+        continue;
+
+      keys[n] = *(SeenKey *) key;
+      g_hash_table_insert (next->table, &keys[n++], value == NOT_A_BOX ? NOT_A_BOX : g_object_ref (value));
+    }
+
+  seen_release (self->seen);
+  self->seen = next;
 }
 
 gboolean
@@ -391,7 +755,7 @@ _kiste_box_store_parse (KisteBoxStore  *self,
   g_return_val_if_fail (KISTE_IS_BOX_STORE (self), FALSE);
   g_return_val_if_fail (boxes_out != NULL, FALSE);
 
-  input = kiste_box_store_dup_parse_input (self, g_strdup (text));
+  input = kiste_box_store_dup_parse_input (self, g_strdup (text), FALSE);
   boxes = parse_ps_output (input, garbage, error);
   parse_input_free (input);
 
@@ -458,6 +822,30 @@ kiste_box_store_learn_distros (KisteBoxStore *self)
       }
 }
 
+/* Whether boxes holds exactly the objects of items: what a refresh of an
+ * unchanged list gives, and a merge of it would change nothing */
+static gboolean
+same_objects (GPtrArray *items,
+              GPtrArray *boxes)
+{
+  g_autoptr(GHashTable) left = NULL;
+
+  if (items->len != boxes->len)
+    return FALSE;
+
+  left = g_hash_table_new (NULL, NULL);
+  for (guint i = 0; i < items->len; i++)
+    g_hash_table_add (left, g_ptr_array_index (items, i));
+
+  for (guint i = 0; i < boxes->len; i++)
+    {
+      if (!g_hash_table_remove (left, g_ptr_array_index (boxes, i)))
+        return FALSE;
+    }
+
+  return g_hash_table_size (left) == 0;
+}
+
 void
 _kiste_box_store_merge (KisteBoxStore *self,
                         GPtrArray     *boxes)
@@ -470,6 +858,9 @@ _kiste_box_store_merge (KisteBoxStore *self,
 
   g_return_if_fail (KISTE_IS_BOX_STORE (self));
   g_return_if_fail (boxes != NULL);
+
+  if (same_objects (self->items, boxes))
+    return;
 
   old_len = self->items->len;
   incoming = g_hash_table_new (g_str_hash, g_str_equal);
@@ -598,6 +989,7 @@ complete_waiters (GQueue       *waiters,
 static void
 kiste_box_store_finish_refresh (KisteBoxStore *self,
                                 GPtrArray     *boxes,
+                                ParseInput    *input,
                                 const GError  *error)
 {
   GQueue waiters = G_QUEUE_INIT;
@@ -613,6 +1005,7 @@ kiste_box_store_finish_refresh (KisteBoxStore *self,
   if (error == NULL)
     {
       _kiste_box_store_merge (self, boxes);
+      kiste_box_store_keep_seen (self, boxes, input);
 
       if (self->error != NULL)
         {
@@ -680,12 +1073,17 @@ kiste_box_store_parsed_cb (GObject      *object,
   g_autoptr(KisteBoxStore) self = g_weak_ref_get (ref);
   g_autoptr(GPtrArray) boxes = NULL;
   g_autoptr(GError) error = NULL;
+  ParseInput *input = g_task_get_task_data (G_TASK (result));
 
   weak_ref_free (ref);
 
   boxes = g_task_propagate_pointer (G_TASK (result), &error);
   if (self != NULL)
-    kiste_box_store_finish_refresh (self, boxes, error);
+    kiste_box_store_finish_refresh (self, boxes, input, error);
+
+  /* boxes in the tables are let go here, never in the worker thread */
+  g_clear_pointer (&input->seen, seen_release);
+  g_clear_pointer (&input->next_seen, seen_release);
 }
 
 static void
@@ -696,8 +1094,11 @@ kiste_box_store_refresh_cb (GObject      *object,
   GWeakRef *ref = user_data;
   g_autoptr(KisteBoxStore) self = g_weak_ref_get (ref);
   g_autoptr(GPtrArray) boxes = NULL;
+  g_autoptr(GPtrArray) garbage = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *stdout_buf = NULL;
+  ParseInput *input;
+  gsize length;
 
   weak_ref_free (ref);
 
@@ -705,13 +1106,16 @@ kiste_box_store_refresh_cb (GObject      *object,
       self == NULL)
     {
       if (self != NULL)
-        kiste_box_store_finish_refresh (self, NULL, error);
+        kiste_box_store_finish_refresh (self, NULL, NULL, error);
       return;
     }
 
-  /* Hundreds of boxes take tens of milliseconds to parse: not on the
+  length = strlen (stdout_buf);
+  input = kiste_box_store_dup_parse_input (self, g_steal_pointer (&stdout_buf), TRUE);
+
+  /* Hundreds of new boxes take tens of milliseconds to parse: not on the
    * thread that draws the window. */
-  if (strlen (stdout_buf) >= PARSE_IN_THREAD_BYTES)
+  if (length >= PARSE_IN_THREAD_BYTES)
     {
       /* No source object: the worker thread may drop the task last, and
        * the store must never be finalized there. */
@@ -719,15 +1123,15 @@ kiste_box_store_refresh_cb (GObject      *object,
                                           kiste_box_store_parsed_cb, weak_ref_new (self));
 
       g_task_set_source_tag (task, kiste_box_store_refresh_cb);
-      g_task_set_task_data (task,
-                            kiste_box_store_dup_parse_input (self, g_steal_pointer (&stdout_buf)),
-                            (GDestroyNotify) parse_input_free);
+      g_task_set_task_data (task, input, (GDestroyNotify) parse_input_free);
       g_task_run_in_thread (task, parse_thread);
       return;
     }
 
-  _kiste_box_store_parse (self, stdout_buf, &boxes, &error);
-  kiste_box_store_finish_refresh (self, boxes, error);
+  garbage = g_ptr_array_new_with_free_func (g_object_unref);
+  boxes = parse_ps_output (input, garbage, &error);
+  kiste_box_store_finish_refresh (self, boxes, input, error);
+  parse_input_free (input);
 }
 
 static char **
@@ -1183,6 +1587,9 @@ kiste_box_store_details_cb (GObject      *object,
   g_autofree gboolean *applied = g_new0 (gboolean, boxes->len);
   gboolean parsed = FALSE;
 
+  if (self != NULL)
+    kiste_box_store_forget_seen (self, boxes);
+
   kiste_runner_run_finish (KISTE_RUNNER (object), result, &stdout_buf, NULL, &error);
 
   if (error != NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -1390,7 +1797,10 @@ kiste_box_store_set_host_home (KisteBoxStore *self,
     host_home = g_get_home_dir ();
 
   if (g_set_str (&self->host_home, host_home))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HOST_HOME]);
+    {
+      g_clear_pointer (&self->seen, seen_release);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HOST_HOME]);
+    }
 }
 
 gboolean
@@ -1491,6 +1901,7 @@ kiste_box_store_finalize (GObject *object)
   g_clear_object (&self->refresh_cancellable);
   g_clear_pointer (&self->host_home, g_free);
   g_clear_pointer (&self->items, g_ptr_array_unref);
+  g_clear_pointer (&self->seen, seen_release);
   g_clear_error (&self->error);
 
   G_OBJECT_CLASS (kiste_box_store_parent_class)->finalize (object);

@@ -27,7 +27,8 @@
 #define TAIL_MAX_LINES          5
 #define TAIL_MAX_CHARS          1000
 #define COMMAND_DISPLAY_MAX     160
-#define READ_CHUNK_SIZE         8192
+/* A pipe holds 64 KiB: a big ps output arrives in few main-loop turns */
+#define READ_CHUNK_SIZE         65536
 #define DEFAULT_KILL_GRACE_MS   1500
 /* A background process may keep our pipes open after the command itself
  * exited; read what is left for this long, then stop waiting for EOF. */
@@ -768,13 +769,22 @@ run_op_signal (RunOp *op,
     }
 }
 
+/* Takes the collected bytes: valid UTF-8 (the usual case) becomes the
+ * text as it is, without a copy of megabytes of ps output. */
 static char *
-bytes_to_text (GByteArray *bytes)
+bytes_to_text (GByteArray **bytes)
 {
-  if (bytes == NULL || bytes->len == 0)
+  char *text;
+
+  if (*bytes == NULL || (*bytes)->len == 0)
     return g_strdup ("");
 
-  return g_utf8_make_valid ((const char *) bytes->data, bytes->len);
+  if (!g_utf8_validate_len ((const char *) (*bytes)->data, (*bytes)->len, NULL))
+    return g_utf8_make_valid ((const char *) (*bytes)->data, (*bytes)->len);
+
+  g_byte_array_append (*bytes, (const guint8 *) "", 1);
+  text = (char *) g_byte_array_free (g_steal_pointer (bytes), FALSE);
+  return text;
 }
 
 static char *
@@ -890,8 +900,8 @@ run_op_maybe_complete (GTask *task)
 
   if (!op->streaming)
     {
-      op->stdout_text = bytes_to_text (op->out.collected);
-      op->stderr_text = bytes_to_text (op->err.collected);
+      op->stdout_text = bytes_to_text (&op->out.collected);
+      op->stderr_text = bytes_to_text (&op->err.collected);
     }
 
   if (op->cancelled && g_task_return_error_if_cancelled (task))
@@ -1064,27 +1074,26 @@ run_op_pipe_done (GTask  *task,
 }
 
 static void
-run_op_read_bytes_cb (GObject      *object,
-                      GAsyncResult *result,
-                      gpointer      user_data)
+run_op_read_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
 {
   g_autoptr(GTask) task = user_data;
   RunOp *op = g_task_get_task_data (task);
   Pipe *pipe = run_op_get_pipe (op, object);
-  g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) error = NULL;
+  gssize n;
 
-  bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (object), result, &error);
+  n = g_input_stream_read_finish (G_INPUT_STREAM (object), result, &error);
 
-  if (bytes == NULL || g_bytes_get_size (bytes) == 0)
+  /* the chunk was reserved at the end of the array: keep what came */
+  g_byte_array_set_size (pipe->collected, pipe->collected->len - READ_CHUNK_SIZE + MAX (n, 0));
+
+  if (n <= 0)
     {
       run_op_pipe_done (task, pipe, error);
       return;
     }
-
-  g_byte_array_append (pipe->collected,
-                       g_bytes_get_data (bytes, NULL),
-                       g_bytes_get_size (bytes));
 
   run_op_read_next (task, pipe);
 }
@@ -1150,12 +1159,19 @@ run_op_read_next (GTask *task,
                                          run_op_read_line_cb,
                                          g_object_ref (task));
   else
-    g_input_stream_read_bytes_async (pipe->stream,
-                                     READ_CHUNK_SIZE,
-                                     G_PRIORITY_DEFAULT,
-                                     op->io_cancellable,
-                                     run_op_read_bytes_cb,
-                                     g_object_ref (task));
+    {
+      guint len = pipe->collected->len;
+
+      /* straight into the collected bytes: no chunk copied twice */
+      g_byte_array_set_size (pipe->collected, len + READ_CHUNK_SIZE);
+      g_input_stream_read_async (pipe->stream,
+                                 pipe->collected->data + len,
+                                 READ_CHUNK_SIZE,
+                                 G_PRIORITY_DEFAULT,
+                                 op->io_cancellable,
+                                 run_op_read_cb,
+                                 g_object_ref (task));
+    }
 }
 
 static void
@@ -1336,10 +1352,11 @@ kiste_runner_run_finish (KisteRunner   *self,
 
   op = g_task_get_task_data (G_TASK (result));
 
+  /* Handed over, not copied: a result is finished once */
   if (stdout_buf != NULL)
-    *stdout_buf = g_strdup (op->stdout_text);
+    *stdout_buf = op->stdout_text ? g_steal_pointer (&op->stdout_text) : NULL;
   if (stderr_buf != NULL)
-    *stderr_buf = g_strdup (op->stderr_text);
+    *stderr_buf = op->stderr_text ? g_strdup (op->stderr_text) : NULL;
 
   return g_task_propagate_boolean (G_TASK (result), error);
 }

@@ -8,15 +8,21 @@
 /* How long one box store refresh takes next to a bare `podman ps` and
  * `distrobox list`, and how many processes a refresh starts.
  *
- *   kiste-bench-store real [--runs N] [--list-runs N] [--no-header]
+ *   kiste-bench-store real [OPTION…]
  *       the boxes of the user running it, through the real podman
- *   kiste-bench-store fake --boxes N --template PS.json [--runs N] [--list-runs N] [--no-header]
+ *   kiste-bench-store fake --boxes N --template PS.json [OPTION…]
  *       N boxes made from the boxes in a recorded `podman ps --format json`,
  *       replayed by a fake podman found first on PATH (distrobox list
  *       gets the same boxes in its own format)
  *
  * Runs are interleaved, in a rotating order, so a busy machine slows all
- * three alike; medians are printed. */
+ * three alike; medians are printed, and ratios of times taken in the
+ * same run. Besides: Kiste's own work (a refresh less the ps beside it in
+ * the same round), a cold refresh (a new store: every box parsed and
+ * added), the longest the main loop went without answering a 2 ms
+ * timer during refreshes, and with --idle-seconds the processes a
+ * watching store starts while nothing changes. --output appends the
+ * result line to a file. */
 
 #include "config.h"
 
@@ -103,13 +109,37 @@ reload_cb (GObject      *object,
   waiter->result = g_object_ref (result);
 }
 
+/* The main loop answers a 2 ms timer: the longest gap between answers is
+ * the longest time it could not draw or take input. */
+typedef struct
+{
+  gint64 last;
+  gint64 longest;
+} Pinger;
+
+static gboolean
+ping_cb (gpointer user_data)
+{
+  Pinger *pinger = user_data;
+  gint64 now = g_get_monotonic_time ();
+
+  pinger->longest = MAX (pinger->longest, now - pinger->last);
+  pinger->last = now;
+  return G_SOURCE_CONTINUE;
+}
+
+/* The longest stall of each refresh timed */
+static GArray *stalls;
+
 /* Milliseconds for one refresh, from the call to the callback */
 static double
 time_store_refresh (KisteBoxStore *store)
 {
   g_autoptr(GError) error = NULL;
   Waiter waiter = { NULL };
-  gint64 start = g_get_monotonic_time ();
+  Pinger pinger = { g_get_monotonic_time (), 0 };
+  gint64 start = pinger.last;
+  guint ping = g_timeout_add (2, ping_cb, &pinger);
   double ms;
 
   kiste_box_store_reload_async (store, NULL, reload_cb, &waiter);
@@ -117,6 +147,15 @@ time_store_refresh (KisteBoxStore *store)
     g_main_context_iteration (NULL, TRUE);
 
   ms = (g_get_monotonic_time () - start) / 1000.0;
+  ping_cb (&pinger);
+  g_source_remove (ping);
+  /* less the 2 ms the timer waits by design */
+  if (stalls != NULL)
+    {
+      double stall = MAX (0, pinger.longest - 2000) / 1000.0;
+
+      g_array_append_val (stalls, stall);
+    }
 
   if (!kiste_box_store_reload_finish (store, waiter.result, &error))
     {
@@ -149,18 +188,87 @@ time_command (const char * const *argv)
   return (g_get_monotonic_time () - start) / 1000.0;
 }
 
+static const char header_format[] = "%-6s %6s %9s %8s %8s %8s %9s %8s %8s %8s %8s %8s %10s %9s\n";
+
 static void
-print_header (void)
+print_header (FILE *file)
 {
-  g_print ("%-10s %6s %10s %10s %10s %9s %9s %11s\n",
-           "run", "boxes", "store_ms", "ps_ms", "list_ms", "store/ps", "list/ps", "procs/refr");
+  fprintf (file, header_format,
+           "run", "boxes", "store_ms", "ps_ms", "own_ms", "cold_ms", "list_ms", "store/ps",
+           "list/ps", "stall_ms", "stall_mx", "stall_cd", "procs/refr", "idle_procs");
+}
+
+typedef struct
+{
+  guint   runs;
+  guint   list_runs;
+  guint   cold_runs;
+  guint   idle_seconds;
+  char   *output;
+} Options;
+
+static gboolean
+set_done_cb (gpointer user_data)
+{
+  *(gboolean *) user_data = TRUE;
+  return G_SOURCE_REMOVE;
 }
 
 static void
-measure (const char *label,
-         guint       runs,
-         guint       list_runs)
+run_main_loop_for (guint ms)
 {
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, set_done_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* Processes a watching store starts while nothing changes */
+static int
+count_idle_spawns (guint seconds)
+{
+  g_autoptr(BenchRunner) runner = g_object_new (BENCH_TYPE_RUNNER, NULL);
+  g_autoptr(KisteBoxStore) store = NULL;
+  Waiter waiter = { NULL };
+  guint before;
+
+  kiste_runner_set_manager (KISTE_RUNNER (runner), "podman");
+  store = kiste_box_store_new (KISTE_RUNNER (runner));
+
+  kiste_box_store_watch_async (store, NULL, reload_cb, &waiter);
+  while (waiter.result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_object_unref (waiter.result);
+
+  /* the listing that watching starts with may still settle */
+  run_main_loop_for (1000);
+  before = runner->spawned;
+  run_main_loop_for (seconds * 1000);
+
+  kiste_box_store_stop_watching (store);
+  return (int) (runner->spawned - before);
+}
+
+/* Milliseconds for the first refresh of a new store */
+static double
+time_cold_refresh (void)
+{
+  g_autoptr(BenchRunner) runner = g_object_new (BENCH_TYPE_RUNNER, NULL);
+  g_autoptr(KisteBoxStore) store = NULL;
+
+  kiste_runner_set_manager (KISTE_RUNNER (runner), "podman");
+  store = kiste_box_store_new (KISTE_RUNNER (runner));
+
+  return time_store_refresh (store);
+}
+
+static void
+measure (const char    *label,
+         const Options *options)
+{
+  guint runs = options->runs;
+  guint list_runs = options->list_runs;
   const char * const ps_argv[] = { "podman", "ps", "-a", "--no-trunc", "--format", "json", NULL };
   const char * const list_argv[] = { "distrobox", "list", "--no-color", NULL };
   g_autoptr(BenchRunner) runner = g_object_new (BENCH_TYPE_RUNNER, NULL);
@@ -168,6 +276,14 @@ measure (const char *label,
   g_autoptr(GArray) store_ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) ps_ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) list_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) own_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) cold_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autofree char *line = NULL;
+  int idle_procs = -1;
+  char idle[16] = "-";
+  double stall_median;
+  double cold_stall;
+  double stall_max;
   g_autofree char *distrobox = g_find_program_in_path ("distrobox");
   guint spawned_before;
   guint refreshes_before;
@@ -186,8 +302,13 @@ measure (const char *label,
   spawned_before = runner->spawned;
   refreshes_before = kiste_box_store_get_refresh_count (store);
 
+  stalls = g_array_new (FALSE, FALSE, sizeof (double));
+
   for (guint i = 0; i < runs; i++)
     {
+      double round_store = 0.0;
+      double round_ps = 0.0;
+
       /* who goes first changes each round: no order favours anyone */
       for (guint j = 0; j < 3; j++)
         {
@@ -196,12 +317,12 @@ measure (const char *label,
           switch ((i + j) % 3)
             {
             case 0:
-              ms = time_store_refresh (store);
+              ms = round_store = time_store_refresh (store);
               g_array_append_val (store_ms, ms);
               break;
 
             case 1:
-              ms = time_command (ps_argv);
+              ms = round_ps = time_command (ps_argv);
               g_array_append_val (ps_ms, ms);
               break;
 
@@ -215,6 +336,31 @@ measure (const char *label,
               break;
             }
         }
+
+      round_store -= round_ps;
+      g_array_append_val (own_ms, round_store);
+    }
+
+  /* a busy machine stalls anyone now and then: the median refresh's
+   * longest stall, and the longest of all */
+  stall_median = median (stalls);
+  stall_max = stalls->len > 0 ? g_array_index (stalls, double, stalls->len - 1) : 0.0;
+  g_array_set_size (stalls, 0);
+
+  for (guint i = 0; i < options->cold_runs; i++)
+    {
+      double ms = time_cold_refresh ();
+
+      g_array_append_val (cold_ms, ms);
+    }
+
+  cold_stall = median (stalls);
+  g_clear_pointer (&stalls, g_array_unref);
+
+  if (options->idle_seconds > 0)
+    {
+      idle_procs = count_idle_spawns (options->idle_seconds);
+      g_snprintf (idle, sizeof idle, "%d", idle_procs);
     }
 
   store_median = median (store_ms);
@@ -222,16 +368,40 @@ measure (const char *label,
   if (distrobox != NULL)
     list_median = median (list_ms);
 
-  g_print ("%-10s %6u %10.1f %10.1f %10.1f %9.2f %9.2f %11.2f\n",
-           label,
-           g_list_model_get_n_items (G_LIST_MODEL (store)),
-           store_median,
-           ps_median,
-           list_median,
-           store_median / ps_median,
-           list_median / ps_median,
-           (double) (runner->spawned - spawned_before) /
-           (double) (kiste_box_store_get_refresh_count (store) - refreshes_before));
+  line = g_strdup_printf ("%-6s %6u %9.1f %8.1f %8.1f %8.1f %9.1f %8.2f %8.2f %8.1f %8.1f %8.1f %10.2f %9s\n",
+                          label,
+                          g_list_model_get_n_items (G_LIST_MODEL (store)),
+                          store_median,
+                          ps_median,
+                          median (own_ms),
+                          median (cold_ms),
+                          list_median,
+                          store_median / ps_median,
+                          list_median / ps_median,
+                          stall_median,
+                          stall_max,
+                          cold_stall,
+                          (double) (runner->spawned - spawned_before) /
+                          (double) (kiste_box_store_get_refresh_count (store) - refreshes_before),
+                          idle);
+  g_print ("%s", line);
+
+  if (options->output != NULL)
+    {
+      FILE *file = fopen (options->output, "a");
+
+      if (file == NULL)
+        {
+          g_printerr ("Cannot write %s\n", options->output);
+          exit (EXIT_FAILURE);
+        }
+
+      /* a header for each new file */
+      if (ftell (file) == 0)
+        print_header (file);
+      fputs (line, file);
+      fclose (file);
+    }
 }
 
 /* The fake podman */
@@ -243,6 +413,7 @@ static const char fake_podman[] =
   "for arg in \"$@\"; do\n"
   "  case \"$arg\" in\n"
   "    json) exec cat \"$dir/ps.json\" ;;\n"
+  "    events) exec sleep 100000 ;;\n"
   "    *'{{.ID}}'*) exec cat \"$dir/list.txt\" ;;\n"
   "  esac\n"
   "done\n"
@@ -386,32 +557,46 @@ main (int   argc,
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *template_path = NULL;
+  g_autofree char *output = NULL;
   int runs = 15;
   int boxes = 1000;
   int list_runs = -1;
+  int cold_runs = 5;
+  int idle_seconds = 0;
   gboolean no_header = FALSE;
+  Options options = { 0 };
   GOptionEntry entries[] = {
     { "runs", 'r', 0, G_OPTION_ARG_INT, &runs, "Timed refreshes per measurement", "N" },
     { "boxes", 'n', 0, G_OPTION_ARG_INT, &boxes, "Boxes for the fake manager", "N" },
     { "template", 't', 0, G_OPTION_ARG_FILENAME, &template_path, "Recorded podman ps JSON to copy boxes from", "FILE" },
     { "list-runs", 'l', 0, G_OPTION_ARG_INT, &list_runs, "Runs of distrobox list (default: --runs), which is slow with many boxes", "N" },
+    { "cold-runs", 'c', 0, G_OPTION_ARG_INT, &cold_runs, "First refreshes of a new store (default 5)", "N" },
+    { "idle-seconds", 'i', 0, G_OPTION_ARG_INT, &idle_seconds, "Count the processes a watching store starts in this time", "S" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Also append the result line to this file", "FILE" },
     { "no-header", 0, 0, G_OPTION_ARG_NONE, &no_header, "Print the result line only", NULL },
     { NULL }
   };
 
   context = g_option_context_new ("real|fake");
   g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2 || runs < 1 || boxes < 1)
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2 || runs < 1 || boxes < 1 ||
+      cold_runs < 0 || idle_seconds < 0)
     {
       g_printerr ("%s\n", error ? error->message : "Usage: kiste-bench-store real|fake [OPTION…]");
       return EXIT_FAILURE;
     }
 
+  options.runs = runs;
+  options.list_runs = list_runs < 0 ? runs : list_runs;
+  options.cold_runs = cold_runs;
+  options.idle_seconds = idle_seconds;
+  options.output = output;
+
   if (g_str_equal (argv[1], "real"))
     {
       if (!no_header)
-        print_header ();
-      measure ("real", runs, list_runs < 0 ? runs : list_runs);
+        print_header (stdout);
+      measure ("real", &options);
     }
   else if (g_str_equal (argv[1], "fake"))
     {
@@ -429,8 +614,8 @@ main (int   argc,
       g_setenv ("PATH", path, TRUE);
 
       if (!no_header)
-        print_header ();
-      measure ("fake", runs, list_runs < 0 ? runs : list_runs);
+        print_header (stdout);
+      measure ("fake", &options);
       remove_dir (dir);
     }
   else

@@ -21,7 +21,8 @@
 # Environment: KISTE_BENCH_SIZES (default "1 20 100"), KISTE_BENCH_RUNS
 # (timed runs per measurement, default 21), KISTE_BENCH_FAKE_BOXES (1000),
 # KISTE_BENCH_FAKE_LIST_RUNS (runs of distrobox list on the fake, default 3:
-# it takes seconds per run there).
+# it takes over a minute per run there), KISTE_BENCH_OUTPUT (a file each
+# result line is appended to).
 
 set -eu
 
@@ -32,6 +33,7 @@ sizes=${KISTE_BENCH_SIZES:-1 20 100}
 runs=${KISTE_BENCH_RUNS:-21}
 fake_boxes=${KISTE_BENCH_FAKE_BOXES:-1000}
 fake_list_runs=${KISTE_BENCH_FAKE_LIST_RUNS:-3}
+output=${KISTE_BENCH_OUTPUT:+--output=$KISTE_BENCH_OUTPUT}
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 created=""
@@ -65,8 +67,8 @@ for size in $sizes; do
   done
 
   echo "# $size bench boxes, $(podman ps -a -q | wc -l) containers in all"
-  # shellcheck disable=SC2086 # empty or one option
-  "$bench" real --runs "$runs" $header
+  # shellcheck disable=SC2086 # empty or one option each
+  "$bench" real --runs "$runs" $header $output
   header=--no-header
 done
 
@@ -79,4 +81,4 @@ fi
 echo "# $fake_boxes boxes replayed by a fake podman from $(basename "$template")"
 # shellcheck disable=SC2086
 "$bench" fake --boxes "$fake_boxes" --runs "$runs" --list-runs "$fake_list_runs" \
-  --template "$template" $header
+  --template "$template" $header $output

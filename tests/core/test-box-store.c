@@ -952,6 +952,65 @@ test_store_reload_large (Fixture       *fixture,
   g_rmdir (dir);
 }
 
+/* A refresh parses only what changed since the last one: unchanged boxes
+ * keep their objects untouched, a changed one is updated, even when the
+ * same text comes back after a change. */
+static void
+test_store_reload_unchanged (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kiste-test-store-XXXXXX", NULL);
+  g_autofree char *stopped = g_build_filename (dir, "ps-stopped.json", NULL);
+  g_autofree char *original = NULL;
+  g_autofree char *original_path = fixture_path ("ps-podman5.json");
+  g_autoptr(GString) changed = NULL;
+  g_autoptr(GPtrArray) notified_a = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) notified_b = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  KisteBox *a;
+  KisteBox *b;
+
+  g_assert_true (g_file_get_contents (original_path, &original, NULL, NULL));
+  changed = g_string_new (original);
+  g_assert_cmpuint (g_string_replace (changed, "\"State\": \"running\"", "\"State\": \"exited\"", 1), ==, 1);
+  g_assert_true (g_file_set_contents (stopped, changed->str, -1, NULL));
+
+  g_assert_true (reload (fixture->store, &error));
+  g_assert_no_error (error);
+  g_array_set_size (fixture->changes, 0);
+  a = kiste_box_store_find_by_name (fixture->store, "fixture-a");
+  b = kiste_box_store_find_by_name (fixture->store, "fixture-b");
+  g_assert_cmpint (kiste_box_get_state (a), ==, KISTE_BOX_STATE_RUNNING);
+  g_signal_connect (a, "notify", G_CALLBACK (count_notify), notified_a);
+  g_signal_connect (b, "notify", G_CALLBACK (count_notify), notified_b);
+
+  for (guint round = 0; round < 2; round++)
+    {
+      test_runner_set (fixture->runner, "ps", "store-cat", stopped);
+      g_assert_true (reload (fixture->store, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (kiste_box_get_state (a), ==, KISTE_BOX_STATE_STOPPED);
+      g_assert_true (kiste_box_store_find_by_name (fixture->store, "fixture-a") == a);
+
+      /* the same text again: nothing to notify */
+      g_ptr_array_set_size (notified_a, 0);
+      g_assert_true (reload (fixture->store, &error));
+      g_assert_cmpuint (notified_a->len, ==, 0);
+
+      test_runner_set (fixture->runner, "ps", "store-cat", "ps-podman5.json");
+      g_assert_true (reload (fixture->store, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (kiste_box_get_state (a), ==, KISTE_BOX_STATE_RUNNING);
+    }
+
+  g_assert_cmpuint (notified_b->len, ==, 0);
+  assert_changes (fixture->changes, -1);
+  g_assert_cmpuint (test_runner_count (fixture->runner, "ps"), ==, 7);
+
+  g_unlink (stopped);
+  g_rmdir (dir);
+}
+
 /* Faults */
 
 static void
@@ -1463,6 +1522,7 @@ main (int   argc,
   store_test ("/kiste/box-store/reload-docker", "docker", test_store_reload_docker);
   store_test ("/kiste/box-store/reload-shared", "podman", test_store_reload_shared);
   store_test ("/kiste/box-store/reload-large", "podman", test_store_reload_large);
+  store_test ("/kiste/box-store/reload-unchanged", "podman", test_store_reload_unchanged);
   store_test ("/kiste/box-store/fault/exit125", "podman", test_store_fault_exit125);
   store_test ("/kiste/box-store/fault/exit127", "podman", test_store_fault_exit127);
   store_test ("/kiste/box-store/fault/missing-program", "podman", test_store_fault_missing_program);
