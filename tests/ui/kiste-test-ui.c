@@ -111,21 +111,34 @@ kiste_test_screenshot (GtkWidget  *widget,
   g_autoptr(GdkTexture) texture = NULL;
   g_autofree char *path = NULL;
   GskRenderer *renderer;
-  int width;
-  int height;
+  int width = 0;
+  int height = 0;
 
   if (dir == NULL)
     return;
 
   kiste_test_flush (widget);
   paintable = gtk_widget_paintable_new (widget);
-  width = gdk_paintable_get_intrinsic_width (paintable);
-  height = gdk_paintable_get_intrinsic_height (paintable);
-  g_assert_cmpint (width, >, 0);
 
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  /* On a loaded machine the first frame may not have been drawn yet, and
+   * a widget that was never drawn gives no render node: wait for frames,
+   * up to 10 s */
+  for (guint attempt = 0; node == NULL && attempt < 500; attempt++)
+    {
+      if (attempt > 0)
+        {
+          g_usleep (20 * 1000);
+          kiste_test_flush (widget);
+        }
+      width = gdk_paintable_get_intrinsic_width (paintable);
+      height = gdk_paintable_get_intrinsic_height (paintable);
+      if (width <= 0 || height <= 0)
+        continue;
+      snapshot = gtk_snapshot_new ();
+      gdk_paintable_snapshot (paintable, snapshot, width, height);
+      node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+    }
+  g_assert_cmpint (width, >, 0);
   g_assert_nonnull (node);
 
   renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
