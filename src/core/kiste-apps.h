@@ -156,4 +156,40 @@ char               *kiste_apps_dup_renamed_launcher_name (const char          *b
                                                           const char          *old_name,
                                                           const char          *new_name);
 
+/* TRUE when some Exec= line of a .desktop file enters any box through
+ * distrobox (a launcher distrobox-export wrote) */
+gboolean            kiste_apps_is_distrobox_launcher     (const char          *contents);
+
+/* An app's Exec= as argv, without the field codes ("%U", "%f", …) that
+ * stand for files and URLs, "%%" turned into "%". KISTE_ERROR_BAD_OUTPUT
+ * when it cannot be split or runs nothing. */
+char              **kiste_apps_dup_exec_argv             (const char          *exec,
+                                                          GError             **error);
+
+/* distrobox 1.8's `distrobox-export --app X --delete` removes
+ * applications_dir/<id> as well as the box's BOX-<id>: the user's own
+ * launcher of that name. Before it runs, keep moves such a file (one that
+ * is there and enters no box) aside, to
+ * kiste_apps_dup_kept_launcher_path(), never over another file; finish
+ * gives that path, or NULL without an error when there was nothing to keep.
+ * Restore moves it back. Both run on the host through runner. */
+char               *kiste_apps_dup_kept_launcher_path    (const char          *applications_dir,
+                                                          const char          *desktop_id);
+void                kiste_apps_keep_user_launcher_async  (KisteRunner         *runner,
+                                                          const char          *applications_dir,
+                                                          const char          *desktop_id,
+                                                          GCancellable        *cancellable,
+                                                          GAsyncReadyCallback  callback,
+                                                          gpointer             user_data);
+char               *kiste_apps_keep_user_launcher_finish (GAsyncResult        *result,
+                                                          GError             **error);
+void                kiste_apps_restore_user_launcher_async  (KisteRunner         *runner,
+                                                             const char          *kept_path,
+                                                             const char          *applications_dir,
+                                                             const char          *desktop_id,
+                                                             GAsyncReadyCallback  callback,
+                                                             gpointer             user_data);
+gboolean            kiste_apps_restore_user_launcher_finish (GAsyncResult        *result,
+                                                             GError             **error);
+
 G_END_DECLS

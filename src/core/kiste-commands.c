@@ -366,6 +366,23 @@ kiste_commands_export_bin_argv (const char  *name,
   return g_strv_builder_end (builder);
 }
 
+char **
+kiste_commands_launch_app_argv (const char         *name,
+                                const char * const *app_argv)
+{
+  g_autoptr(GStrvBuilder) builder = NULL;
+
+  g_return_val_if_fail (is_usable_name (name), NULL);
+  g_return_val_if_fail (app_argv != NULL && app_argv[0] != NULL, NULL);
+
+  builder = g_strv_builder_new ();
+  /* What the exported launcher runs, without the files it may be given */
+  g_strv_builder_add_many (builder, DISTROBOX, "enter", "--name", name, "--", NULL);
+  g_strv_builder_addv (builder, (const char **) app_argv);
+
+  return g_strv_builder_end (builder);
+}
+
 const char *
 kiste_commands_get_list_apps_script (void)
 {

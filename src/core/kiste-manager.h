@@ -9,6 +9,7 @@
 
 #include <gio/gio.h>
 
+#include "kiste-apps.h"
 #include "kiste-assemble.h"
 #include "kiste-box-stats.h"
 #include "kiste-box-store.h"
@@ -48,6 +49,12 @@ gboolean            kiste_manager_is_busy               (KisteManager         *s
 void                kiste_manager_set_host_dirs         (KisteManager         *self,
                                                          const char           *applications_dir,
                                                          const char           *bin_dir);
+
+/* Follows the host folders of exported launchers and wrappers with file
+ * monitors (no polling) while at least one watch is held: the
+ * "exported-changed" signal says something there changed. */
+void                kiste_manager_watch_exported        (KisteManager         *self);
+void                kiste_manager_unwatch_exported      (KisteManager         *self);
 
 /* Probes distrobox and the container managers, picks the manager
  * (preferred: "podman", "docker", or NULL/"auto" for distrobox's own
@@ -207,6 +214,21 @@ KisteTask          *kiste_manager_export_binary_async   (KisteManager         *s
                                                          GCancellable         *cancellable,
                                                          GAsyncReadyCallback   callback,
                                                          gpointer              user_data);
+/* An app of the box run as its exported launcher runs it: `distrobox enter
+ * --name BOX -- COMMAND`, COMMAND its Exec= without field codes. Launch
+ * starts it and leaves it running; the command is for people to copy. */
+char              **kiste_manager_dup_launch_argv       (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         KisteDesktopApp      *app,
+                                                         GError              **error);
+char               *kiste_manager_dup_launch_command    (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         KisteDesktopApp      *app,
+                                                         GError              **error);
+gboolean            kiste_manager_launch_app            (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         KisteDesktopApp      *app,
+                                                         GError              **error);
 /* What the box has exported on the host: a GPtrArray of KisteExportedFile */
 void                kiste_manager_list_exported_async   (KisteManager         *self,
                                                          const char           *box_name,

@@ -749,6 +749,193 @@ test_list_exported_from_sandbox (void)
   g_assert_cmpuint (missing->len, ==, 0);
 }
 
+static void
+test_is_distrobox_launcher (void)
+{
+  static const struct {
+    const char *contents;
+    gboolean    distrobox;
+  } cases[] = {
+    /* distrobox 1.8's shape, with its double spaces */
+    { "[Desktop Entry]\nName=Maps\nExec=/usr/bin/distrobox-enter  -n arch  --   gnome-maps  %U \n", TRUE },
+    /* distrobox 2's shape */
+    { "[Desktop Entry]\nName=Maps\nExec=distrobox enter -n arch -- gnome-maps %U\n", TRUE },
+    { "[Desktop Entry]\nName=Maps\nExec=env SUDO_ASKPASS=x /usr/bin/distrobox-enter --root -n r -- x\n", TRUE },
+    /* The user's own */
+    { "[Desktop Entry]\nName=Maps\nExec=gnome-maps %U\n", FALSE },
+    { "[Desktop Entry]\nName=Maps\nExec=my-distrobox-enter-notes\n", FALSE },
+    { "[Desktop Entry]\nName=distrobox enter\nComment=distrobox-enter\nExec=true\n", FALSE },
+    { "", FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    if (kiste_apps_is_distrobox_launcher (cases[i].contents) != cases[i].distrobox)
+      g_error ("Case %u: expected %s", i, cases[i].distrobox ? "distrobox's" : "the user's");
+}
+
+static void
+test_exec_argv (void)
+{
+  static const struct {
+    const char *exec;
+    const char *argv;  /* joined with "|", NULL for an error */
+  } cases[] = {
+    { "gnome-maps %U", "gnome-maps" },
+    { "example-editor --new-window %F", "example-editor|--new-window" },
+    { "\"/opt/my tool/bin/tool\" %f", "/opt/my tool/bin/tool" },
+    { "sh -c 'echo \"a b\"; exit 0' %u", "sh|-c|echo \"a b\"; exit 0" },
+    { "printf 100%% --file=%f", "printf|100%|--file=" },
+    { "app %i %c %k", "app" },
+    { "'unterminated", NULL },
+    { "%U", NULL },
+    { "", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_auto(GStrv) argv = kiste_apps_dup_exec_argv (cases[i].exec, &error);
+      g_autofree char *joined = argv ? g_strjoinv ("|", argv) : NULL;
+
+      if (cases[i].argv == NULL)
+        {
+          g_assert_null (argv);
+          g_assert_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT);
+        }
+      else
+        {
+          g_assert_no_error (error);
+          g_assert_cmpstr (joined, ==, cases[i].argv);
+        }
+    }
+}
+
+static void
+store_result (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  GAsyncResult **out = user_data;
+
+  *out = g_object_ref (result);
+}
+
+static char *
+keep_launcher (KisteRunner  *runner,
+               const char   *dir,
+               const char   *id,
+               GError      **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+
+  kiste_apps_keep_user_launcher_async (runner, dir, id, NULL, store_result, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return kiste_apps_keep_user_launcher_finish (result, error);
+}
+
+static gboolean
+restore_launcher (KisteRunner  *runner,
+                  const char   *kept,
+                  const char   *dir,
+                  const char   *id,
+                  GError      **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+
+  kiste_apps_restore_user_launcher_async (runner, kept, dir, id, store_result, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return kiste_apps_restore_user_launcher_finish (result, error);
+}
+
+/* The user's launcher goes aside and comes back unchanged; distrobox's own
+ * launchers and missing files are left alone; nothing is overwritten */
+static void
+check_keep_launcher (KisteRunner *runner)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("kiste-test-keep-XXXXXX", &error);
+  g_autofree char *user_path = NULL;
+  g_autofree char *kept = NULL;
+  g_autofree char *expected_kept = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *none = NULL;
+  const char *user_launcher = "[Desktop Entry]\nType=Application\nName=My Maps\nExec=gnome-maps --mine %U\n";
+  const char *others[] = { "box-org.gnome.Maps.desktop", "org.example.Exported.desktop" };
+
+  g_assert_no_error (error);
+  write_file (dir, "org.gnome.Maps.desktop", user_launcher);
+  write_file (dir, "box-org.gnome.Maps.desktop",
+              "[Desktop Entry]\nName=Maps (on box)\nExec=/usr/bin/distrobox-enter  -n box  --   gnome-maps  %U \n");
+  write_file (dir, "org.example.Exported.desktop",
+              "[Desktop Entry]\nName=Old\nExec=distrobox enter -n box -- old\n");
+  user_path = g_build_filename (dir, "org.gnome.Maps.desktop", NULL);
+  expected_kept = kiste_apps_dup_kept_launcher_path (dir, "org.gnome.Maps.desktop");
+
+  kept = keep_launcher (runner, dir, "org.gnome.Maps.desktop", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (kept, ==, expected_kept);
+  g_assert_false (g_file_test (user_path, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (kept, G_FILE_TEST_IS_REGULAR));
+  /* Not a name menus read */
+  g_assert_false (g_str_has_suffix (kept, ".desktop"));
+
+  /* Kept once already: the second one is refused rather than overwriting */
+  write_file (dir, "org.gnome.Maps.desktop", "[Desktop Entry]\nName=Another\nExec=x\n");
+  none = keep_launcher (runner, dir, "org.gnome.Maps.desktop", &error);
+  g_assert_null (none);
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED);
+  g_clear_error (&error);
+  g_assert_cmpint (g_unlink (user_path), ==, 0);
+
+  g_assert_true (restore_launcher (runner, kept, dir, "org.gnome.Maps.desktop", &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (user_path, &contents, NULL, &error));
+  g_assert_cmpstr (contents, ==, user_launcher);
+  g_assert_false (g_file_test (kept, G_FILE_TEST_EXISTS));
+
+  /* distrobox's own launcher and no launcher at all: nothing to keep */
+  g_assert_null (keep_launcher (runner, dir, "org.example.Exported.desktop", &error));
+  g_assert_no_error (error);
+  g_assert_null (keep_launcher (runner, dir, "org.example.Missing.desktop", &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (user_path, G_FILE_TEST_EXISTS));
+
+  /* Names that are no file name here */
+  g_assert_null (keep_launcher (runner, dir, "../x.desktop", &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_clear_error (&error);
+
+  g_assert_cmpint (g_unlink (user_path), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (others); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, others[i], NULL);
+
+      g_assert_cmpint (g_unlink (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static void
+test_keep_launcher (void)
+{
+  g_autoptr(KisteRunner) runner = kiste_runner_new ();
+
+  check_keep_launcher (runner);
+}
+
+static void
+test_keep_launcher_from_sandbox (void)
+{
+  g_autofree char *spawn = g_build_filename (g_getenv ("KISTE_TEST_FAKES"), "runner-flatpak-spawn.sh", NULL);
+  g_autoptr(KisteRunner) runner = kiste_runner_new ();
+
+  kiste_runner_set_in_flatpak (runner, TRUE);
+  _kiste_runner_set_flatpak_spawn (runner, spawn);
+  check_keep_launcher (runner);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -768,6 +955,10 @@ main (int   argc,
   g_test_add_func ("/apps/exported/mark", test_mark_exported);
   g_test_add_func ("/apps/exported/async", test_list_exported_async);
   g_test_add_func ("/apps/exported/from-sandbox", test_list_exported_from_sandbox);
+  g_test_add_func ("/apps/exported/is-distrobox-launcher", test_is_distrobox_launcher);
+  g_test_add_func ("/apps/exec-argv", test_exec_argv);
+  g_test_add_func ("/apps/keep-launcher", test_keep_launcher);
+  g_test_add_func ("/apps/keep-launcher/from-sandbox", test_keep_launcher_from_sandbox);
   g_test_add_func ("/apps/rename/launcher", test_rewrite_launcher);
   g_test_add_func ("/apps/rename/prefix-clash", test_rewrite_prefix_clash);
   g_test_add_func ("/apps/rename/wrapper", test_rewrite_wrapper);
