@@ -34,6 +34,7 @@ struct _KisteDesktopApp
   char     *icon;
   char     *exec;
   char    **categories;
+  GBytes   *icon_data;
   gboolean  exported;
 };
 
@@ -66,6 +67,7 @@ kiste_desktop_app_finalize (GObject *object)
   g_clear_pointer (&self->icon, g_free);
   g_clear_pointer (&self->exec, g_free);
   g_clear_pointer (&self->categories, g_strfreev);
+  g_clear_pointer (&self->icon_data, g_bytes_unref);
 
   G_OBJECT_CLASS (kiste_desktop_app_parent_class)->finalize (object);
 }
@@ -363,6 +365,26 @@ kiste_desktop_app_set_exported (KisteDesktopApp *self,
 
   self->exported = exported;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_EXPORTED]);
+}
+
+GBytes *
+kiste_desktop_app_get_icon_data (KisteDesktopApp *self)
+{
+  g_return_val_if_fail (KISTE_IS_DESKTOP_APP (self), NULL);
+
+  return self->icon_data;
+}
+
+void
+kiste_desktop_app_set_icon_data (KisteDesktopApp *self,
+                                 GBytes          *icon_data)
+{
+  g_return_if_fail (KISTE_IS_DESKTOP_APP (self));
+
+  if (self->icon_data == icon_data)
+    return;
+  g_clear_pointer (&self->icon_data, g_bytes_unref);
+  self->icon_data = icon_data ? g_bytes_ref (icon_data) : NULL;
 }
 
 /* Appends the bytes of one line of `od -An -v -tx1` ("  5b 44 65") to buf. */

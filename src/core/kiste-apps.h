@@ -40,6 +40,11 @@ const char         *kiste_desktop_app_get_comment        (KisteDesktopApp     *s
 const char         *kiste_desktop_app_get_icon           (KisteDesktopApp     *self);
 const char         *kiste_desktop_app_get_exec           (KisteDesktopApp     *self);
 const char * const *kiste_desktop_app_get_categories     (KisteDesktopApp     *self);
+/* The icon file the box has for Icon= (PNG or SVG), NULL when the box
+ * has none the listing found */
+GBytes             *kiste_desktop_app_get_icon_data      (KisteDesktopApp     *self);
+void                kiste_desktop_app_set_icon_data      (KisteDesktopApp     *self,
+                                                          GBytes              *icon_data);
 /* Whether the host has a launcher exported from this app */
 gboolean            kiste_desktop_app_get_exported       (KisteDesktopApp     *self);
 void                kiste_desktop_app_set_exported       (KisteDesktopApp     *self,
