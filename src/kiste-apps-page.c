@@ -25,6 +25,8 @@ struct _KisteAppsPage
   GCancellable  *cancellable;
   /* desktop ids with an export or removal running */
   GHashTable    *busy_ids;
+  /* Icon= value → GdkTexture made from the box's icon file, for the box */
+  GHashTable    *icons;
   gboolean       watching;
 
   /* Template widgets */
@@ -108,13 +110,15 @@ kiste_apps_page_load_icon (KisteAppsPage   *self,
   const char *icon = kiste_desktop_app_get_icon (app);
   GtkIconTheme *theme;
 
-  if (bytes != NULL)
+  if (bytes != NULL && icon != NULL)
     {
       g_autoptr(GError) error = NULL;
-      g_autoptr(GdkTexture) texture = gdk_texture_new_from_bytes (bytes, &error);
+      GdkTexture *texture = g_hash_table_lookup (self->icons, icon);
 
+      if (texture == NULL && (texture = gdk_texture_new_from_bytes (bytes, &error)))
+        g_hash_table_insert (self->icons, g_strdup (icon), texture);
       if (texture != NULL)
-        return GDK_PAINTABLE (g_steal_pointer (&texture));
+        return GDK_PAINTABLE (g_object_ref (texture));
       g_debug ("Icon of %s unreadable: %s", kiste_desktop_app_get_id (app), error->message);
     }
 
@@ -482,6 +486,7 @@ kiste_apps_page_set_box (KisteAppsPage *self,
   self->cancellable = g_cancellable_new ();
   g_clear_pointer (&self->apps, g_ptr_array_unref);
   g_hash_table_remove_all (self->busy_ids);
+  g_hash_table_remove_all (self->icons);
   kiste_apps_page_clear_rows (self);
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
   adw_banner_set_revealed (self->banner, FALSE);
@@ -593,6 +598,7 @@ kiste_apps_page_finalize (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->apps, g_ptr_array_unref);
   g_clear_pointer (&self->busy_ids, g_hash_table_unref);
+  g_clear_pointer (&self->icons, g_hash_table_unref);
 
   G_OBJECT_CLASS (kiste_apps_page_parent_class)->finalize (object);
 }
@@ -688,6 +694,7 @@ kiste_apps_page_init (KisteAppsPage *self)
   /* The bin's own child: AdwBin unparents it, the template must not */
   self->stack = GTK_STACK (adw_bin_get_child (ADW_BIN (self)));
   self->busy_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->icons = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->cancellable = g_cancellable_new ();
   gtk_list_box_set_filter_func (self->list_box, filter_row, self, NULL);
 }

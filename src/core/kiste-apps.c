@@ -430,6 +430,8 @@ static gboolean
 split_listing (const char  *output,
                GPtrArray   *paths,
                GPtrArray   *contents,
+               GPtrArray   *icon_names,
+               GPtrArray   *icon_data,
                GError     **error)
 {
   g_auto(GStrv) lines = g_strsplit (output, "\n", -1);
@@ -461,8 +463,24 @@ split_listing (const char  *output,
         }
       else if (strcmp (line, "F") == 0)
         {
+          if (icon_names->len > 0)
+            return set_bad_listing (error, "a file after the icons");
           current = g_byte_array_new ();
           g_ptr_array_add (contents, current);
+        }
+      else if (strcmp (line, "I") == 0)
+        {
+          if (icon_names->len != icon_data->len)
+            return set_bad_listing (error, "an icon without data");
+          current = g_byte_array_new ();
+          g_ptr_array_add (icon_names, current);
+        }
+      else if (strcmp (line, "D") == 0)
+        {
+          if (icon_names->len != icon_data->len + 1)
+            return set_bad_listing (error, "icon data without a name");
+          current = g_byte_array_new ();
+          g_ptr_array_add (icon_data, current);
         }
       else if (strcmp (line, "E") == 0)
         {
@@ -492,7 +510,37 @@ split_listing (const char  *output,
   if (paths->len != contents->len)
     return set_bad_listing (error, "file count mismatch");
 
+  if (icon_names->len != icon_data->len)
+    return set_bad_listing (error, "an icon without data");
+
   return TRUE;
+}
+
+/* Icon= value → its file's bytes, from the listing's icon records */
+static GHashTable *
+collect_icons (GPtrArray *icon_names,
+               GPtrArray *icon_data)
+{
+  GHashTable *icons = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                             (GDestroyNotify) g_bytes_unref);
+
+  for (guint i = 0; i < icon_names->len; i++)
+    {
+      GByteArray *name = g_ptr_array_index (icon_names, i);
+      GByteArray *data = g_ptr_array_index (icon_data, i);
+
+      /* "NAME\0", valid UTF-8; empty files are no icons */
+      if (name->len < 2 || name->data[name->len - 1] != '\0' ||
+          memchr (name->data, '\0', name->len - 1) != NULL ||
+          !g_utf8_validate ((const char *) name->data, name->len - 1, NULL) ||
+          data->len == 0)
+        continue;
+
+      g_hash_table_insert (icons, g_strdup ((const char *) name->data),
+                           g_bytes_new (data->data, data->len));
+    }
+
+  return icons;
 }
 
 GPtrArray *
@@ -504,12 +552,16 @@ kiste_apps_parse_listing (const char  *output,
   g_autoptr(GPtrArray) contents = g_ptr_array_new_with_free_func ((GDestroyNotify) g_byte_array_unref);
   g_autoptr(GPtrArray) apps = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GHashTable) seen_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GPtrArray) icon_names = g_ptr_array_new_with_free_func ((GDestroyNotify) g_byte_array_unref);
+  g_autoptr(GPtrArray) icon_data = g_ptr_array_new_with_free_func ((GDestroyNotify) g_byte_array_unref);
+  g_autoptr(GHashTable) icons = NULL;
 
   g_return_val_if_fail (output != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!split_listing (output, paths, contents, error))
+  if (!split_listing (output, paths, contents, icon_names, icon_data, error))
     return NULL;
+  icons = collect_icons (icon_names, icon_data);
 
   for (guint i = 0; i < paths->len; i++)
     {
@@ -540,7 +592,11 @@ kiste_apps_parse_listing (const char  *output,
 
       app = desktop_app_new_from_key_file (path, key_file, locale);
       if (app != NULL)
-        g_ptr_array_add (apps, app);
+        {
+          if (app->icon != NULL)
+            kiste_desktop_app_set_icon_data (app, g_hash_table_lookup (icons, app->icon));
+          g_ptr_array_add (apps, app);
+        }
     }
 
   return g_steal_pointer (&apps);

@@ -52,7 +52,8 @@ void                kiste_desktop_app_set_exported       (KisteDesktopApp     *s
 
 /* Parses what the script of kiste_commands_get_list_apps_script() printed.
  * Folders come most important first, so the first file with a given id
- * wins, even when that one is hidden. Returns the apps to show
+ * wins, even when that one is hidden. Icon records after the files give
+ * each app the bytes of its icon file in the box. Returns the apps to show
  * (KisteDesktopApp), in the script's order; files that are not key files
  * are skipped. KISTE_ERROR_BAD_OUTPUT when the output is cut short or not
  * the script's. */

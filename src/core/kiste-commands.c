@@ -32,6 +32,25 @@ static const char list_apps_script[] =
   "echo P\n"
   "for f in \"$@\"; do printf '%s\\000' \"$f\"; done | od -An -v -tx1\n"
   "for f in \"$@\"; do echo F; od -An -v -tx1 \"$f\" 2>/dev/null; done\n"
+  /* The box's own icon for each Icon= name: an absolute file, or the
+   * hicolor theme's nearest to 48 px, or pixmaps; at most 512 KiB each */
+  "[ $# -gt 0 ] && sed -n 's/^Icon=//p' \"$@\" 2>/dev/null | sort -u | while IFS= read -r i; do\n"
+  "  p=\n"
+  "  case $i in\n"
+  "    '') continue;;\n"
+  "    /*) [ -f \"$i\" ] && p=$i;;\n"
+  "    *) for c in 48x48/apps/\"$i\".png 64x64/apps/\"$i\".png scalable/apps/\"$i\".svg \\\n"
+  "                128x128/apps/\"$i\".png 256x256/apps/\"$i\".png 32x32/apps/\"$i\".png; do\n"
+  "         [ -f \"/usr/share/icons/hicolor/$c\" ] && { p=/usr/share/icons/hicolor/$c; break; }\n"
+  "       done\n"
+  "       [ -n \"$p\" ] || for c in \"/usr/share/pixmaps/$i.png\" \"/usr/share/pixmaps/$i.svg\"; do\n"
+  "         [ -f \"$c\" ] && { p=$c; break; }\n"
+  "       done;;\n"
+  "  esac\n"
+  "  [ -n \"$p\" ] && [ \"$(wc -c < \"$p\")\" -le 524288 ] || continue\n"
+  "  echo I; printf '%s\\000' \"$i\" | od -An -v -tx1\n"
+  "  echo D; od -An -v -tx1 \"$p\"\n"
+  "done\n"
   "echo E\n";
 
 static gboolean

@@ -353,6 +353,106 @@ test_script_roundtrip (void)
   g_assert_true (g_spawn_command_line_sync (rm_command, NULL, NULL, NULL, NULL));
 }
 
+static char *
+run_listing_script (const char *root,
+                    const char *dir)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *errors = NULL;
+  int status = 0;
+  const char *argv[] = { "/bin/sh", "-c", kiste_commands_get_list_apps_script (), "sh", dir, NULL };
+
+  g_spawn_sync (root, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                &output, &errors, &status, &error);
+  g_assert_no_error (error);
+  g_spawn_check_wait_status (status, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (errors, ==, "");
+
+  return g_steal_pointer (&output);
+}
+
+/* Icons come in the same exec: an absolute Icon= file, none for a name the
+ * box has no file for, none for a file too big; one record per name */
+static void
+test_script_icons (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *root = g_dir_make_tmp ("kiste-test-icons-XXXXXX", &error);
+  g_autofree char *apps_dir = NULL;
+  g_autofree char *icon_path = NULL;
+  g_autofree char *big_path = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *rm_command = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr(GPtrArray) apps = NULL;
+  g_autoptr(GString) big = g_string_new (NULL);
+  const guint8 png[] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 0x0d, 'I', 'H', 'D', 'R' };
+  GBytes *bytes;
+
+  g_assert_no_error (error);
+  apps_dir = g_build_filename (root, "applications", NULL);
+  g_assert_cmpint (g_mkdir (apps_dir, 0700), ==, 0);
+  icon_path = g_build_filename (root, "my icon.png", NULL);
+  g_assert_true (g_file_set_contents (icon_path, (const char *) png, sizeof png, &error));
+  big_path = g_build_filename (root, "big.png", NULL);
+  for (guint i = 0; i < 600 * 1024 / 8; i++)
+    g_string_append (big, "01234567");
+  g_assert_true (g_file_set_contents (big_path, big->str, big->len, &error));
+
+  contents = g_strdup_printf ("[Desktop Entry]\nType=Application\nName=Own\nExec=own\nIcon=%s\n", icon_path);
+  write_file (apps_dir, "own.desktop", contents);
+  g_free (contents);
+  contents = g_strdup_printf ("[Desktop Entry]\nType=Application\nName=Twin\nExec=twin\nIcon=%s\n", icon_path);
+  write_file (apps_dir, "twin.desktop", contents);
+  g_free (contents);
+  contents = g_strdup_printf ("[Desktop Entry]\nType=Application\nName=Big\nExec=big\nIcon=%s\n", big_path);
+  write_file (apps_dir, "big.desktop", contents);
+  write_file (apps_dir, "missing.desktop",
+              "[Desktop Entry]\nType=Application\nName=Missing\nExec=m\nIcon=kiste-test-no-such-icon\n");
+  write_file (apps_dir, "none.desktop", "[Desktop Entry]\nType=Application\nName=None\nExec=n\n");
+
+  output = run_listing_script (root, apps_dir);
+  /* One record for the two apps sharing an icon */
+  g_assert_nonnull (strstr (output, "\nI\n"));
+  g_assert_null (strstr (strstr (output, "\nI\n") + 1, "\nI\n"));
+
+  apps = kiste_apps_parse_listing (output, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (apps->len, ==, 5);
+  bytes = kiste_desktop_app_get_icon_data (find_app (apps, "own.desktop"));
+  g_assert_nonnull (bytes);
+  g_assert_cmpmem (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), png, sizeof png);
+  g_assert_true (kiste_desktop_app_get_icon_data (find_app (apps, "twin.desktop")) == bytes);
+  g_assert_null (kiste_desktop_app_get_icon_data (find_app (apps, "big.desktop")));
+  g_assert_null (kiste_desktop_app_get_icon_data (find_app (apps, "missing.desktop")));
+  g_assert_null (kiste_desktop_app_get_icon_data (find_app (apps, "none.desktop")));
+
+  rm_command = g_strdup_printf ("rm -rf '%s'", root);
+  g_assert_true (g_spawn_command_line_sync (rm_command, NULL, NULL, NULL, NULL));
+}
+
+static void
+test_parse_listing_bad_icons (void)
+{
+  static const char * const bad[] = {
+    "P\nI\n 61 00\nE\n",                 /* an icon without data */
+    "P\nD\n 61\nE\n",                    /* data without a name */
+    "P\n 2f 61 00\nI\n 61 00\nD\n 61\nF\n 5b\nE\n",  /* a file after the icons */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) apps = kiste_apps_parse_listing (bad[i], NULL, &error);
+
+      if (apps != NULL)
+        g_error ("Listing %u was accepted", i);
+      g_assert_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT);
+    }
+}
+
 static GHashTable *
 read_fixture_dir (const char *subdir)
 {
@@ -947,6 +1047,8 @@ main (int   argc,
   g_test_add_func ("/apps/listing/bad", test_parse_listing_bad);
   g_test_add_func ("/apps/listing/empty", test_parse_listing_empty);
   g_test_add_func ("/apps/listing/script", test_script_roundtrip);
+  g_test_add_func ("/apps/listing/icons", test_script_icons);
+  g_test_add_func ("/apps/listing/bad-icons", test_parse_listing_bad_icons);
   g_test_add_func ("/apps/desktop-app", test_new_from_data);
   g_test_add_func ("/apps/exported/fixture", test_match_exported_fixture);
   g_test_add_func ("/apps/exported/enters-box", test_desktop_enters_box);
