@@ -35,21 +35,19 @@ static void
 kiste_app_row_update (KisteAppRow *self)
 {
   gboolean exported = kiste_desktop_app_get_exported (self->app);
-  const char *name = kiste_desktop_app_get_name (self->app);
-  g_autofree char *button_label = NULL;
+  const char *label = exported ? _("Remove from Menu") : _("Add to Menu");
 
-  gtk_button_set_label (self->menu_button, exported ? _("Remove from Menu") : _("Add to Menu"));
+  /* The row names the app for screen readers; the button says what it does */
+  gtk_button_set_label (self->menu_button, label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->menu_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                  -1);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->menu_button),
                                   exported ? "apps.remove" : "apps.add");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->menu_button),
                                exported ? _("Remove the app from your computer’s app menu")
                                         : _("Put the app in your computer’s app menu"));
 
-  /* Translators: a button's name for screen readers: "Add to Menu: Maps" */
-  button_label = g_strdup_printf (exported ? _("Remove from Menu: %s") : _("Add to Menu: %s"), name);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->menu_button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, button_label,
-                                  -1);
   gtk_widget_set_sensitive (GTK_WIDGET (self->menu_button), !self->busy);
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), self->busy);
 }
