@@ -13,6 +13,7 @@
 #include "kiste-application.h"
 #include "kiste-apps.h"
 #include "kiste-apps-page.h"
+#include "kiste-box-entry-row.h"
 #include "kiste-box-page-private.h"
 #include "kiste-distro.h"
 
@@ -949,6 +950,7 @@ kiste_box_page_class_init (KisteBoxPageClass *klass)
 
   kiste_box_page_class_actions_init (widget_class);
   g_type_ensure (KISTE_TYPE_APPS_PAGE);
+  g_type_ensure (KISTE_TYPE_BOX_ENTRY_ROW);
 }
 
 static void

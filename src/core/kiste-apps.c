@@ -1927,3 +1927,93 @@ kiste_apps_restore_user_launcher_finish (GAsyncResult  *result,
 
   return g_task_propagate_boolean (G_TASK (result), error);
 }
+
+/* The box's own launcher, from `distrobox generate-entry` */
+
+static void
+box_entry_read_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autofree char *output = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autofree guchar *contents = NULL;
+  gsize length = 0;
+  GError *error = NULL;
+
+  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &output, NULL, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  lines = g_strsplit (output, "\n", 3);
+  if (g_strcmp0 (lines[0], "F") != 0 || lines[1] == NULL)
+    {
+      g_task_return_int (task, FALSE);
+      return;
+    }
+
+  contents = g_base64_decode (lines[1], &length);
+  if (memchr (contents, '\0', length) == NULL && g_utf8_validate ((const char *) contents, length, NULL))
+    {
+      g_autofree char *text = g_strndup ((const char *) contents, length);
+
+      g_task_return_int (task, kiste_apps_is_distrobox_launcher (text));
+      return;
+    }
+
+  g_task_return_int (task, FALSE);
+}
+
+void
+kiste_apps_has_box_entry_async (KisteRunner         *runner,
+                                const char          *applications_dir,
+                                const char          *box_name,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *path = NULL;
+
+  g_return_if_fail (KISTE_IS_RUNNER (runner));
+  g_return_if_fail (applications_dir != NULL && g_path_is_absolute (applications_dir));
+  g_return_if_fail (box_name != NULL && box_name[0] != '\0' && strchr (box_name, '/') == NULL);
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_apps_has_box_entry_async);
+  name = g_strconcat (box_name, ".desktop", NULL);
+  path = g_build_filename (applications_dir, name, NULL);
+
+  {
+    const char *argv[] = { "sh", "-c", read_launcher_script, "sh", path, NULL };
+
+    kiste_runner_run_async (runner, argv, HOST_FILE_TIMEOUT_MS, cancellable,
+                            box_entry_read_cb, g_steal_pointer (&task));
+  }
+}
+
+gboolean
+kiste_apps_has_box_entry_finish (GAsyncResult  *result,
+                                 gboolean      *present,
+                                 GError       **error)
+{
+  GError *local_error = NULL;
+  gssize value;
+
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+
+  value = g_task_propagate_int (G_TASK (result), &local_error);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, local_error);
+      return FALSE;
+    }
+
+  if (present != NULL)
+    *present = value != 0;
+  return TRUE;
+}

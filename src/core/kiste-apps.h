@@ -198,4 +198,17 @@ void                kiste_apps_restore_user_launcher_async  (KisteRunner        
 gboolean            kiste_apps_restore_user_launcher_finish (GAsyncResult        *result,
                                                              GError             **error);
 
+/* Whether applications_dir/BOX.desktop is there and starts a box: the
+ * box's own launcher that `distrobox generate-entry` writes. Read on the
+ * host through runner. */
+void                kiste_apps_has_box_entry_async       (KisteRunner         *runner,
+                                                          const char          *applications_dir,
+                                                          const char          *box_name,
+                                                          GCancellable        *cancellable,
+                                                          GAsyncReadyCallback  callback,
+                                                          gpointer             user_data);
+gboolean            kiste_apps_has_box_entry_finish      (GAsyncResult        *result,
+                                                          gboolean            *present,
+                                                          GError             **error);
+
 G_END_DECLS

@@ -386,6 +386,17 @@ kiste_commands_export_bin_argv (const char  *name,
 }
 
 char **
+kiste_commands_generate_entry_argv (const char *name,
+                                    gboolean    delete)
+{
+  g_return_val_if_fail (is_usable_name (name), NULL);
+
+  if (delete)
+    return strv_new (DISTROBOX, "generate-entry", name, "--delete", NULL);
+  return strv_new (DISTROBOX, "generate-entry", name, NULL);
+}
+
+char **
 kiste_commands_launch_app_argv (const char         *name,
                                 const char * const *app_argv)
 {

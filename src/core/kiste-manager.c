@@ -1692,6 +1692,109 @@ kiste_manager_export_binary_async (KisteManager        *self,
                         kiste_manager_export_binary_async, cancellable, callback, user_data);
 }
 
+/* The box's own launcher */
+
+static void
+box_entry_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  gboolean present = FALSE;
+  GError *error = NULL;
+
+  if (!kiste_apps_has_box_entry_finish (result, &present, &error))
+    g_task_return_error (task, error);
+  else
+    g_task_return_int (task, present);
+}
+
+void
+kiste_manager_get_box_entry_async (KisteManager        *self,
+                                   const char          *box_name,
+                                   GCancellable        *cancellable,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (KISTE_IS_MANAGER (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_manager_get_box_entry_async);
+
+  if (!kiste_validate_existing_name (box_name, NULL, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  kiste_apps_has_box_entry_async (self->runner, self->applications_dir, box_name, cancellable,
+                                  box_entry_cb, g_steal_pointer (&task));
+}
+
+gboolean
+kiste_manager_get_box_entry_finish (KisteManager  *self,
+                                    GAsyncResult  *result,
+                                    gboolean      *present,
+                                    GError       **error)
+{
+  GError *local_error = NULL;
+  gssize value;
+
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  value = g_task_propagate_int (G_TASK (result), &local_error);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, local_error);
+      return FALSE;
+    }
+  if (present != NULL)
+    *present = value != 0;
+  return TRUE;
+}
+
+KisteTask *
+kiste_manager_set_box_entry_async (KisteManager        *self,
+                                   const char          *box_name,
+                                   gboolean             present,
+                                   GCancellable        *cancellable,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
+{
+  g_auto(GStrv) argv = NULL;
+  g_autoptr(GError) error = NULL;
+  GTask *task;
+  KisteTask *ktask;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (box_name != NULL, NULL);
+
+  if (!(task = op_new (self, present ? _("Adding the box to the app menu")
+                                     : _("Removing the box from the app menu"),
+                       box_name, kiste_manager_set_box_entry_async,
+                       cancellable, callback, user_data)))
+    return NULL;
+  ktask = op_get_ktask (task);
+  op_set_messages (task,
+                   g_strdup_printf (present ? _("“%s” is in the app menu")
+                                            : _("“%s” is no longer in the app menu"), box_name),
+                   g_strdup_printf (present ? _("Could not add “%s” to the app menu")
+                                            : _("Could not remove “%s” from the app menu"), box_name));
+
+  if (!kiste_validate_existing_name (box_name, NULL, &error))
+    {
+      op_return (task, g_steal_pointer (&error));
+      return ktask;
+    }
+
+  argv = kiste_commands_generate_entry_argv (box_name, !present);
+  op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, op_done);
+  return ktask;
+}
+
 /* Launch */
 
 char **

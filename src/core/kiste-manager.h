@@ -229,6 +229,24 @@ gboolean            kiste_manager_launch_app            (KisteManager         *s
                                                          const char           *box_name,
                                                          KisteDesktopApp      *app,
                                                          GError              **error);
+/* The box's own launcher in the host menu (a terminal in the box), from
+ * `distrobox generate-entry`: whether it is there, and adding or removing
+ * it (a KisteTask; finish with kiste_manager_operation_finish()). */
+void                kiste_manager_get_box_entry_async   (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+gboolean            kiste_manager_get_box_entry_finish  (KisteManager         *self,
+                                                         GAsyncResult         *result,
+                                                         gboolean             *present,
+                                                         GError              **error);
+KisteTask          *kiste_manager_set_box_entry_async   (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         gboolean              present,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
 /* What the box has exported on the host: a GPtrArray of KisteExportedFile */
 void                kiste_manager_list_exported_async   (KisteManager         *self,
                                                          const char           *box_name,

@@ -367,6 +367,79 @@ test_box_page_tab (Fixture       *fixture,
   g_assert_nonnull (adw_view_stack_get_child_by_name (ADW_VIEW_STACK (stack), "details"));
 }
 
+typedef struct
+{
+  Fixture    *fixture;
+  const char *name;
+  gboolean    exists;
+} FileQuery;
+
+static gboolean
+file_exists_is (gpointer data)
+{
+  FileQuery *query = data;
+
+  return host_file_exists (query->fixture, query->name) == query->exists;
+}
+
+typedef struct
+{
+  GtkSwitch *sw;
+  gboolean   active;
+  gboolean   sensitive;
+} SwitchQuery;
+
+static gboolean
+switch_is (gpointer data)
+{
+  SwitchQuery *query = data;
+
+  return gtk_switch_get_active (query->sw) == query->active &&
+         gtk_widget_get_sensitive (GTK_WIDGET (query->sw)) == query->sensitive;
+}
+
+/* The box itself in the menu: the switch on the details shows whether
+ * distrobox generate-entry's launcher is there, and adds and removes it */
+static void
+test_box_entry (Fixture       *fixture,
+                gconstpointer  data)
+{
+  KisteBoxPage *box_page = kiste_box_page_new (fixture->manager);
+  g_autofree char *entry_script = NULL;
+  FileQuery file_query = { fixture, "fixture-a.desktop", TRUE };
+  SwitchQuery switch_query = { 0 };
+  GtkWidget *overlay = adw_toast_overlay_new ();
+
+  entry_script = g_strdup_printf ("if [ \"$3\" = --delete ]; then rm -f '%s/'\"$2\".desktop; else\n"
+                                  "printf '[Desktop Entry]\\nName=%%s\\nExec=/usr/bin/distrobox enter %%s\\n"
+                                  "Terminal=true\\n' \"$2\" \"$2\" > '%s/'\"$2\".desktop; fi\n",
+                                  fixture->applications, fixture->applications);
+  kiste_fake_runner_add (fixture->runner, "distrobox generate-entry", entry_script);
+
+  adw_toast_overlay_set_child (ADW_TOAST_OVERLAY (overlay), GTK_WIDGET (box_page));
+  adw_window_set_content (ADW_WINDOW (fixture->window), overlay);
+  kiste_box_page_set_box (box_page, find_box (fixture, "fixture-a"));
+  switch_query.sw = GTK_SWITCH (kiste_test_find_widget (GTK_WIDGET (box_page), GTK_TYPE_SWITCH,
+                                                        "Box in the App Menu"));
+  g_assert_nonnull (switch_query.sw);
+  switch_query.sensitive = TRUE;
+  g_assert_true (kiste_test_wait_for (switch_is, &switch_query, 5000));
+
+  gtk_switch_set_active (switch_query.sw, TRUE);
+  g_assert_true (kiste_test_wait_for (file_exists_is, &file_query, 5000));
+  g_assert_nonnull (kiste_fake_runner_find (fixture->runner, "distrobox generate-entry fixture-a"));
+  switch_query.active = TRUE;
+  g_assert_true (kiste_test_wait_for (switch_is, &switch_query, 5000));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "box-page-entry-switch");
+
+  gtk_switch_set_active (switch_query.sw, FALSE);
+  file_query.exists = FALSE;
+  g_assert_true (kiste_test_wait_for (file_exists_is, &file_query, 5000));
+  g_assert_nonnull (kiste_fake_runner_find (fixture->runner, "distrobox generate-entry fixture-a --delete"));
+  switch_query.active = FALSE;
+  g_assert_true (kiste_test_wait_for (switch_is, &switch_query, 5000));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -382,6 +455,7 @@ main (int   argc,
   ADD ("/kiste/apps-page/export-and-remove", test_export_and_remove);
   ADD ("/kiste/apps-page/follows-host-folder", test_follows_host_folder);
   ADD ("/kiste/apps-page/box-page-tab", test_box_page_tab);
+  ADD ("/kiste/apps-page/box-entry", test_box_entry);
 
 #undef ADD
 
