@@ -12,6 +12,8 @@
 
 #include "kiste-application.h"
 #include "kiste-apps.h"
+#include "kiste-apps-page.h"
+#include "kiste-box-entry-row.h"
 #include "kiste-box-page-private.h"
 #include "kiste-box-row.h"
 #include "kiste-distro.h"
@@ -839,6 +841,8 @@ kiste_box_page_class_init (KisteBoxPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, cancel_clicked_cb);
 
   kiste_box_page_class_actions_init (widget_class);
+  g_type_ensure (KISTE_TYPE_APPS_PAGE);
+  g_type_ensure (KISTE_TYPE_BOX_ENTRY_ROW);
 }
 
 static void

@@ -34,6 +34,7 @@ struct _KisteDesktopApp
   char     *icon;
   char     *exec;
   char    **categories;
+  GBytes   *icon_data;
   gboolean  exported;
 };
 
@@ -66,6 +67,7 @@ kiste_desktop_app_finalize (GObject *object)
   g_clear_pointer (&self->icon, g_free);
   g_clear_pointer (&self->exec, g_free);
   g_clear_pointer (&self->categories, g_strfreev);
+  g_clear_pointer (&self->icon_data, g_bytes_unref);
 
   G_OBJECT_CLASS (kiste_desktop_app_parent_class)->finalize (object);
 }
@@ -365,6 +367,26 @@ kiste_desktop_app_set_exported (KisteDesktopApp *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_EXPORTED]);
 }
 
+GBytes *
+kiste_desktop_app_get_icon_data (KisteDesktopApp *self)
+{
+  g_return_val_if_fail (KISTE_IS_DESKTOP_APP (self), NULL);
+
+  return self->icon_data;
+}
+
+void
+kiste_desktop_app_set_icon_data (KisteDesktopApp *self,
+                                 GBytes          *icon_data)
+{
+  g_return_if_fail (KISTE_IS_DESKTOP_APP (self));
+
+  if (self->icon_data == icon_data)
+    return;
+  g_clear_pointer (&self->icon_data, g_bytes_unref);
+  self->icon_data = icon_data ? g_bytes_ref (icon_data) : NULL;
+}
+
 /* Appends the bytes of one line of `od -An -v -tx1` ("  5b 44 65") to buf. */
 static gboolean
 append_hex_line (GByteArray *buf,
@@ -408,6 +430,8 @@ static gboolean
 split_listing (const char  *output,
                GPtrArray   *paths,
                GPtrArray   *contents,
+               GPtrArray   *icon_names,
+               GPtrArray   *icon_data,
                GError     **error)
 {
   g_auto(GStrv) lines = g_strsplit (output, "\n", -1);
@@ -439,8 +463,24 @@ split_listing (const char  *output,
         }
       else if (strcmp (line, "F") == 0)
         {
+          if (icon_names->len > 0)
+            return set_bad_listing (error, "a file after the icons");
           current = g_byte_array_new ();
           g_ptr_array_add (contents, current);
+        }
+      else if (strcmp (line, "I") == 0)
+        {
+          if (icon_names->len != icon_data->len)
+            return set_bad_listing (error, "an icon without data");
+          current = g_byte_array_new ();
+          g_ptr_array_add (icon_names, current);
+        }
+      else if (strcmp (line, "D") == 0)
+        {
+          if (icon_names->len != icon_data->len + 1)
+            return set_bad_listing (error, "icon data without a name");
+          current = g_byte_array_new ();
+          g_ptr_array_add (icon_data, current);
         }
       else if (strcmp (line, "E") == 0)
         {
@@ -470,7 +510,37 @@ split_listing (const char  *output,
   if (paths->len != contents->len)
     return set_bad_listing (error, "file count mismatch");
 
+  if (icon_names->len != icon_data->len)
+    return set_bad_listing (error, "an icon without data");
+
   return TRUE;
+}
+
+/* Icon= value → its file's bytes, from the listing's icon records */
+static GHashTable *
+collect_icons (GPtrArray *icon_names,
+               GPtrArray *icon_data)
+{
+  GHashTable *icons = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                             (GDestroyNotify) g_bytes_unref);
+
+  for (guint i = 0; i < icon_names->len; i++)
+    {
+      GByteArray *name = g_ptr_array_index (icon_names, i);
+      GByteArray *data = g_ptr_array_index (icon_data, i);
+
+      /* "NAME\0", valid UTF-8; empty files are no icons */
+      if (name->len < 2 || name->data[name->len - 1] != '\0' ||
+          memchr (name->data, '\0', name->len - 1) != NULL ||
+          !g_utf8_validate ((const char *) name->data, name->len - 1, NULL) ||
+          data->len == 0)
+        continue;
+
+      g_hash_table_insert (icons, g_strdup ((const char *) name->data),
+                           g_bytes_new (data->data, data->len));
+    }
+
+  return icons;
 }
 
 GPtrArray *
@@ -482,12 +552,16 @@ kiste_apps_parse_listing (const char  *output,
   g_autoptr(GPtrArray) contents = g_ptr_array_new_with_free_func ((GDestroyNotify) g_byte_array_unref);
   g_autoptr(GPtrArray) apps = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GHashTable) seen_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GPtrArray) icon_names = g_ptr_array_new_with_free_func ((GDestroyNotify) g_byte_array_unref);
+  g_autoptr(GPtrArray) icon_data = g_ptr_array_new_with_free_func ((GDestroyNotify) g_byte_array_unref);
+  g_autoptr(GHashTable) icons = NULL;
 
   g_return_val_if_fail (output != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!split_listing (output, paths, contents, error))
+  if (!split_listing (output, paths, contents, icon_names, icon_data, error))
     return NULL;
+  icons = collect_icons (icon_names, icon_data);
 
   for (guint i = 0; i < paths->len; i++)
     {
@@ -518,7 +592,11 @@ kiste_apps_parse_listing (const char  *output,
 
       app = desktop_app_new_from_key_file (path, key_file, locale);
       if (app != NULL)
-        g_ptr_array_add (apps, app);
+        {
+          if (app->icon != NULL)
+            kiste_desktop_app_set_icon_data (app, g_hash_table_lookup (icons, app->icon));
+          g_ptr_array_add (apps, app);
+        }
     }
 
   return g_steal_pointer (&apps);
@@ -1511,4 +1589,431 @@ kiste_apps_dup_renamed_launcher_name (const char *basename,
     return NULL;
 
   return g_strconcat (new_name, basename + strlen (old_name), NULL);
+}
+
+
+/* Launching, and the user's own launchers */
+
+static gboolean
+exec_line_enters_any_box (const char *line,
+                          gsize       len,
+                          gpointer    data)
+{
+  g_autoptr(GArray) tokens = NULL;
+
+  if (!line_has_prefix (line, len, "Exec="))
+    return FALSE;
+
+  tokens = tokenize (line + 5, len - 5);
+  return find_enter_arguments (line + 5, tokens) >= 0;
+}
+
+gboolean
+kiste_apps_is_distrobox_launcher (const char *contents)
+{
+  g_return_val_if_fail (contents != NULL, FALSE);
+
+  return foreach_line (contents, exec_line_enters_any_box, NULL);
+}
+
+/* The field codes of the Desktop Entry Specification ("%f", "%U", …) stand
+ * for files and URLs the launcher passes on; run without any, they go.
+ * "%%" is a literal "%". */
+static char *
+strip_field_codes (const char *arg)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = arg; *p != '\0'; p++)
+    {
+      if (*p != '%')
+        {
+          g_string_append_c (out, *p);
+          continue;
+        }
+
+      if (p[1] == '%')
+        g_string_append_c (out, '%');
+      if (p[1] != '\0')
+        p++;
+    }
+
+  return g_string_free (out, FALSE);
+}
+
+char **
+kiste_apps_dup_exec_argv (const char  *exec,
+                          GError     **error)
+{
+  g_auto(GStrv) parsed = NULL;
+  g_autoptr(GStrvBuilder) builder = NULL;
+  g_autoptr(GError) local_error = NULL;
+  guint n = 0;
+
+  g_return_val_if_fail (exec != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!g_shell_parse_argv (exec, NULL, &parsed, &local_error))
+    {
+      g_set_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT,
+                   _("The app’s command line “%s” cannot be read: %s"), exec, local_error->message);
+      return NULL;
+    }
+
+  builder = g_strv_builder_new ();
+  for (guint i = 0; parsed[i] != NULL; i++)
+    {
+      g_autofree char *arg = NULL;
+
+      /* A whole argument that was only a field code disappears */
+      if (parsed[i][0] == '%' && parsed[i][1] != '\0' && parsed[i][1] != '%' && parsed[i][2] == '\0')
+        continue;
+
+      arg = strip_field_codes (parsed[i]);
+      g_strv_builder_take (builder, g_steal_pointer (&arg));
+      n++;
+    }
+
+  if (n == 0)
+    {
+      g_set_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT,
+                   _("The app’s command line “%s” runs nothing."), exec);
+      return NULL;
+    }
+
+  return g_strv_builder_end (builder);
+}
+
+/* The user's launcher that distrobox-export --delete would remove:
+ * distrobox 1.8 removes ~/.local/share/applications/<id> besides the box's
+ * own BOX-<id>. It goes aside under a name no menu reads, and back after.
+ * Both steps are host commands, so they work from the Flatpak sandbox too;
+ * the scripts are constant, the paths their arguments. */
+static const char read_launcher_script[] =
+  "[ -f \"$1\" ] || exit 0\n"
+  "test \"$(wc -c < \"$1\")\" -le 1048576 || { echo BIG; exit 0; }\n"  /* MAX_LAUNCHER_SIZE */
+  "echo F\n"
+  "base64 < \"$1\" | tr -d '\\n'; echo\n";
+
+/* Never over a file that is there: a kept launcher of an earlier run that
+ * was not restored, or a launcher made in the meantime */
+static const char move_launcher_script[] =
+  "if [ -e \"$2\" ] || [ -L \"$2\" ]; then\n"
+  "  echo \"$2 is in the way\" >&2; exit 1\n"
+  "fi\n"
+  "exec mv -- \"$1\" \"$2\"\n";
+
+#define HOST_FILE_TIMEOUT_MS 15000
+
+char *
+kiste_apps_dup_kept_launcher_path (const char *applications_dir,
+                                   const char *desktop_id)
+{
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (applications_dir != NULL, NULL);
+  g_return_val_if_fail (desktop_id != NULL, NULL);
+
+  name = g_strconcat (".", desktop_id, ".kiste-kept", NULL);
+  return g_build_filename (applications_dir, name, NULL);
+}
+
+static gboolean
+check_desktop_id (const char  *desktop_id,
+                  GError     **error)
+{
+  if (desktop_id == NULL || desktop_id[0] == '\0' || desktop_id[0] == '.' ||
+      strchr (desktop_id, '/') != NULL || !g_str_has_suffix (desktop_id, ".desktop"))
+    {
+      g_set_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                   _("“%s” is not an application file name."), desktop_id ? desktop_id : "");
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+typedef struct
+{
+  KisteRunner *runner;
+  char        *path;
+  char        *kept;
+} KeepLauncher;
+
+static void
+keep_launcher_free (KeepLauncher *keep)
+{
+  g_clear_object (&keep->runner);
+  g_free (keep->path);
+  g_free (keep->kept);
+  g_free (keep);
+}
+
+static void
+keep_moved_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  KeepLauncher *keep = g_task_get_task_data (task);
+  GError *error = NULL;
+
+  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, NULL, NULL, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  g_task_return_pointer (task, g_strdup (keep->kept), g_free);
+}
+
+static void
+keep_read_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  KeepLauncher *keep = g_task_get_task_data (task);
+  g_autofree char *output = NULL;
+  g_autofree guchar *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  gsize length = 0;
+  GError *error = NULL;
+  const char *argv[] = { "sh", "-c", move_launcher_script, "sh", keep->path, keep->kept, NULL };
+
+  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &output, NULL, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  lines = g_strsplit (output, "\n", 3);
+  if (lines[0] == NULL || lines[0][0] == '\0')
+    {
+      /* No such file: nothing to keep */
+      g_task_return_pointer (task, NULL, NULL);
+      return;
+    }
+
+  /* Too big to be read, or unreadable as text: not a launcher of
+   * distrobox's, so it is the user's */
+  if (g_strcmp0 (lines[0], "F") == 0 && lines[1] != NULL)
+    {
+      contents = g_base64_decode (lines[1], &length);
+      if (memchr (contents, '\0', length) == NULL &&
+          g_utf8_validate ((const char *) contents, length, NULL))
+        {
+          g_autofree char *text = g_strndup ((const char *) contents, length);
+
+          if (kiste_apps_is_distrobox_launcher (text))
+            {
+              g_task_return_pointer (task, NULL, NULL);
+              return;
+            }
+        }
+    }
+
+  kiste_runner_run_async (keep->runner, argv, HOST_FILE_TIMEOUT_MS, g_task_get_cancellable (task),
+                          keep_moved_cb, g_object_ref (task));
+}
+
+/**
+ * kiste_apps_keep_user_launcher_async:
+ *
+ * Moves applications_dir/desktop_id aside when it is there and no launcher
+ * of distrobox's (its Exec enters no box).
+ */
+void
+kiste_apps_keep_user_launcher_async (KisteRunner         *runner,
+                                     const char          *applications_dir,
+                                     const char          *desktop_id,
+                                     GCancellable        *cancellable,
+                                     GAsyncReadyCallback  callback,
+                                     gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GError) error = NULL;
+  KeepLauncher *keep;
+
+  g_return_if_fail (KISTE_IS_RUNNER (runner));
+  g_return_if_fail (applications_dir != NULL && g_path_is_absolute (applications_dir));
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_apps_keep_user_launcher_async);
+
+  if (!check_desktop_id (desktop_id, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  keep = g_new0 (KeepLauncher, 1);
+  keep->runner = g_object_ref (runner);
+  keep->path = g_build_filename (applications_dir, desktop_id, NULL);
+  keep->kept = kiste_apps_dup_kept_launcher_path (applications_dir, desktop_id);
+  g_task_set_task_data (task, keep, (GDestroyNotify) keep_launcher_free);
+
+  {
+    const char *argv[] = { "sh", "-c", read_launcher_script, "sh", keep->path, NULL };
+
+    kiste_runner_run_async (runner, argv, HOST_FILE_TIMEOUT_MS, cancellable,
+                            keep_read_cb, g_steal_pointer (&task));
+  }
+}
+
+char *
+kiste_apps_keep_user_launcher_finish (GAsyncResult  *result,
+                                      GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+static void
+restore_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+
+  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, NULL, NULL, &error))
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+/* Not cancellable: a kept launcher always goes back */
+void
+kiste_apps_restore_user_launcher_async (KisteRunner         *runner,
+                                        const char          *kept_path,
+                                        const char          *applications_dir,
+                                        const char          *desktop_id,
+                                        GAsyncReadyCallback  callback,
+                                        gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+
+  g_return_if_fail (KISTE_IS_RUNNER (runner));
+  g_return_if_fail (kept_path != NULL && g_path_is_absolute (kept_path));
+  g_return_if_fail (applications_dir != NULL && g_path_is_absolute (applications_dir));
+
+  task = g_task_new (NULL, NULL, callback, user_data);
+  g_task_set_source_tag (task, kiste_apps_restore_user_launcher_async);
+
+  if (!check_desktop_id (desktop_id, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  path = g_build_filename (applications_dir, desktop_id, NULL);
+  {
+    const char *argv[] = { "sh", "-c", move_launcher_script, "sh", kept_path, path, NULL };
+
+    kiste_runner_run_async (runner, argv, HOST_FILE_TIMEOUT_MS, NULL,
+                            restore_cb, g_steal_pointer (&task));
+  }
+}
+
+gboolean
+kiste_apps_restore_user_launcher_finish (GAsyncResult  *result,
+                                         GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* The box's own launcher, from `distrobox generate-entry` */
+
+static void
+box_entry_read_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autofree char *output = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autofree guchar *contents = NULL;
+  gsize length = 0;
+  GError *error = NULL;
+
+  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &output, NULL, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  lines = g_strsplit (output, "\n", 3);
+  if (g_strcmp0 (lines[0], "F") != 0 || lines[1] == NULL)
+    {
+      g_task_return_int (task, FALSE);
+      return;
+    }
+
+  contents = g_base64_decode (lines[1], &length);
+  if (memchr (contents, '\0', length) == NULL && g_utf8_validate ((const char *) contents, length, NULL))
+    {
+      g_autofree char *text = g_strndup ((const char *) contents, length);
+
+      g_task_return_int (task, kiste_apps_is_distrobox_launcher (text));
+      return;
+    }
+
+  g_task_return_int (task, FALSE);
+}
+
+void
+kiste_apps_has_box_entry_async (KisteRunner         *runner,
+                                const char          *applications_dir,
+                                const char          *box_name,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *path = NULL;
+
+  g_return_if_fail (KISTE_IS_RUNNER (runner));
+  g_return_if_fail (applications_dir != NULL && g_path_is_absolute (applications_dir));
+  g_return_if_fail (box_name != NULL && box_name[0] != '\0' && strchr (box_name, '/') == NULL);
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_apps_has_box_entry_async);
+  name = g_strconcat (box_name, ".desktop", NULL);
+  path = g_build_filename (applications_dir, name, NULL);
+
+  {
+    const char *argv[] = { "sh", "-c", read_launcher_script, "sh", path, NULL };
+
+    kiste_runner_run_async (runner, argv, HOST_FILE_TIMEOUT_MS, cancellable,
+                            box_entry_read_cb, g_steal_pointer (&task));
+  }
+}
+
+gboolean
+kiste_apps_has_box_entry_finish (GAsyncResult  *result,
+                                 gboolean      *present,
+                                 GError       **error)
+{
+  GError *local_error = NULL;
+  gssize value;
+
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+
+  value = g_task_propagate_int (G_TASK (result), &local_error);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, local_error);
+      return FALSE;
+    }
+
+  if (present != NULL)
+    *present = value != 0;
+  return TRUE;
 }

@@ -40,6 +40,11 @@ const char         *kiste_desktop_app_get_comment        (KisteDesktopApp     *s
 const char         *kiste_desktop_app_get_icon           (KisteDesktopApp     *self);
 const char         *kiste_desktop_app_get_exec           (KisteDesktopApp     *self);
 const char * const *kiste_desktop_app_get_categories     (KisteDesktopApp     *self);
+/* The icon file the box has for Icon= (PNG or SVG), NULL when the box
+ * has none the listing found */
+GBytes             *kiste_desktop_app_get_icon_data      (KisteDesktopApp     *self);
+void                kiste_desktop_app_set_icon_data      (KisteDesktopApp     *self,
+                                                          GBytes              *icon_data);
 /* Whether the host has a launcher exported from this app */
 gboolean            kiste_desktop_app_get_exported       (KisteDesktopApp     *self);
 void                kiste_desktop_app_set_exported       (KisteDesktopApp     *self,
@@ -47,7 +52,8 @@ void                kiste_desktop_app_set_exported       (KisteDesktopApp     *s
 
 /* Parses what the script of kiste_commands_get_list_apps_script() printed.
  * Folders come most important first, so the first file with a given id
- * wins, even when that one is hidden. Returns the apps to show
+ * wins, even when that one is hidden. Icon records after the files give
+ * each app the bytes of its icon file in the box. Returns the apps to show
  * (KisteDesktopApp), in the script's order; files that are not key files
  * are skipped. KISTE_ERROR_BAD_OUTPUT when the output is cut short or not
  * the script's. */
@@ -155,5 +161,54 @@ char               *kiste_apps_rewrite_exported          (const char          *c
 char               *kiste_apps_dup_renamed_launcher_name (const char          *basename,
                                                           const char          *old_name,
                                                           const char          *new_name);
+
+/* TRUE when some Exec= line of a .desktop file enters any box through
+ * distrobox (a launcher distrobox-export wrote) */
+gboolean            kiste_apps_is_distrobox_launcher     (const char          *contents);
+
+/* An app's Exec= as argv, without the field codes ("%U", "%f", …) that
+ * stand for files and URLs, "%%" turned into "%". KISTE_ERROR_BAD_OUTPUT
+ * when it cannot be split or runs nothing. */
+char              **kiste_apps_dup_exec_argv             (const char          *exec,
+                                                          GError             **error);
+
+/* distrobox 1.8's `distrobox-export --app X --delete` removes
+ * applications_dir/<id> as well as the box's BOX-<id>: the user's own
+ * launcher of that name. Before it runs, keep moves such a file (one that
+ * is there and enters no box) aside, to
+ * kiste_apps_dup_kept_launcher_path(), never over another file; finish
+ * gives that path, or NULL without an error when there was nothing to keep.
+ * Restore moves it back. Both run on the host through runner. */
+char               *kiste_apps_dup_kept_launcher_path    (const char          *applications_dir,
+                                                          const char          *desktop_id);
+void                kiste_apps_keep_user_launcher_async  (KisteRunner         *runner,
+                                                          const char          *applications_dir,
+                                                          const char          *desktop_id,
+                                                          GCancellable        *cancellable,
+                                                          GAsyncReadyCallback  callback,
+                                                          gpointer             user_data);
+char               *kiste_apps_keep_user_launcher_finish (GAsyncResult        *result,
+                                                          GError             **error);
+void                kiste_apps_restore_user_launcher_async  (KisteRunner         *runner,
+                                                             const char          *kept_path,
+                                                             const char          *applications_dir,
+                                                             const char          *desktop_id,
+                                                             GAsyncReadyCallback  callback,
+                                                             gpointer             user_data);
+gboolean            kiste_apps_restore_user_launcher_finish (GAsyncResult        *result,
+                                                             GError             **error);
+
+/* Whether applications_dir/BOX.desktop is there and starts a box: the
+ * box's own launcher that `distrobox generate-entry` writes. Read on the
+ * host through runner. */
+void                kiste_apps_has_box_entry_async       (KisteRunner         *runner,
+                                                          const char          *applications_dir,
+                                                          const char          *box_name,
+                                                          GCancellable        *cancellable,
+                                                          GAsyncReadyCallback  callback,
+                                                          gpointer             user_data);
+gboolean            kiste_apps_has_box_entry_finish      (GAsyncResult        *result,
+                                                          gboolean            *present,
+                                                          GError             **error);
 
 G_END_DECLS

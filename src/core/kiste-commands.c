@@ -32,6 +32,25 @@ static const char list_apps_script[] =
   "echo P\n"
   "for f in \"$@\"; do printf '%s\\000' \"$f\"; done | od -An -v -tx1\n"
   "for f in \"$@\"; do echo F; od -An -v -tx1 \"$f\" 2>/dev/null; done\n"
+  /* The box's own icon for each Icon= name: an absolute file, or the
+   * hicolor theme's nearest to 48 px, or pixmaps; at most 512 KiB each */
+  "[ $# -gt 0 ] && sed -n 's/^Icon=//p' \"$@\" 2>/dev/null | sort -u | while IFS= read -r i; do\n"
+  "  p=\n"
+  "  case $i in\n"
+  "    '') continue;;\n"
+  "    /*) [ -f \"$i\" ] && p=$i;;\n"
+  "    *) for c in 48x48/apps/\"$i\".png 64x64/apps/\"$i\".png scalable/apps/\"$i\".svg \\\n"
+  "                128x128/apps/\"$i\".png 256x256/apps/\"$i\".png 32x32/apps/\"$i\".png; do\n"
+  "         [ -f \"/usr/share/icons/hicolor/$c\" ] && { p=/usr/share/icons/hicolor/$c; break; }\n"
+  "       done\n"
+  "       [ -n \"$p\" ] || for c in \"/usr/share/pixmaps/$i.png\" \"/usr/share/pixmaps/$i.svg\"; do\n"
+  "         [ -f \"$c\" ] && { p=$c; break; }\n"
+  "       done;;\n"
+  "  esac\n"
+  "  [ -n \"$p\" ] && [ \"$(wc -c < \"$p\")\" -le 524288 ] || continue\n"
+  "  echo I; printf '%s\\000' \"$i\" | od -An -v -tx1\n"
+  "  echo D; od -An -v -tx1 \"$p\"\n"
+  "done\n"
   "echo E\n";
 
 static gboolean
@@ -362,6 +381,34 @@ kiste_commands_export_bin_argv (const char  *name,
   g_strv_builder_add_many (builder, "--bin", binary_path, "--export-path", export_path, NULL);
   if (delete)
     g_strv_builder_add (builder, "--delete");
+
+  return g_strv_builder_end (builder);
+}
+
+char **
+kiste_commands_generate_entry_argv (const char *name,
+                                    gboolean    delete)
+{
+  g_return_val_if_fail (is_usable_name (name), NULL);
+
+  if (delete)
+    return strv_new (DISTROBOX, "generate-entry", name, "--delete", NULL);
+  return strv_new (DISTROBOX, "generate-entry", name, NULL);
+}
+
+char **
+kiste_commands_launch_app_argv (const char         *name,
+                                const char * const *app_argv)
+{
+  g_autoptr(GStrvBuilder) builder = NULL;
+
+  g_return_val_if_fail (is_usable_name (name), NULL);
+  g_return_val_if_fail (app_argv != NULL && app_argv[0] != NULL, NULL);
+
+  builder = g_strv_builder_new ();
+  /* What the exported launcher runs, without the files it may be given */
+  g_strv_builder_add_many (builder, DISTROBOX, "enter", "--name", name, "--", NULL);
+  g_strv_builder_addv (builder, (const char **) app_argv);
 
   return g_strv_builder_end (builder);
 }

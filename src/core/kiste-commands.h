@@ -113,6 +113,16 @@ char      **kiste_commands_export_bin_argv             (const char          *nam
                                                         gboolean             delete,
                                                         GError             **error);
 
+/* `distrobox generate-entry NAME [--delete]`: the box's own launcher
+ * (~/.local/share/applications/NAME.desktop, a terminal in the box) */
+char      **kiste_commands_generate_entry_argv         (const char          *name,
+                                                        gboolean             delete);
+
+/* `distrobox enter --name NAME -- ARGV…`: an app's command (its Exec=
+ * without field codes) run in the box, as its exported launcher would. */
+char      **kiste_commands_launch_app_argv             (const char          *name,
+                                                        const char * const  *app_argv);
+
 /* The fixed script that prints every .desktop file in its argument folders
  * for kiste_apps_parse_listing(). It takes no data other than its
  * positional arguments. */

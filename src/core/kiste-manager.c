@@ -43,12 +43,18 @@ struct _KisteManager
   GHashTable         *busy;
   char               *applications_dir;
   char               *bin_dir;
+  /* Following the host's launchers and wrappers, once someone asks */
+  GFileMonitor       *applications_monitor;
+  GFileMonitor       *bin_monitor;
+  guint               n_exported_watchers;
+  guint               exported_changed_source;
 };
 
 G_DEFINE_FINAL_TYPE (KisteManager, kiste_manager, G_TYPE_OBJECT)
 
 enum {
   BUSY_CHANGED,
+  EXPORTED_CHANGED,
   N_SIGNALS
 };
 
@@ -238,6 +244,9 @@ kiste_manager_is_busy (KisteManager *self,
   return kiste_manager_get_task_for_box (self, box_name) != NULL;
 }
 
+static void exported_monitors_start (KisteManager *self);
+static void exported_monitors_stop  (KisteManager *self);
+
 void
 kiste_manager_set_host_dirs (KisteManager *self,
                              const char   *applications_dir,
@@ -248,6 +257,105 @@ kiste_manager_set_host_dirs (KisteManager *self,
 
   g_set_str (&self->applications_dir, applications_dir);
   g_set_str (&self->bin_dir, bin_dir);
+
+  /* A watch follows the folders in use */
+  if (self->n_exported_watchers > 0)
+    {
+      exported_monitors_stop (self);
+      exported_monitors_start (self);
+    }
+}
+
+static gboolean
+exported_changed_idle (gpointer user_data)
+{
+  KisteManager *self = user_data;
+
+  self->exported_changed_source = 0;
+  g_signal_emit (self, signals[EXPORTED_CHANGED], 0);
+  return G_SOURCE_REMOVE;
+}
+
+/* distrobox-export writes a launcher, then copies icons and runs
+ * update-desktop-database: one signal for a burst of changes */
+static void
+exported_monitor_changed_cb (KisteManager      *self,
+                             GFile             *file,
+                             GFile             *other_file,
+                             GFileMonitorEvent  event)
+{
+  if (event == G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED)
+    return;
+  if (self->exported_changed_source == 0)
+    self->exported_changed_source = g_timeout_add_full (G_PRIORITY_DEFAULT, 100,
+                                                        exported_changed_idle, self, NULL);
+}
+
+static GFileMonitor *
+monitor_dir (KisteManager *self,
+             const char   *dir)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (dir);
+  g_autoptr(GError) error = NULL;
+  GFileMonitor *monitor;
+
+  /* A folder that does not exist yet is watched for its creation too */
+  monitor = g_file_monitor_directory (file, G_FILE_MONITOR_WATCH_MOVES, NULL, &error);
+  if (monitor == NULL)
+    {
+      g_debug ("Cannot follow %s: %s", dir, error->message);
+      return NULL;
+    }
+
+  g_signal_connect_object (monitor, "changed", G_CALLBACK (exported_monitor_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  return monitor;
+}
+
+/**
+ * kiste_manager_watch_exported:
+ *
+ * Starts following the host folders of exported launchers and wrappers:
+ * KisteManager::exported-changed is emitted when something there changes,
+ * by Kiste, distrobox or anyone else. Calls nest.
+ */
+void
+kiste_manager_watch_exported (KisteManager *self)
+{
+  g_return_if_fail (KISTE_IS_MANAGER (self));
+
+  if (self->n_exported_watchers++ == 0)
+    exported_monitors_start (self);
+}
+
+void
+kiste_manager_unwatch_exported (KisteManager *self)
+{
+  g_return_if_fail (KISTE_IS_MANAGER (self));
+
+  if (self->n_exported_watchers > 0 && --self->n_exported_watchers == 0)
+    exported_monitors_stop (self);
+}
+
+static void
+exported_monitors_start (KisteManager *self)
+{
+  if (self->applications_monitor == NULL && self->applications_dir != NULL)
+    self->applications_monitor = monitor_dir (self, self->applications_dir);
+  if (self->bin_monitor == NULL && self->bin_dir != NULL)
+    self->bin_monitor = monitor_dir (self, self->bin_dir);
+}
+
+static void
+exported_monitors_stop (KisteManager *self)
+{
+  if (self->applications_monitor != NULL)
+    g_file_monitor_cancel (self->applications_monitor);
+  if (self->bin_monitor != NULL)
+    g_file_monitor_cancel (self->bin_monitor);
+  g_clear_object (&self->applications_monitor);
+  g_clear_object (&self->bin_monitor);
+  g_clear_handle_id (&self->exported_changed_source, g_source_remove);
 }
 
 static guint
@@ -1649,6 +1757,143 @@ kiste_manager_list_apps_finish (KisteManager  *self,
 /* Export */
 
 static void
+unexport_app_restored_cb (GObject      *object,
+                          GAsyncResult *result,
+                          gpointer      user_data)
+{
+  GTask *task = user_data;
+  Op *op = g_task_get_task_data (task);
+  GError *error = g_steal_pointer (&op->pending_error);
+  g_autoptr(GError) restore_error = NULL;
+
+  if (!kiste_apps_restore_user_launcher_finish (result, &restore_error))
+    {
+      g_autofree char *id = g_path_get_basename (op->arg);
+
+      g_clear_error (&error);
+      error = g_error_new (KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED,
+                           _("Your own launcher “%s” could not be put back; it is kept as “%s”: %s"),
+                           id, op->home, restore_error->message);
+    }
+
+  op_return (task, error);
+}
+
+/* After distrobox-export --delete: the kept launcher goes back, whatever
+ * happened */
+static void
+unexport_app_finish (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  g_autofree char *id = g_path_get_basename (op->arg);
+
+  if (op->home == NULL)
+    {
+      op_return (task, g_steal_pointer (&op->pending_error));
+      return;
+    }
+
+  kiste_apps_restore_user_launcher_async (op->self->runner, op->home, op->self->applications_dir, id,
+                                          unexport_app_restored_cb, task);
+}
+
+static void
+unexport_app_removed_cb (GObject      *object,
+                         GAsyncResult *result,
+                         gpointer      user_data)
+{
+  GTask *task = user_data;
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+
+  /* distrobox-export's failure stays in the task's output; the launcher is
+   * gone either way */
+  if (kiste_runner_run_finish (KISTE_RUNNER (object), result, NULL, NULL, &error))
+    g_clear_error (&op->pending_error);
+  else if (op->pending_error != NULL)
+    kiste_task_append_line (op->ktask, op->pending_error->message);
+  unexport_app_finish (task);
+}
+
+static void
+unexport_app_deleted_cb (GObject      *object,
+                         GAsyncResult *result,
+                         gpointer      user_data)
+{
+  GTask *task = user_data;
+  Op *op = g_task_get_task_data (task);
+  g_autofree char *stdout_buf = NULL;
+  g_autofree char *stderr_buf = NULL;
+  GError *error = NULL;
+
+  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &stdout_buf, &stderr_buf, &error))
+    {
+      if (stdout_buf != NULL && *stdout_buf)
+        kiste_task_append_line (op->ktask, g_strchomp (stdout_buf));
+      if (stderr_buf != NULL && *stderr_buf)
+        kiste_task_append_line (op->ktask, g_strchomp (stderr_buf));
+      op->pending_error = error;
+
+      /* The app may be gone from the box (distrobox-export needs its file)
+       * or the box may not start: our own launcher still goes */
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && op->output != NULL)
+        {
+          const char *argv[] = { "rm", "-f", "--", op->output, NULL };
+          g_autofree char *display = kiste_argv_to_display_string (argv);
+
+          kiste_task_append_line (op->ktask, display);
+          kiste_runner_run_async (op->self->runner, argv, SHORT_TIMEOUT_MS, NULL,
+                                  unexport_app_removed_cb, task);
+          return;
+        }
+    }
+
+  unexport_app_finish (task);
+}
+
+static void
+unexport_app_kept_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  GTask *task = user_data;
+  Op *op = g_task_get_task_data (task);
+  g_autofree char *id = g_path_get_basename (op->arg);
+  g_autofree char *display = NULL;
+  g_auto(GStrv) argv = NULL;
+  GError *error = NULL;
+
+  op->home = kiste_apps_keep_user_launcher_finish (result, &error);
+  if (error != NULL)
+    {
+      g_autoptr(GError) keep_error = error;
+
+      op_return (task, g_error_new (KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED,
+                                    _("Your own launcher “%s” could not be kept safe, so nothing "
+                                      "was removed: %s"),
+                                    id, keep_error->message));
+      return;
+    }
+
+  if (op->home != NULL)
+    kiste_task_append_line (op->ktask,
+                            _("Your own launcher of the same name is kept aside while distrobox "
+                              "removes the box’s."));
+
+  if (!(argv = kiste_commands_export_app_argv (op->box_name, op->arg, TRUE, &error)))
+    {
+      op->pending_error = error;
+      unexport_app_finish (task);
+      return;
+    }
+
+  display = kiste_argv_to_display_string ((const char * const *) argv);
+  kiste_task_append_line (op->ktask, display);
+  kiste_runner_run_async (op->self->runner, (const char * const *) argv, SHORT_TIMEOUT_MS,
+                          op_cancellable (task), unexport_app_deleted_cb, task);
+}
+
+static void
 unexport_listed_cb (GObject      *object,
                     GAsyncResult *result,
                     gpointer      user_data)
@@ -1686,9 +1931,22 @@ unexport_listed_cb (GObject      *object,
       return;
     }
 
+  if (op->flag)
+    {
+      /* distrobox-export --delete also takes the icons it copied, but
+       * removes a same-named launcher of the user's too: that one is kept
+       * aside first */
+      GCancellable *cancellable = op_cancellable (task);
+
+      g_set_str (&op->output, path);
+      kiste_apps_keep_user_launcher_async (op->self->runner, op->self->applications_dir, basename,
+                                           cancellable, unexport_app_kept_cb,
+                                           g_steal_pointer (&task));
+      return;
+    }
+
   {
-    /* Only our own launcher goes; distrobox-export --delete would also
-     * remove a same-named launcher of the user's */
+    /* The wrapper we found by its marker, and nothing else */
     const char *argv[] = { "rm", "-f", "--", path, NULL };
 
     op_run (g_steal_pointer (&task), argv, SHORT_TIMEOUT_MS, FALSE, op_done);
@@ -1794,6 +2052,177 @@ kiste_manager_export_binary_async (KisteManager        *self,
                         kiste_manager_export_binary_async, cancellable, callback, user_data);
 }
 
+/* The box's own launcher */
+
+static void
+box_entry_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  gboolean present = FALSE;
+  GError *error = NULL;
+
+  if (!kiste_apps_has_box_entry_finish (result, &present, &error))
+    g_task_return_error (task, error);
+  else
+    g_task_return_int (task, present);
+}
+
+void
+kiste_manager_get_box_entry_async (KisteManager        *self,
+                                   const char          *box_name,
+                                   GCancellable        *cancellable,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (KISTE_IS_MANAGER (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_manager_get_box_entry_async);
+
+  if (!kiste_validate_existing_name (box_name, NULL, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  kiste_apps_has_box_entry_async (self->runner, self->applications_dir, box_name, cancellable,
+                                  box_entry_cb, g_steal_pointer (&task));
+}
+
+gboolean
+kiste_manager_get_box_entry_finish (KisteManager  *self,
+                                    GAsyncResult  *result,
+                                    gboolean      *present,
+                                    GError       **error)
+{
+  GError *local_error = NULL;
+  gssize value;
+
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  value = g_task_propagate_int (G_TASK (result), &local_error);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, local_error);
+      return FALSE;
+    }
+  if (present != NULL)
+    *present = value != 0;
+  return TRUE;
+}
+
+KisteTask *
+kiste_manager_set_box_entry_async (KisteManager        *self,
+                                   const char          *box_name,
+                                   gboolean             present,
+                                   GCancellable        *cancellable,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
+{
+  g_auto(GStrv) argv = NULL;
+  g_autoptr(GError) error = NULL;
+  GTask *task;
+  KisteTask *ktask;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (box_name != NULL, NULL);
+
+  if (!(task = op_new (self, present ? _("Adding the box to the app menu")
+                                     : _("Removing the box from the app menu"),
+                       box_name, kiste_manager_set_box_entry_async,
+                       cancellable, callback, user_data)))
+    return NULL;
+  ktask = op_get_ktask (task);
+  op_set_messages (task,
+                   g_strdup_printf (present ? _("“%s” is in the app menu")
+                                            : _("“%s” is no longer in the app menu"), box_name),
+                   g_strdup_printf (present ? _("Could not add “%s” to the app menu")
+                                            : _("Could not remove “%s” from the app menu"), box_name));
+
+  if (!kiste_validate_existing_name (box_name, NULL, &error))
+    {
+      op_return (task, g_steal_pointer (&error));
+      return ktask;
+    }
+
+  argv = kiste_commands_generate_entry_argv (box_name, !present);
+  op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, op_done);
+  return ktask;
+}
+
+/* Launch */
+
+char **
+kiste_manager_dup_launch_argv (KisteManager     *self,
+                               const char       *box_name,
+                               KisteDesktopApp  *app,
+                               GError          **error)
+{
+  g_auto(GStrv) app_argv = NULL;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (KISTE_IS_DESKTOP_APP (app), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!kiste_validate_existing_name (box_name, NULL, error))
+    return NULL;
+  if (!(app_argv = kiste_apps_dup_exec_argv (kiste_desktop_app_get_exec (app), error)))
+    return NULL;
+
+  return kiste_commands_launch_app_argv (box_name, (const char * const *) app_argv);
+}
+
+char *
+kiste_manager_dup_launch_command (KisteManager     *self,
+                                  const char       *box_name,
+                                  KisteDesktopApp  *app,
+                                  GError          **error)
+{
+  g_auto(GStrv) argv = kiste_manager_dup_launch_argv (self, box_name, app, error);
+
+  return argv ? kiste_argv_to_display_string ((const char * const *) argv) : NULL;
+}
+
+static void
+launch_wait_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!g_subprocess_wait_check_finish (G_SUBPROCESS (object), result, &error))
+    g_debug ("A launched app ended: %s", error->message);
+}
+
+gboolean
+kiste_manager_launch_app (KisteManager     *self,
+                          const char       *box_name,
+                          KisteDesktopApp  *app,
+                          GError          **error)
+{
+  g_auto(GStrv) argv = NULL;
+  g_autoptr(GSubprocess) subprocess = NULL;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), FALSE);
+
+  if (!(argv = kiste_manager_dup_launch_argv (self, box_name, app, error)))
+    return FALSE;
+
+  subprocess = kiste_runner_spawn (self->runner, (const char * const *) argv,
+                                   G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_SILENCE,
+                                   error);
+  if (subprocess == NULL)
+    return FALSE;
+
+  g_subprocess_wait_check_async (subprocess, NULL, launch_wait_cb, NULL);
+  return TRUE;
+}
+
 static void
 list_exported_cb (GObject      *object,
                   GAsyncResult *result,
@@ -1846,6 +2275,8 @@ kiste_manager_dispose (GObject *object)
     kiste_box_store_stop_watching (self->store);
   if (self->setup_watch != NULL)
     kiste_setup_watch_stop (self->setup_watch);
+  self->n_exported_watchers = 0;
+  exported_monitors_stop (self);
 
   g_clear_object (&self->setup_watch);
   g_clear_object (&self->store);
@@ -1886,6 +2317,19 @@ kiste_manager_class_init (KisteManagerClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  /**
+   * KisteManager::exported-changed:
+   *
+   * Launchers or wrappers on the host changed (see
+   * kiste_manager_watch_exported()): list them again.
+   */
+  signals[EXPORTED_CHANGED] =
+    g_signal_new ("exported-changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
 }
 
 static void

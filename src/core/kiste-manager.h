@@ -9,6 +9,7 @@
 
 #include <gio/gio.h>
 
+#include "kiste-apps.h"
 #include "kiste-assemble.h"
 #include "kiste-box-stats.h"
 #include "kiste-box-store.h"
@@ -63,6 +64,12 @@ gboolean            kiste_manager_is_busy               (KisteManager         *s
 void                kiste_manager_set_host_dirs         (KisteManager         *self,
                                                          const char           *applications_dir,
                                                          const char           *bin_dir);
+
+/* Follows the host folders of exported launchers and wrappers with file
+ * monitors (no polling) while at least one watch is held: the
+ * "exported-changed" signal says something there changed. */
+void                kiste_manager_watch_exported        (KisteManager         *self);
+void                kiste_manager_unwatch_exported      (KisteManager         *self);
 
 /* Probes distrobox and the container managers, picks the manager
  * (preferred: "podman", "docker", or NULL/"auto" for distrobox's own
@@ -219,6 +226,39 @@ KisteTask          *kiste_manager_export_binary_async   (KisteManager         *s
                                                          const char           *box_name,
                                                          const char           *binary_path,
                                                          gboolean              unexport,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+/* An app of the box run as its exported launcher runs it: `distrobox enter
+ * --name BOX -- COMMAND`, COMMAND its Exec= without field codes. Launch
+ * starts it and leaves it running; the command is for people to copy. */
+char              **kiste_manager_dup_launch_argv       (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         KisteDesktopApp      *app,
+                                                         GError              **error);
+char               *kiste_manager_dup_launch_command    (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         KisteDesktopApp      *app,
+                                                         GError              **error);
+gboolean            kiste_manager_launch_app            (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         KisteDesktopApp      *app,
+                                                         GError              **error);
+/* The box's own launcher in the host menu (a terminal in the box), from
+ * `distrobox generate-entry`: whether it is there, and adding or removing
+ * it (a KisteTask; finish with kiste_manager_operation_finish()). */
+void                kiste_manager_get_box_entry_async   (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+gboolean            kiste_manager_get_box_entry_finish  (KisteManager         *self,
+                                                         GAsyncResult         *result,
+                                                         gboolean             *present,
+                                                         GError              **error);
+KisteTask          *kiste_manager_set_box_entry_async   (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         gboolean              present,
                                                          GCancellable         *cancellable,
                                                          GAsyncReadyCallback   callback,
                                                          gpointer              user_data);

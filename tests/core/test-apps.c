@@ -353,6 +353,106 @@ test_script_roundtrip (void)
   g_assert_true (g_spawn_command_line_sync (rm_command, NULL, NULL, NULL, NULL));
 }
 
+static char *
+run_listing_script (const char *root,
+                    const char *dir)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *errors = NULL;
+  int status = 0;
+  const char *argv[] = { "/bin/sh", "-c", kiste_commands_get_list_apps_script (), "sh", dir, NULL };
+
+  g_spawn_sync (root, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                &output, &errors, &status, &error);
+  g_assert_no_error (error);
+  g_spawn_check_wait_status (status, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (errors, ==, "");
+
+  return g_steal_pointer (&output);
+}
+
+/* Icons come in the same exec: an absolute Icon= file, none for a name the
+ * box has no file for, none for a file too big; one record per name */
+static void
+test_script_icons (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *root = g_dir_make_tmp ("kiste-test-icons-XXXXXX", &error);
+  g_autofree char *apps_dir = NULL;
+  g_autofree char *icon_path = NULL;
+  g_autofree char *big_path = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *rm_command = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr(GPtrArray) apps = NULL;
+  g_autoptr(GString) big = g_string_new (NULL);
+  const guint8 png[] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 0x0d, 'I', 'H', 'D', 'R' };
+  GBytes *bytes;
+
+  g_assert_no_error (error);
+  apps_dir = g_build_filename (root, "applications", NULL);
+  g_assert_cmpint (g_mkdir (apps_dir, 0700), ==, 0);
+  icon_path = g_build_filename (root, "my icon.png", NULL);
+  g_assert_true (g_file_set_contents (icon_path, (const char *) png, sizeof png, &error));
+  big_path = g_build_filename (root, "big.png", NULL);
+  for (guint i = 0; i < 600 * 1024 / 8; i++)
+    g_string_append (big, "01234567");
+  g_assert_true (g_file_set_contents (big_path, big->str, big->len, &error));
+
+  contents = g_strdup_printf ("[Desktop Entry]\nType=Application\nName=Own\nExec=own\nIcon=%s\n", icon_path);
+  write_file (apps_dir, "own.desktop", contents);
+  g_free (contents);
+  contents = g_strdup_printf ("[Desktop Entry]\nType=Application\nName=Twin\nExec=twin\nIcon=%s\n", icon_path);
+  write_file (apps_dir, "twin.desktop", contents);
+  g_free (contents);
+  contents = g_strdup_printf ("[Desktop Entry]\nType=Application\nName=Big\nExec=big\nIcon=%s\n", big_path);
+  write_file (apps_dir, "big.desktop", contents);
+  write_file (apps_dir, "missing.desktop",
+              "[Desktop Entry]\nType=Application\nName=Missing\nExec=m\nIcon=kiste-test-no-such-icon\n");
+  write_file (apps_dir, "none.desktop", "[Desktop Entry]\nType=Application\nName=None\nExec=n\n");
+
+  output = run_listing_script (root, apps_dir);
+  /* One record for the two apps sharing an icon */
+  g_assert_nonnull (strstr (output, "\nI\n"));
+  g_assert_null (strstr (strstr (output, "\nI\n") + 1, "\nI\n"));
+
+  apps = kiste_apps_parse_listing (output, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (apps->len, ==, 5);
+  bytes = kiste_desktop_app_get_icon_data (find_app (apps, "own.desktop"));
+  g_assert_nonnull (bytes);
+  g_assert_cmpmem (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), png, sizeof png);
+  g_assert_true (kiste_desktop_app_get_icon_data (find_app (apps, "twin.desktop")) == bytes);
+  g_assert_null (kiste_desktop_app_get_icon_data (find_app (apps, "big.desktop")));
+  g_assert_null (kiste_desktop_app_get_icon_data (find_app (apps, "missing.desktop")));
+  g_assert_null (kiste_desktop_app_get_icon_data (find_app (apps, "none.desktop")));
+
+  rm_command = g_strdup_printf ("rm -rf '%s'", root);
+  g_assert_true (g_spawn_command_line_sync (rm_command, NULL, NULL, NULL, NULL));
+}
+
+static void
+test_parse_listing_bad_icons (void)
+{
+  static const char * const bad[] = {
+    "P\nI\n 61 00\nE\n",                 /* an icon without data */
+    "P\nD\n 61\nE\n",                    /* data without a name */
+    "P\n 2f 61 00\nI\n 61 00\nD\n 61\nF\n 5b\nE\n",  /* a file after the icons */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) apps = kiste_apps_parse_listing (bad[i], NULL, &error);
+
+      if (apps != NULL)
+        g_error ("Listing %u was accepted", i);
+      g_assert_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT);
+    }
+}
+
 static GHashTable *
 read_fixture_dir (const char *subdir)
 {
@@ -749,6 +849,193 @@ test_list_exported_from_sandbox (void)
   g_assert_cmpuint (missing->len, ==, 0);
 }
 
+static void
+test_is_distrobox_launcher (void)
+{
+  static const struct {
+    const char *contents;
+    gboolean    distrobox;
+  } cases[] = {
+    /* distrobox 1.8's shape, with its double spaces */
+    { "[Desktop Entry]\nName=Maps\nExec=/usr/bin/distrobox-enter  -n arch  --   gnome-maps  %U \n", TRUE },
+    /* distrobox 2's shape */
+    { "[Desktop Entry]\nName=Maps\nExec=distrobox enter -n arch -- gnome-maps %U\n", TRUE },
+    { "[Desktop Entry]\nName=Maps\nExec=env SUDO_ASKPASS=x /usr/bin/distrobox-enter --root -n r -- x\n", TRUE },
+    /* The user's own */
+    { "[Desktop Entry]\nName=Maps\nExec=gnome-maps %U\n", FALSE },
+    { "[Desktop Entry]\nName=Maps\nExec=my-distrobox-enter-notes\n", FALSE },
+    { "[Desktop Entry]\nName=distrobox enter\nComment=distrobox-enter\nExec=true\n", FALSE },
+    { "", FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    if (kiste_apps_is_distrobox_launcher (cases[i].contents) != cases[i].distrobox)
+      g_error ("Case %u: expected %s", i, cases[i].distrobox ? "distrobox's" : "the user's");
+}
+
+static void
+test_exec_argv (void)
+{
+  static const struct {
+    const char *exec;
+    const char *argv;  /* joined with "|", NULL for an error */
+  } cases[] = {
+    { "gnome-maps %U", "gnome-maps" },
+    { "example-editor --new-window %F", "example-editor|--new-window" },
+    { "\"/opt/my tool/bin/tool\" %f", "/opt/my tool/bin/tool" },
+    { "sh -c 'echo \"a b\"; exit 0' %u", "sh|-c|echo \"a b\"; exit 0" },
+    { "printf 100%% --file=%f", "printf|100%|--file=" },
+    { "app %i %c %k", "app" },
+    { "'unterminated", NULL },
+    { "%U", NULL },
+    { "", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_auto(GStrv) argv = kiste_apps_dup_exec_argv (cases[i].exec, &error);
+      g_autofree char *joined = argv ? g_strjoinv ("|", argv) : NULL;
+
+      if (cases[i].argv == NULL)
+        {
+          g_assert_null (argv);
+          g_assert_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT);
+        }
+      else
+        {
+          g_assert_no_error (error);
+          g_assert_cmpstr (joined, ==, cases[i].argv);
+        }
+    }
+}
+
+static void
+store_result (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  GAsyncResult **out = user_data;
+
+  *out = g_object_ref (result);
+}
+
+static char *
+keep_launcher (KisteRunner  *runner,
+               const char   *dir,
+               const char   *id,
+               GError      **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+
+  kiste_apps_keep_user_launcher_async (runner, dir, id, NULL, store_result, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return kiste_apps_keep_user_launcher_finish (result, error);
+}
+
+static gboolean
+restore_launcher (KisteRunner  *runner,
+                  const char   *kept,
+                  const char   *dir,
+                  const char   *id,
+                  GError      **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+
+  kiste_apps_restore_user_launcher_async (runner, kept, dir, id, store_result, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return kiste_apps_restore_user_launcher_finish (result, error);
+}
+
+/* The user's launcher goes aside and comes back unchanged; distrobox's own
+ * launchers and missing files are left alone; nothing is overwritten */
+static void
+check_keep_launcher (KisteRunner *runner)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("kiste-test-keep-XXXXXX", &error);
+  g_autofree char *user_path = NULL;
+  g_autofree char *kept = NULL;
+  g_autofree char *expected_kept = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *none = NULL;
+  const char *user_launcher = "[Desktop Entry]\nType=Application\nName=My Maps\nExec=gnome-maps --mine %U\n";
+  const char *others[] = { "box-org.gnome.Maps.desktop", "org.example.Exported.desktop" };
+
+  g_assert_no_error (error);
+  write_file (dir, "org.gnome.Maps.desktop", user_launcher);
+  write_file (dir, "box-org.gnome.Maps.desktop",
+              "[Desktop Entry]\nName=Maps (on box)\nExec=/usr/bin/distrobox-enter  -n box  --   gnome-maps  %U \n");
+  write_file (dir, "org.example.Exported.desktop",
+              "[Desktop Entry]\nName=Old\nExec=distrobox enter -n box -- old\n");
+  user_path = g_build_filename (dir, "org.gnome.Maps.desktop", NULL);
+  expected_kept = kiste_apps_dup_kept_launcher_path (dir, "org.gnome.Maps.desktop");
+
+  kept = keep_launcher (runner, dir, "org.gnome.Maps.desktop", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (kept, ==, expected_kept);
+  g_assert_false (g_file_test (user_path, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (kept, G_FILE_TEST_IS_REGULAR));
+  /* Not a name menus read */
+  g_assert_false (g_str_has_suffix (kept, ".desktop"));
+
+  /* Kept once already: the second one is refused rather than overwriting */
+  write_file (dir, "org.gnome.Maps.desktop", "[Desktop Entry]\nName=Another\nExec=x\n");
+  none = keep_launcher (runner, dir, "org.gnome.Maps.desktop", &error);
+  g_assert_null (none);
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED);
+  g_clear_error (&error);
+  g_assert_cmpint (g_unlink (user_path), ==, 0);
+
+  g_assert_true (restore_launcher (runner, kept, dir, "org.gnome.Maps.desktop", &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (user_path, &contents, NULL, &error));
+  g_assert_cmpstr (contents, ==, user_launcher);
+  g_assert_false (g_file_test (kept, G_FILE_TEST_EXISTS));
+
+  /* distrobox's own launcher and no launcher at all: nothing to keep */
+  g_assert_null (keep_launcher (runner, dir, "org.example.Exported.desktop", &error));
+  g_assert_no_error (error);
+  g_assert_null (keep_launcher (runner, dir, "org.example.Missing.desktop", &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (user_path, G_FILE_TEST_EXISTS));
+
+  /* Names that are no file name here */
+  g_assert_null (keep_launcher (runner, dir, "../x.desktop", &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_clear_error (&error);
+
+  g_assert_cmpint (g_unlink (user_path), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (others); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, others[i], NULL);
+
+      g_assert_cmpint (g_unlink (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static void
+test_keep_launcher (void)
+{
+  g_autoptr(KisteRunner) runner = kiste_runner_new ();
+
+  check_keep_launcher (runner);
+}
+
+static void
+test_keep_launcher_from_sandbox (void)
+{
+  g_autofree char *spawn = g_build_filename (g_getenv ("KISTE_TEST_FAKES"), "runner-flatpak-spawn.sh", NULL);
+  g_autoptr(KisteRunner) runner = kiste_runner_new ();
+
+  kiste_runner_set_in_flatpak (runner, TRUE);
+  _kiste_runner_set_flatpak_spawn (runner, spawn);
+  check_keep_launcher (runner);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -760,6 +1047,8 @@ main (int   argc,
   g_test_add_func ("/apps/listing/bad", test_parse_listing_bad);
   g_test_add_func ("/apps/listing/empty", test_parse_listing_empty);
   g_test_add_func ("/apps/listing/script", test_script_roundtrip);
+  g_test_add_func ("/apps/listing/icons", test_script_icons);
+  g_test_add_func ("/apps/listing/bad-icons", test_parse_listing_bad_icons);
   g_test_add_func ("/apps/desktop-app", test_new_from_data);
   g_test_add_func ("/apps/exported/fixture", test_match_exported_fixture);
   g_test_add_func ("/apps/exported/enters-box", test_desktop_enters_box);
@@ -768,6 +1057,10 @@ main (int   argc,
   g_test_add_func ("/apps/exported/mark", test_mark_exported);
   g_test_add_func ("/apps/exported/async", test_list_exported_async);
   g_test_add_func ("/apps/exported/from-sandbox", test_list_exported_from_sandbox);
+  g_test_add_func ("/apps/exported/is-distrobox-launcher", test_is_distrobox_launcher);
+  g_test_add_func ("/apps/exec-argv", test_exec_argv);
+  g_test_add_func ("/apps/keep-launcher", test_keep_launcher);
+  g_test_add_func ("/apps/keep-launcher/from-sandbox", test_keep_launcher_from_sandbox);
   g_test_add_func ("/apps/rename/launcher", test_rewrite_launcher);
   g_test_add_func ("/apps/rename/prefix-clash", test_rewrite_prefix_clash);
   g_test_add_func ("/apps/rename/wrapper", test_rewrite_wrapper);

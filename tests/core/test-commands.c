@@ -107,6 +107,18 @@ test_export_builders (void)
   assert_argv (argv, "distrobox|enter|--name|arch|--no-tty|--|distrobox-export|"
                      "--app|/usr/share/applications/my tool.desktop|--delete");
 
+  argv = kiste_commands_generate_entry_argv ("arch", FALSE);
+  assert_argv (argv, "distrobox|generate-entry|arch");
+  argv = kiste_commands_generate_entry_argv ("arch", TRUE);
+  assert_argv (argv, "distrobox|generate-entry|arch|--delete");
+
+  {
+    const char *app[] = { "/opt/my tool/bin/tool", "--new-window", NULL };
+
+    argv = kiste_commands_launch_app_argv ("arch", app);
+    assert_argv (argv, "distrobox|enter|--name|arch|--|/opt/my tool/bin/tool|--new-window");
+  }
+
   argv = kiste_commands_export_bin_argv ("arch", "/usr/bin/htop", "/home/alice/.local/bin",
                                          FALSE, &error);
   g_assert_no_error (error);

@@ -554,6 +554,113 @@ test_export_validates_path (Fixture       *fixture,
 }
 
 static void
+write_launcher (const char *dir,
+                const char *name,
+                const char *contents)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_file_set_contents (path, contents, -1, &error);
+  g_assert_no_error (error);
+}
+
+static gboolean
+launcher_exists (const char *dir,
+                 const char *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+
+  return g_file_test (path, G_FILE_TEST_EXISTS);
+}
+
+/* Removing an app from the menu runs distrobox-export --delete, which in
+ * distrobox 1.8 also deletes ~/.local/share/applications/<id>: the fake
+ * does the same. The user's own launcher of that name survives, also when
+ * distrobox fails; a launcher of distrobox's of that name is not kept. */
+static void
+test_unexport_keeps_user_launcher (Fixture       *fixture,
+                                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("kiste-test-unexport-XXXXXX", &error);
+  g_autofree char *bin = NULL;
+  g_autofree char *fake_export = NULL;
+  g_autofree char *user = NULL;
+  const char *ours = "[Desktop Entry]\nName=Maps (on fixture-a)\n"
+                     "Exec=/usr/bin/distrobox-enter  -n fixture-a  --   gnome-maps  %U \n";
+  const char *mine = "[Desktop Entry]\nType=Application\nName=My Maps\nExec=gnome-maps --mine\n";
+  Result r = { 0 };
+
+  g_assert_no_error (error);
+  bin = g_build_filename (dir, "bin", NULL);
+  kiste_manager_set_host_dirs (fixture->manager, dir, bin);
+
+  /* distrobox-export --app PATH --delete as 1.8.2.5 does it */
+  fake_export = g_strdup_printf ("while [ $# -gt 0 ]; do [ \"$1\" = --app ] && app=$2; shift; done\n"
+                                 "base=${app##*/}\n"
+                                 "rm -f '%s/fixture-a-'\"$base\" '%s/'\"$base\"\n",
+                                 dir, dir);
+  kiste_fake_runner_add (fixture->runner, "sh -c", "exec sh \"$@\"");
+  kiste_fake_runner_add (fixture->runner, "rm ", "exec rm \"$@\"");
+  kiste_fake_runner_add (fixture->runner, "distrobox enter", fake_export);
+
+  write_launcher (dir, "fixture-a-org.gnome.Maps.desktop", ours);
+  write_launcher (dir, "org.gnome.Maps.desktop", mine);
+
+  kiste_manager_export_app_async (fixture->manager, "fixture-a",
+                                  "/usr/share/applications/org.gnome.Maps.desktop", TRUE, NULL,
+                                  operation_cb, &r);
+  wait_result (&r);
+  g_assert_no_error (r.error);
+  g_assert_true (r.ok);
+  g_assert_nonnull (kiste_fake_runner_find (fixture->runner,
+                                            "distrobox enter --name fixture-a --no-tty -- distrobox-export "
+                                            "--app /usr/share/applications/org.gnome.Maps.desktop --delete"));
+  g_assert_false (launcher_exists (dir, "fixture-a-org.gnome.Maps.desktop"));
+  user = g_build_filename (dir, "org.gnome.Maps.desktop", NULL);
+  {
+    g_autofree char *contents = NULL;
+
+    g_assert_true (g_file_get_contents (user, &contents, NULL, NULL));
+    g_assert_cmpstr (contents, ==, mine);
+  }
+  g_assert_false (launcher_exists (dir, ".org.gnome.Maps.desktop.kiste-kept"));
+
+  /* distrobox fails (the app is gone from the box): our launcher still goes,
+   * the user's stays, the failure is in the task's output */
+  kiste_fake_runner_add (fixture->runner, "distrobox enter",
+                         "echo 'Error: cannot find any desktop file' >&2; exit 127");
+  write_launcher (dir, "fixture-a-org.gnome.Maps.desktop", ours);
+  r = (Result) { 0 };
+  {
+    KisteTask *task = kiste_manager_export_app_async (fixture->manager, "fixture-a",
+                                                      "/usr/share/applications/org.gnome.Maps.desktop",
+                                                      TRUE, NULL, operation_cb, &r);
+
+    g_object_ref (task);
+    wait_result (&r);
+    g_assert_no_error (r.error);
+    g_assert_nonnull (strstr (kiste_task_get_output (task), "cannot find any desktop file"));
+    g_object_unref (task);
+  }
+  g_assert_false (launcher_exists (dir, "fixture-a-org.gnome.Maps.desktop"));
+  g_assert_true (launcher_exists (dir, "org.gnome.Maps.desktop"));
+
+  /* Not exported: nothing runs */
+  r = (Result) { 0 };
+  kiste_manager_export_app_async (fixture->manager, "fixture-a",
+                                  "/usr/share/applications/org.gnome.Maps.desktop", TRUE, NULL,
+                                  operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_NOT_FOUND);
+  g_clear_error (&r.error);
+
+  g_assert_cmpint (g_unlink (user), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static void
 test_cancel (Fixture       *fixture,
              gconstpointer  data)
 {
@@ -595,6 +702,7 @@ main (int   argc,
   ADD ("/kiste/manager/clear-finished", test_clear_finished);
   ADD ("/kiste/manager/clone-running-restarts", test_clone_running_restarts);
   ADD ("/kiste/manager/export-validates-path", test_export_validates_path);
+  ADD ("/kiste/manager/unexport-keeps-user-launcher", test_unexport_keeps_user_launcher);
   ADD ("/kiste/manager/cancel", test_cancel);
 
 #undef ADD

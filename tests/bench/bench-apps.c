@@ -1,0 +1,175 @@
+/* bench-apps.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* How long listing a running box's apps takes, against a bare
+ * `podman exec BOX true`, measured in one run.
+ *
+ *   kiste-bench-apps [--runs N] [--box NAME]
+ *
+ * Run as the user whose rootless podman is measured. The box (default
+ * kiste-e2e-bench-apps) is created from $KISTE_E2E_IMAGE when missing and
+ * entered once before measuring. Listing is the whole operation the Apps
+ * page starts: one exec that prints the desktop files and icons, parsing,
+ * and reading what the box exported on the host. */
+
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "kiste-manager.h"
+
+static gboolean done;
+
+static void
+load_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  GError **error = user_data;
+
+  kiste_manager_load_finish (KISTE_MANAGER (object), result, error);
+  done = TRUE;
+}
+
+static guint n_apps;
+
+static void
+list_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  GError **error = user_data;
+  g_autoptr(GPtrArray) apps = kiste_manager_list_apps_finish (KISTE_MANAGER (object), result, error);
+
+  n_apps = apps ? apps->len : 0;
+  done = TRUE;
+}
+
+static void
+run_cb (GObject      *object,
+        GAsyncResult *result,
+        gpointer      user_data)
+{
+  GError **error = user_data;
+
+  kiste_runner_run_finish (KISTE_RUNNER (object), result, NULL, NULL, error);
+  done = TRUE;
+}
+
+static void
+run_until_done (void)
+{
+  done = FALSE;
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static int
+compare_doubles (const void *a,
+                 const void *b)
+{
+  double x = *(const double *) a;
+  double y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static double
+median (GArray *values)
+{
+  g_array_sort (values, compare_doubles);
+  return g_array_index (values, double, values->len / 2);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(KisteRunner) runner = NULL;
+  g_autoptr(KisteManager) manager = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GArray) bare = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) listing = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autofree char *box_name = NULL;
+  int runs = 15;
+  const char *image = g_getenv ("KISTE_E2E_IMAGE");
+  GOptionEntry entries[] = {
+    { "runs", 0, 0, G_OPTION_ARG_INT, &runs, "Timed runs of each", "N" },
+    { "box", 0, 0, G_OPTION_ARG_STRING, &box_name, "The box", "NAME" },
+    { NULL }
+  };
+
+  context = g_option_context_new ("- time listing a box's apps");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    g_error ("%s", error->message);
+  if (box_name == NULL)
+    box_name = g_strdup ("kiste-e2e-bench-apps");
+
+  /* The box, running and set up */
+  {
+    const char *create[] = { "distrobox", "create", "--yes", "--no-entry", "--image",
+                             image ? image : "localhost/kiste-debian:ready", "--name", box_name, NULL };
+    const char *warm[] = { "distrobox", "enter", box_name, "--", "true", NULL };
+    const char *exists[] = { "podman", "container", "exists", box_name, NULL };
+    int status = 0;
+
+    g_spawn_sync (NULL, (char **) exists, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, NULL);
+    if (!g_spawn_check_wait_status (status, NULL) &&
+        !g_spawn_sync (NULL, (char **) create, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error))
+      g_error ("distrobox create: %s", error->message);
+    if (!g_spawn_sync (NULL, (char **) warm, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDIN_FROM_DEV_NULL,
+                       NULL, NULL, NULL, NULL, &status, &error) ||
+        !g_spawn_check_wait_status (status, &error))
+      g_error ("distrobox enter: %s", error->message);
+  }
+
+  runner = kiste_runner_new ();
+  manager = kiste_manager_new (runner);
+  kiste_manager_load_async (manager, NULL, NULL, load_cb, &error);
+  run_until_done ();
+  if (error != NULL)
+    g_error ("loading: %s", error->message);
+
+  for (int i = -1; i < runs; i++)
+    {
+      const char *bare_argv[] = { "podman", "exec", box_name, "true", NULL };
+      gint64 start;
+      double t_bare;
+      double t_list;
+
+      start = g_get_monotonic_time ();
+      kiste_runner_run_async (runner, bare_argv, 0, NULL, run_cb, &error);
+      run_until_done ();
+      if (error != NULL)
+        g_error ("podman exec: %s", error->message);
+      t_bare = (g_get_monotonic_time () - start) / 1e6;
+
+      start = g_get_monotonic_time ();
+      kiste_manager_list_apps_async (manager, box_name, NULL, list_cb, &error);
+      run_until_done ();
+      if (error != NULL)
+        g_error ("listing: %s", error->message);
+      t_list = (g_get_monotonic_time () - start) / 1e6;
+
+      if (i < 0)
+        continue;  /* warm-up */
+      g_array_append_val (bare, t_bare);
+      g_array_append_val (listing, t_list);
+    }
+
+  {
+    double m_bare = median (bare);
+    double m_list = median (listing);
+
+    g_print ("apps of %s (%u apps), %d runs each, median:\n", box_name, n_apps, runs);
+    g_print ("  podman exec BOX true   %6.1f ms  1.00x\n", m_bare * 1000);
+    g_print ("  Kiste's app listing    %6.1f ms  %.2fx (target <= 2.00x)\n", m_list * 1000, m_list / m_bare);
+    return m_list / m_bare <= 2.0 ? EXIT_SUCCESS : EXIT_FAILURE;
+  }
+}
