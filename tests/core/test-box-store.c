@@ -1061,6 +1061,28 @@ test_store_fault_exit125 (Fixture       *fixture,
 }
 
 static void
+test_store_fault_exit126 (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  assert_fault_keeps_list (fixture, "store-exit126", KISTE_ERROR_COMMAND_FAILED, "permission denied");
+}
+
+static void
+test_store_fault_truncated (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  assert_fault_keeps_list (fixture, "store-truncated", KISTE_ERROR_BAD_OUTPUT, NULL);
+}
+
+/* 10 MB of noise: refused as such, nothing of it kept */
+static void
+test_store_fault_flood (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  assert_fault_keeps_list (fixture, "store-flood", KISTE_ERROR_BAD_OUTPUT, NULL);
+}
+
+static void
 test_store_fault_exit127 (Fixture       *fixture,
                           gconstpointer  data)
 {
@@ -1524,7 +1546,10 @@ main (int   argc,
   store_test ("/kiste/box-store/reload-large", "podman", test_store_reload_large);
   store_test ("/kiste/box-store/reload-unchanged", "podman", test_store_reload_unchanged);
   store_test ("/kiste/box-store/fault/exit125", "podman", test_store_fault_exit125);
+  store_test ("/kiste/box-store/fault/exit126", "podman", test_store_fault_exit126);
   store_test ("/kiste/box-store/fault/exit127", "podman", test_store_fault_exit127);
+  store_test ("/kiste/box-store/fault/truncated", "podman", test_store_fault_truncated);
+  store_test ("/kiste/box-store/fault/flood", "podman", test_store_fault_flood);
   store_test ("/kiste/box-store/fault/missing-program", "podman", test_store_fault_missing_program);
   store_test ("/kiste/box-store/fault/garbage", "podman", test_store_fault_garbage);
   store_test ("/kiste/box-store/fault/timeout", "podman", test_store_fault_timeout);
