@@ -2017,3 +2017,72 @@ kiste_apps_has_box_entry_finish (GAsyncResult  *result,
     *present = value != 0;
   return TRUE;
 }
+
+/* Which box a launcher enters, for launchers whose box may be gone */
+
+typedef struct
+{
+  char *name;
+} EnteredBox;
+
+static gboolean
+exec_line_names_box (const char *line,
+                     gsize       len,
+                     gpointer    data)
+{
+  EnteredBox *entered = data;
+  g_autoptr(GArray) tokens = NULL;
+  const char *text;
+  int first;
+
+  if (!line_has_prefix (line, len, "Exec="))
+    return FALSE;
+
+  text = line + 5;
+  tokens = tokenize (text, len - 5);
+  if ((first = find_enter_arguments (text, tokens)) < 0)
+    return FALSE;
+
+  for (guint i = first; i < tokens->len; i++)
+    {
+      const Token *token = &g_array_index (tokens, Token, i);
+      const char *start = text + token->start;
+
+      if (token_equals (text, token, "--"))
+        break;
+
+      if ((token_equals (text, token, "-n") || token_equals (text, token, "--name")) &&
+          i + 1 < tokens->len)
+        {
+          const Token *value = &g_array_index (tokens, Token, i + 1);
+
+          entered->name = g_strndup (text + value->start, value->len);
+          return TRUE;
+        }
+      if (token->len > strlen ("--name=") && strncmp (start, "--name=", strlen ("--name=")) == 0)
+        {
+          entered->name = g_strndup (start + strlen ("--name="), token->len - strlen ("--name="));
+          return TRUE;
+        }
+      /* generate-entry's `distrobox enter NAME`: the first word that is no
+       * option */
+      if (start[0] != '-' && !token_equals (text, token, "--root") && !token_equals (text, token, "-r"))
+        {
+          entered->name = g_strndup (start, token->len);
+          return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
+char *
+kiste_apps_dup_entered_box (const char *contents)
+{
+  EnteredBox entered = { NULL };
+
+  g_return_val_if_fail (contents != NULL, NULL);
+
+  foreach_line (contents, exec_line_names_box, &entered);
+  return entered.name;
+}

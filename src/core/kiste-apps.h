@@ -211,4 +211,10 @@ gboolean            kiste_apps_has_box_entry_finish      (GAsyncResult        *r
                                                           gboolean            *present,
                                                           GError             **error);
 
+/* The box a launcher enters: the value of -n/--name of its distrobox
+ * enter call (distrobox-export's shapes, v1 and v2), or the first word
+ * after `distrobox enter` (generate-entry's); NULL when it enters none.
+ * A box not among the boxes there are marks a launcher left behind. */
+char               *kiste_apps_dup_entered_box           (const char          *contents);
+
 G_END_DECLS

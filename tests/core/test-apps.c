@@ -874,6 +874,33 @@ test_is_distrobox_launcher (void)
 }
 
 static void
+test_entered_box (void)
+{
+  static const struct {
+    const char *contents;
+    const char *box;
+  } cases[] = {
+    { "[Desktop Entry]\nExec=/usr/bin/distrobox-enter  -n arch-dev  --   gnome-maps  %U \n", "arch-dev" },
+    { "[Desktop Entry]\nExec=distrobox enter -n fedora.41 -- code --new-window\n", "fedora.41" },
+    { "[Desktop Entry]\nExec=env SUDO_ASKPASS=x /usr/bin/distrobox-enter --root -n rootbox -- x\n", "rootbox" },
+    { "[Desktop Entry]\nExec=distrobox enter --name=tw -- x\n", "tw" },
+    /* distrobox generate-entry */
+    { "[Desktop Entry]\nExec=/usr/bin/distrobox enter  ubuntu\nTerminal=true\n", "ubuntu" },
+    /* the app's own -n after "--" is not the box */
+    { "[Desktop Entry]\nExec=distrobox-enter -- app -n other\n", NULL },
+    { "[Desktop Entry]\nExec=gnome-maps %U\n", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *box = kiste_apps_dup_entered_box (cases[i].contents);
+
+      if (g_strcmp0 (box, cases[i].box) != 0)
+        g_error ("Case %u: %s, expected %s", i, box, cases[i].box);
+    }
+}
+
+static void
 test_exec_argv (void)
 {
   static const struct {
@@ -1059,6 +1086,7 @@ main (int   argc,
   g_test_add_func ("/apps/exported/from-sandbox", test_list_exported_from_sandbox);
   g_test_add_func ("/apps/exported/is-distrobox-launcher", test_is_distrobox_launcher);
   g_test_add_func ("/apps/exec-argv", test_exec_argv);
+  g_test_add_func ("/apps/exported/entered-box", test_entered_box);
   g_test_add_func ("/apps/keep-launcher", test_keep_launcher);
   g_test_add_func ("/apps/keep-launcher/from-sandbox", test_keep_launcher_from_sandbox);
   g_test_add_func ("/apps/rename/launcher", test_rewrite_launcher);

@@ -318,6 +318,37 @@ test_export_and_remove (Fixture       *fixture,
   g_assert_false (host_file_exists (fixture, ".org.example.Editor.desktop.kiste-kept"));
 }
 
+static gboolean
+banner_shown (gpointer data)
+{
+  AdwBanner *banner = data;
+
+  return adw_banner_get_revealed (banner);
+}
+
+/* A failed export says what distrobox printed, and the app stays out */
+static void
+test_export_fails (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  AdwBanner *banner;
+  KisteAppRow *row;
+
+  kiste_fake_runner_add (fixture->runner, "distrobox enter",
+                         "echo 'Error: cannot write to the applications folder' >&2; exit 1");
+  kiste_apps_page_set_box (fixture->page, find_box (fixture, "fixture-a"));
+  wait_stack (fixture, "list");
+  row = find_app_row (fixture, "org.example.Editor.desktop");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (row), "apps.add", "s",
+                                             "org.example.Editor.desktop"));
+  banner = ADW_BANNER (kiste_test_find_widget (GTK_WIDGET (fixture->page), ADW_TYPE_BANNER, NULL));
+  g_assert_true (kiste_test_wait_for (banner_shown, banner, 5000));
+  g_assert_nonnull (strstr (adw_banner_get_title (banner), "cannot write to the applications folder"));
+  g_assert_false (kiste_desktop_app_get_exported (kiste_app_row_get_app (row)));
+  g_assert_false (host_file_exists (fixture, "fixture-a-org.example.Editor.desktop"));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "apps-page-export-failed");
+}
+
 /* A launcher made elsewhere (the command line, another app) shows up
  * without any command: the folder is followed, not polled */
 static void
@@ -453,6 +484,7 @@ main (int   argc,
   ADD ("/kiste/apps-page/list", test_list);
   ADD ("/kiste/apps-page/stopped-asks", test_stopped_asks);
   ADD ("/kiste/apps-page/export-and-remove", test_export_and_remove);
+  ADD ("/kiste/apps-page/export-fails", test_export_fails);
   ADD ("/kiste/apps-page/follows-host-folder", test_follows_host_folder);
   ADD ("/kiste/apps-page/box-page-tab", test_box_page_tab);
   ADD ("/kiste/apps-page/box-entry", test_box_entry);
