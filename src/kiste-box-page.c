@@ -266,8 +266,12 @@ kiste_box_page_update_actions (KisteBoxPage *self)
   gtk_widget_action_set_enabled (widget, "box.open-terminal", has_box);
   gtk_widget_action_set_enabled (widget, "box.view-log", has_box);
   gtk_widget_action_set_enabled (widget, "box.export-settings", has_box);
+  /* a box without the home keeps its own inside the container, unless
+   * it has a separate home folder on this computer */
   gtk_widget_action_set_enabled (widget, "box.open-home",
-                                 has_box && kiste_box_get_home (self->box) != NULL);
+                                 has_box && kiste_box_get_home (self->box) != NULL &&
+                                 (kiste_box_has_custom_home (self->box) ||
+                                  kiste_box_get_unshare (self->box, KISTE_UNSHARE_HOME) != KISTE_SHARING_UNSHARED));
 
   /* One button that starts or stops, whichever makes sense now */
   shows_stop = state == KISTE_BOX_STATE_RUNNING ||
@@ -435,31 +439,54 @@ kiste_box_page_update_isolation (KisteBoxPage *self)
   const char *home = kiste_box_get_home (self->box);
   gboolean custom = kiste_box_has_custom_home (self->box);
   g_autofree char *sentence = NULL;
-  const char *consequence = NULL;
+  g_autofree char *consequence = NULL;
 
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
     adw_action_row_set_subtitle (rows[i].row,
                                  sharing_to_label (kiste_box_get_unshare (self->box, rows[i].what)));
 
-  switch (kiste_box_get_host_home_sharing (self->box))
+  /* Not in the box only when no mount shows it, at its path, under
+   * /run/host or through a volume of the user's */
+  switch (kiste_box_get_unshare (self->box, KISTE_UNSHARE_HOME))
     {
     case KISTE_SHARING_SHARED:
-      if (custom)
+      if (kiste_box_get_host_home_sharing (self->box) != KISTE_SHARING_SHARED)
+        sentence = g_strdup_printf (_("Your home folder %s can still be reached in this box "
+                                      "through another folder, such as /run/host/home"),
+                                    host_home);
+      else if (custom)
         sentence = g_strdup_printf (_("This box has its own home folder at %s, but your home "
                                       "folder %s is still mounted in it"),
                                     home, host_home);
       else
         sentence = g_strdup_printf (_("Your home folder %s is shared with this box"), host_home);
-      consequence = _("Programs in the box can read and change your files");
+      consequence = g_strdup (_("Programs in the box can read and change your files"));
       break;
 
     case KISTE_SHARING_UNSHARED:
-      if (custom)
-        sentence = g_strdup_printf (_("Your home folder is not shared with this box: it has its "
-                                      "own at %s"),
-                                    home);
-      else
-        sentence = g_strdup (_("Your home folder is not shared with this box"));
+      {
+        g_auto(GStrv) parts = kiste_box_dup_home_volumes (self->box);
+
+        if (custom)
+          sentence = g_strdup_printf (_("Your home folder is not in this box: it has its own at %s"),
+                                      home);
+        else
+          sentence = g_strdup (_("Your home folder is not in this box"));
+
+        /* what stays shared, and that this is no sandbox */
+        if (parts != NULL && parts[0] != NULL)
+          {
+            g_autofree char *list = g_strjoinv (", ", parts);
+
+            consequence = g_strdup_printf (_("Only these folders of it are in the box: %s. Still shared: /tmp, "
+                                             "the rest of this computer under /run/host, and "
+                                             "devices. Sudo in the box can undo this"),
+                                           list);
+          }
+        else
+          consequence = g_strdup (_("Still shared: /tmp, the rest of this computer under "
+                                    "/run/host, and devices. Sudo in the box can undo this"));
+      }
       break;
 
     case KISTE_SHARING_UNKNOWN:
@@ -506,8 +533,10 @@ kiste_box_page_update (KisteBoxPage *self)
   if (home == NULL)
     adw_action_row_set_subtitle (self->home_row, _("Unknown"));
   else if (!kiste_box_has_custom_home (self->box) &&
-           g_strcmp0 (home, kiste_box_store_get_host_home (store)) == 0)
+           g_strcmp0 (home, kiste_box_store_get_host_home (store)) == 0 &&
+           kiste_box_get_unshare (self->box, KISTE_UNSHARE_HOME) != KISTE_SHARING_UNSHARED)
     adw_action_row_set_subtitle (self->home_row, _("Your home folder"));
+  /* a box without the home has its own folder at that path */
   else
     adw_action_row_set_subtitle (self->home_row, home);
 

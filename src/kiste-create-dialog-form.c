@@ -39,7 +39,8 @@ static const struct
     N_("The box only sees its own processes. Tools like top or kill cannot see or stop "
        "programs running on this computer") },
   { KISTE_UNSHARE_HOME, "--unshare-home",
-    N_("Your home folder is not mounted in the box") },
+    N_("Keeps your home folder, its settings and keys out. Only the folders you add are "
+       "shared, and apps in the box need X11") },
 };
 /* Name suggestions ------------------------------------------------------ */
 
@@ -334,7 +335,8 @@ kiste_create_dialog_validate (KisteCreateDialog *self)
   g_clear_pointer (&self->command, g_free);
   if (argv != NULL)
     {
-      self->command = kiste_argv_to_display_string ((const char * const *) argv);
+      self->command = kiste_create_options_dup_command_text (self->options, caps,
+                                                             (const char * const *) argv);
       gtk_label_set_text (self->command_label, self->command);
       gtk_widget_remove_css_class (GTK_WIDGET (self->command_label), "dim-label");
     }

@@ -123,6 +123,7 @@ kiste_preferences_dialog_update_tools (KistePreferencesDialog *self)
   gboolean loaded = kiste_capabilities_get_loaded (caps);
   g_autofree char *manager_label = NULL;
   g_autofree char *using_label = NULL;
+  g_autofree char *own_label = NULL;
   const char *manager_text;
   const char *distrobox_text;
   gboolean can_choose;
@@ -143,6 +144,11 @@ kiste_preferences_dialog_update_tools (KistePreferencesDialog *self)
 
   if (!loaded)
     distrobox_text = _("Checking…");
+  else if (kiste_capabilities_get_distrobox_version (caps) != NULL &&
+           kiste_capabilities_get_distrobox_is_own (caps))
+    /* Translators: the version of the copy of distrobox Kiste put in place */
+    distrobox_text = own_label = g_strdup_printf (_("%s, Kiste’s own copy: this computer has none"),
+                                                  kiste_capabilities_get_distrobox_version (caps));
   else if (kiste_capabilities_get_distrobox_version (caps) != NULL)
     distrobox_text = kiste_capabilities_get_distrobox_version (caps);
   else if (kiste_capabilities_get_distrobox_problem (caps) != NULL)
@@ -388,6 +394,19 @@ kiste_preferences_dialog_dispose (GObject *object)
   G_OBJECT_CLASS (kiste_preferences_dialog_parent_class)->dispose (object);
 }
 
+/* A pending search holds the dialog, so dispose cannot be where it stops:
+ * closing is. */
+static void
+kiste_preferences_dialog_closed (AdwDialog *dialog)
+{
+  KistePreferencesDialog *self = KISTE_PREFERENCES_DIALOG (dialog);
+
+  g_cancellable_cancel (self->cancellable);
+
+  if (ADW_DIALOG_CLASS (kiste_preferences_dialog_parent_class)->closed)
+    ADW_DIALOG_CLASS (kiste_preferences_dialog_parent_class)->closed (dialog);
+}
+
 static void
 kiste_preferences_dialog_get_property (GObject    *object,
                                        guint       prop_id,
@@ -439,11 +458,13 @@ kiste_preferences_dialog_class_init (KistePreferencesDialogClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  AdwDialogClass *dialog_class = ADW_DIALOG_CLASS (klass);
 
   object_class->constructed = kiste_preferences_dialog_constructed;
   object_class->dispose = kiste_preferences_dialog_dispose;
   object_class->get_property = kiste_preferences_dialog_get_property;
   object_class->set_property = kiste_preferences_dialog_set_property;
+  dialog_class->closed = kiste_preferences_dialog_closed;
 
   properties[PROP_MANAGER] =
     g_param_spec_object ("manager", NULL, NULL,

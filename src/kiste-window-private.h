@@ -41,6 +41,7 @@ struct _KisteWindow
   AdwStatusPage         *error_page;
   GtkLabel              *install_label;
   GtkWidget             *install_box;
+  GtkWidget             *install_distrobox_button;
   AdwNavigationSplitView *split_view;
   GtkSearchBar          *search_bar;
   GtkSearchEntry        *search_entry;
@@ -85,6 +86,9 @@ void        _kiste_window_import_init           (KisteWindow      *self);
 
 /* kiste-window-terminals.c: the terminal tabs beside the details */
 void        _kiste_window_class_terminals_init  (KisteWindowClass *klass);
+void        _kiste_window_class_tools_init      (KisteWindowClass *klass);
+void        _kiste_window_update_install_distrobox (KisteWindow   *self,
+                                                    gboolean       no_distrobox);
 void        _kiste_window_terminals_init        (KisteWindow      *self);
 /* Once the window has its settings */
 void        _kiste_window_terminals_setup       (KisteWindow      *self);

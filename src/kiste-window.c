@@ -103,6 +103,7 @@ kiste_window_update_state (KisteWindow *self)
       adw_status_page_set_description (self->missing_page, description);
       gtk_label_set_label (self->install_label, command);
       gtk_widget_set_visible (self->install_box, command != NULL);
+      _kiste_window_update_install_distrobox (self, no_distrobox);
 
       gtk_stack_set_visible_child_name (self->main_stack, "status");
       gtk_stack_set_visible_child_name (self->status_stack, "missing");
@@ -781,6 +782,7 @@ kiste_window_class_init (KisteWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, error_page);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, install_label);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, install_box);
+  gtk_widget_class_bind_template_child (widget_class, KisteWindow, install_distrobox_button);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, split_view);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, search_bar);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, search_entry);
@@ -820,6 +822,7 @@ kiste_window_class_init (KisteWindowClass *klass)
   g_type_ensure (KISTE_TYPE_BOX_ROW);
   _kiste_window_class_terminals_init (klass);
   _kiste_window_class_import_init (klass);
+  _kiste_window_class_tools_init (klass);
 }
 
 static void

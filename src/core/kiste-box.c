@@ -333,6 +333,70 @@ run_host_home_sharing (char **create_command)
   return bound ? KISTE_SHARING_SHARED : KISTE_SHARING_UNSHARED;
 }
 
+/* The sources of the --volume options of podman's create argv, except
+ * distrobox's own mirrors of the host under /run/host */
+static GPtrArray *
+volume_sources (const char * const *create_command)
+{
+  GPtrArray *sources = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; create_command != NULL && create_command[i] != NULL; i++)
+    {
+      const char *arg = create_command[i];
+      const char *spec = NULL;
+      g_auto(GStrv) parts = NULL;
+
+      if ((g_str_equal (arg, "--volume") || g_str_equal (arg, "-v")) && create_command[i + 1] != NULL)
+        spec = create_command[++i];
+      else if (g_str_has_prefix (arg, "--volume="))
+        spec = arg + strlen ("--volume=");
+      if (spec == NULL)
+        continue;
+
+      parts = g_strsplit (spec, ":", 3);
+      if (parts[0] == NULL || parts[1] == NULL || parts[0][0] != '/')
+        continue;
+      {
+        g_autofree char *mirror = g_build_filename ("/run/host", parts[0], NULL);
+
+        if (g_str_equal (parts[1], mirror))
+          continue;
+      }
+      g_ptr_array_add (sources, g_strdup (parts[0]));
+    }
+
+  return sources;
+}
+
+/* a is b or a folder above it */
+static gboolean
+path_contains (const char *a,
+               const char *b)
+{
+  gsize len = strlen (a);
+
+  if (g_str_equal (a, "/"))
+    return TRUE;
+  return strncmp (a, b, len) == 0 && (b[len] == '\0' || b[len] == '/');
+}
+
+/* Whether a volume of the user's shows the whole home */
+static gboolean
+volumes_show_home (const char * const *create_command,
+                   const char         *host_home)
+{
+  g_autoptr(GPtrArray) sources = NULL;
+
+  if (host_home == NULL)
+    return FALSE;
+
+  sources = volume_sources (create_command);
+  for (guint i = 0; i < sources->len; i++)
+    if (path_contains (g_ptr_array_index (sources, i), host_home))
+      return TRUE;
+  return FALSE;
+}
+
 static KisteSharing
 sharing_from_label (GHashTable *labels,
                     const char *key)
@@ -427,7 +491,8 @@ kiste_box_derive (KisteBox *self,
    * else whether the host home is mounted */
   from_label = sharing_from_label (self->labels, LABEL_UNSHARE_HOME);
   if (host_home_sharing == KISTE_SHARING_SHARED ||
-      run_host_home_sharing (self->create_command) == KISTE_SHARING_SHARED)
+      run_host_home_sharing (self->create_command) == KISTE_SHARING_SHARED ||
+      volumes_show_home ((const char * const *) self->create_command, self->host_home))
     unshare[KISTE_UNSHARE_HOME] = KISTE_SHARING_SHARED;
   else
     unshare[KISTE_UNSHARE_HOME] = from_label != KISTE_SHARING_UNKNOWN ? from_label : host_home_sharing;
@@ -1802,6 +1867,71 @@ kiste_box_getenv (KisteBox   *self,
     return NULL;
 
   return g_environ_getenv (self->environ, variable);
+}
+
+/**
+ * kiste_box_dup_enter_hazard:
+ * @self: a box
+ *
+ * distrobox enter reads the image's PATH and HOME through podman's %q
+ * format into a double-quoted shell string and evals it on the host, so a
+ * "$(…)" or a backtick there runs as a command on this computer at every
+ * enter. Such a box must not be entered through distrobox.
+ *
+ * Returns: (transfer full) (nullable): why, for people; NULL when the
+ *   values are harmless or not known yet
+ */
+char *
+kiste_box_dup_enter_hazard (KisteBox *self)
+{
+  static const char * const variables[] = { "PATH", "HOME" };
+
+  g_return_val_if_fail (KISTE_IS_BOX (self), NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (variables); i++)
+    {
+      const char *value = kiste_box_getenv (self, variables[i]);
+
+      if (value != NULL && strpbrk (value, "$`") != NULL)
+        return g_strdup_printf (_("The image of “%s” sets %s to a value with “$” or “`”, which "
+                                  "distrobox would run as a command on this computer. Kiste does not "
+                                  "let distrobox enter this box."),
+                                self->name, variables[i]);
+    }
+
+  return NULL;
+}
+
+/**
+ * kiste_box_dup_home_volumes:
+ * @self: a box
+ *
+ * Folders inside the user's home that the box's own volumes put in it (so
+ * a box without the home still sees these), from its create command.
+ *
+ * Returns: (transfer full): the host paths, maybe empty; NULL when not known
+ */
+char **
+kiste_box_dup_home_volumes (KisteBox *self)
+{
+  g_autoptr(GPtrArray) sources = NULL;
+  g_autoptr(GStrvBuilder) builder = NULL;
+
+  g_return_val_if_fail (KISTE_IS_BOX (self), NULL);
+
+  if (self->create_command == NULL || self->host_home == NULL)
+    return NULL;
+
+  builder = g_strv_builder_new ();
+  sources = volume_sources ((const char * const *) self->create_command);
+  for (guint i = 0; i < sources->len; i++)
+    {
+      const char *source = g_ptr_array_index (sources, i);
+
+      if (!g_str_equal (source, self->host_home) && path_contains (self->host_home, source))
+        g_strv_builder_add (builder, source);
+    }
+  return g_strv_builder_end (builder);
 }
 
 const char * const *

@@ -149,6 +149,8 @@ const char * const *kiste_box_get_environ           (KisteBox     *self);
 const char         *kiste_box_getenv                (KisteBox     *self,
                                                      const char   *variable);
 const char * const *kiste_box_get_create_command    (KisteBox     *self);
+char              **kiste_box_dup_home_volumes      (KisteBox     *self);
+char               *kiste_box_dup_enter_hazard      (KisteBox     *self);
 
 /* A stable lowercase name ("running", "stopped", …) for logs and style
  * classes; kiste_box_state_to_label() is the translated word for people. */

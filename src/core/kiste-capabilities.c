@@ -26,6 +26,7 @@ struct _KisteCapabilities
 
   KisteRunner  *runner;
   char        **config_files;       /* NULL: distrobox's own list */
+  char         *last_path_dir;      /* searched after the host's PATH */
 
   guint         started_serial;
   guint         applied_serial;
@@ -45,6 +46,7 @@ struct _KisteCapabilities
   guint         has_distrobox : 1;
   guint         has_podman : 1;
   guint         has_docker : 1;
+  guint         distrobox_is_own : 1;   /* found in last_path_dir only */
 };
 
 G_DEFINE_FINAL_TYPE (KisteCapabilities, kiste_capabilities, G_TYPE_OBJECT)
@@ -434,6 +436,7 @@ kiste_capabilities_finalize (GObject *object)
   KisteCapabilities *self = (KisteCapabilities *)object;
 
   g_clear_object (&self->runner);
+  g_clear_pointer (&self->last_path_dir, g_free);
   g_clear_pointer (&self->config_files, g_strfreev);
   g_clear_pointer (&self->distrobox_version, g_free);
   g_clear_pointer (&self->podman_version, g_free);
@@ -984,10 +987,27 @@ login_path_cb (GObject      *object,
   g_autofree char *path = NULL;
   g_autoptr(GError) error = NULL;
 
+  self->distrobox_is_own = FALSE;
   if (kiste_runner_run_finish (KISTE_RUNNER (object), result, &output, NULL, &error))
-    path = kiste_capabilities_parse_login_path (output);
+    {
+      path = kiste_capabilities_parse_login_path (output);
+      /* the host's PATH has no distrobox: if one is found, it is Kiste's */
+      self->distrobox_is_own = path != NULL && self->last_path_dir != NULL &&
+                               strstr (output, "\nKISTE_HOST_DISTROBOX=\n") != NULL &&
+                               g_file_test (self->last_path_dir, G_FILE_TEST_IS_DIR);
+    }
   else
     g_debug ("Could not ask the host's login shell for its PATH: %s", error->message);
+
+  /* Kiste's own copy of distrobox comes last: the host's wins */
+  if (self->last_path_dir != NULL && g_file_test (self->last_path_dir, G_FILE_TEST_IS_DIR))
+    {
+      char *longer = g_strconcat (path ? path : "/usr/local/bin:/usr/bin:/bin", ":",
+                                  self->last_path_dir, NULL);
+
+      g_free (path);
+      path = longer;
+    }
 
   if (path != NULL)
     kiste_runner_setenv (self->runner, "PATH", path);
@@ -1007,7 +1027,8 @@ kiste_capabilities_refresh_async (KisteCapabilities   *self,
   static const char * const login_path_argv[] = {
     "sh", "-c",
     "shell=$(getent passwd \"$(id -un)\" | cut -d: -f7); "
-    "exec \"${shell:-/bin/sh}\" -l -c 'printf \"\\nKISTE_HOST_PATH=%s\\n\" \"$PATH\"' </dev/null",
+    "exec \"${shell:-/bin/sh}\" -l -c "
+    "'printf \"\\nKISTE_HOST_PATH=%s\\nKISTE_HOST_DISTROBOX=%s\\n\" \"$PATH\" \"$(command -v distrobox)\"' </dev/null",
     NULL
   };
   g_autoptr(GTask) task = NULL;
@@ -1162,6 +1183,21 @@ kiste_capabilities_supports_create_flag (KisteCapabilities *self,
          g_strv_contains ((const char * const *)self->create_flags, flag);
 }
 
+gboolean
+kiste_capabilities_can_isolate_home (KisteCapabilities *self)
+{
+  g_return_val_if_fail (KISTE_IS_CAPABILITIES (self), FALSE);
+
+  if (kiste_capabilities_supports_create_flag (self, "--unshare-home"))
+    return TRUE;
+
+  /* The dry run's shape is known for distrobox 1.8 and later 1.x only */
+  return self->distrobox_major == 1 &&
+         kiste_capabilities_compare_versions (self->distrobox_version, "1.8.0") >= 0 &&
+         kiste_capabilities_supports_create_flag (self, "--dry-run") &&
+         (g_strcmp0 (self->manager, "podman") == 0 || g_strcmp0 (self->manager, "docker") == 0);
+}
+
 char *
 kiste_capabilities_dup_unsupported_reason (KisteCapabilities *self,
                                            const char        *flag)
@@ -1170,6 +1206,8 @@ kiste_capabilities_dup_unsupported_reason (KisteCapabilities *self,
   g_return_val_if_fail (flag != NULL, NULL);
 
   if (kiste_capabilities_supports_create_flag (self, flag))
+    return NULL;
+  if (g_str_equal (flag, "--unshare-home") && kiste_capabilities_can_isolate_home (self))
     return NULL;
 
   if (!self->loaded)
@@ -1180,6 +1218,16 @@ kiste_capabilities_dup_unsupported_reason (KisteCapabilities *self,
 
   if (self->distrobox_version == NULL)
     return g_strdup (_("Not available in the installed distrobox"));
+
+  if (g_str_equal (flag, "--unshare-home"))
+    {
+      if (self->distrobox_major == 1 &&
+          kiste_capabilities_compare_versions (self->distrobox_version, "1.8.0") < 0)
+        return g_strdup (_("Needs distrobox 1.8.0 or newer"));
+      if (self->distrobox_major == 1 &&
+          g_strcmp0 (self->manager, "podman") != 0 && g_strcmp0 (self->manager, "docker") != 0)
+        return g_strdup (_("Needs Podman or Docker"));
+    }
 
   for (guint i = 0; i < G_N_ELEMENTS (first_tags); i++)
     {
@@ -1201,15 +1249,32 @@ kiste_capabilities_dup_unsupported_details (KisteCapabilities *self,
   if (kiste_capabilities_supports_create_flag (self, flag))
     return NULL;
 
-  if (g_str_equal (flag, "--unshare-home"))
-    return g_strdup (_("Released versions of distrobox always make your home folder available "
-                       "inside the box. A custom home folder only changes where the box keeps "
-                       "its own settings and files: your real home folder is still mounted in "
-                       "the box. Keeping it out needs a distrobox build that includes the "
-                       "unmerged “--unshare-home” change, and even then the rest of this "
-                       "computer's files stay visible under /run/host."));
+  if (g_str_equal (flag, "--unshare-home") && !kiste_capabilities_can_isolate_home (self))
+    return g_strdup (_("A custom home folder only changes where the box keeps its own "
+                       "files: your home folder is still mounted in the box."));
 
   return NULL;
+}
+
+/* Whether the distrobox in use is the one in the last PATH folder (Kiste's
+ * own copy in the Flatpak), as the last refresh found */
+gboolean
+kiste_capabilities_get_distrobox_is_own (KisteCapabilities *self)
+{
+  g_return_val_if_fail (KISTE_IS_CAPABILITIES (self), FALSE);
+
+  return self->distrobox_is_own && self->has_distrobox;
+}
+
+/* A folder searched after the host's PATH for host commands (in the
+ * Flatpak: Kiste's own copy of distrobox); used from the next refresh */
+void
+kiste_capabilities_set_last_path_dir (KisteCapabilities *self,
+                                      const char        *dir)
+{
+  g_return_if_fail (KISTE_IS_CAPABILITIES (self));
+
+  g_set_str (&self->last_path_dir, dir);
 }
 
 void

@@ -65,6 +65,10 @@ const char          *kiste_capabilities_get_manager_problem      (KisteCapabilit
 const char * const  *kiste_capabilities_get_create_flags         (KisteCapabilities    *self);
 gboolean             kiste_capabilities_supports_create_flag     (KisteCapabilities    *self,
                                                                   const char           *flag);
+/* Whether a new box can be kept away from the user's home: with the
+ * flag of a patched distrobox, or from the dry run of distrobox 1.x with
+ * podman or docker (kiste-isolated-home.c) */
+gboolean             kiste_capabilities_can_isolate_home         (KisteCapabilities    *self);
 /* Why a flag cannot be used, short, for the UI: "Needs distrobox 1.7.0 or
  * newer", "Not available in distrobox 1.8.2.5"; NULL if supported. */
 char                *kiste_capabilities_dup_unsupported_reason   (KisteCapabilities    *self,
@@ -73,6 +77,10 @@ char                *kiste_capabilities_dup_unsupported_reason   (KisteCapabilit
  * only --unshare-home), or NULL. */
 char                *kiste_capabilities_dup_unsupported_details  (KisteCapabilities    *self,
                                                                   const char           *flag);
+
+void                 kiste_capabilities_set_last_path_dir        (KisteCapabilities    *self,
+                                                                  const char           *dir);
+gboolean             kiste_capabilities_get_distrobox_is_own     (KisteCapabilities    *self);
 
 /* Replaces distrobox's list of config files (for tests and odd layouts);
  * NULL restores the default list. */

@@ -13,6 +13,7 @@
 
 #include "kiste-create-options.h"
 #include "kiste-error.h"
+#include "kiste-runner.h"
 #include "kiste-validate.h"
 
 struct _KisteCreateOptions
@@ -887,10 +888,10 @@ kiste_create_options_get_unshare_implied (KisteCreateOptions *self,
   if (self->init && (what == KISTE_UNSHARE_PROCESS || what == KISTE_UNSHARE_GROUPS))
     return KISTE_UNSHARE_IMPLIED_BY_INIT;
 
-  /* only the unmerged --unshare-home change makes --unshare-all cover the home */
+  /* Isolate Everything covers the home wherever Kiste can keep it out */
   if (self->unshare_all &&
       (what != KISTE_UNSHARE_HOME ||
-       (caps != NULL && kiste_capabilities_supports_create_flag (caps, "--unshare-home"))))
+       (caps != NULL && kiste_capabilities_can_isolate_home (caps))))
     return KISTE_UNSHARE_IMPLIED_BY_ALL;
 
   return KISTE_UNSHARE_IMPLIED_NO;
@@ -1072,7 +1073,8 @@ kiste_create_options_dup_flag_problem (KisteCapabilities *caps,
 
   if (caps != NULL && kiste_capabilities_get_loaded (caps))
     {
-      if (kiste_capabilities_supports_create_flag (caps, flag))
+      if (kiste_capabilities_supports_create_flag (caps, flag) ||
+          (g_str_equal (flag, "--unshare-home") && kiste_capabilities_can_isolate_home (caps)))
         return NULL;
       reason = kiste_capabilities_dup_unsupported_reason (caps, flag);
     }
@@ -1201,11 +1203,24 @@ build_argv (KisteCreateOptions  *self,
         }
     }
 
-  /* Explicit even with --unshare-all, which covers it only in patched builds */
-  if (self->unshare[KISTE_UNSHARE_HOME] &&
-      !add_flag (builder, caps, "--unshare-home", NULL,
-                 KISTE_CREATE_FIELD_UNSHARE_HOME, &field, error))
-    goto failed;
+  /* Explicit even with --unshare-all, which covers it only in patched
+   * builds. Without the flag the home's mounts are taken out of the dry
+   * run's command instead (kiste_create_options_get_isolates_home()). */
+  if (self->unshare[KISTE_UNSHARE_HOME])
+    {
+      if (caps == NULL || !kiste_capabilities_get_loaded (caps) ||
+          kiste_capabilities_supports_create_flag (caps, "--unshare-home"))
+        {
+          if (!add_flag (builder, caps, "--unshare-home", NULL,
+                         KISTE_CREATE_FIELD_UNSHARE_HOME, &field, error))
+            goto failed;
+        }
+      else if (!check_flag (caps, "--unshare-home", error))
+        {
+          field = KISTE_CREATE_FIELD_UNSHARE_HOME;
+          goto failed;
+        }
+    }
 
   for (guint i = 0; self->volumes[i] != NULL; i++)
     {
@@ -1253,6 +1268,33 @@ kiste_create_options_to_argv_full (KisteCreateOptions  *self,
     return NULL;
 
   return build_argv (self, caps, out_field, error);
+}
+
+char *
+kiste_create_options_dup_command_text (KisteCreateOptions  *self,
+                                       KisteCapabilities   *caps,
+                                       const char * const  *argv)
+{
+  g_autoptr(GStrvBuilder) builder = NULL;
+  g_auto(GStrv) dry_run = NULL;
+  g_autofree char *display = NULL;
+
+  g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (self), NULL);
+  g_return_val_if_fail (argv != NULL, NULL);
+
+  if (!kiste_create_options_get_effective_unshare (self, KISTE_UNSHARE_HOME, caps))
+    return kiste_argv_to_display_string (argv);
+
+  builder = g_strv_builder_new ();
+  g_strv_builder_addv (builder, (const char **) argv);
+  g_strv_builder_add (builder, "--dry-run");
+  dry_run = g_strv_builder_end (builder);
+  display = kiste_argv_to_display_string ((const char * const *) dry_run);
+
+  /* a comment, so the text can still be pasted into a shell */
+  return g_strdup_printf ("%s\n# %s", display,
+                          _("then the create command it prints runs without the mounts of "
+                            "your home folder, with empty folders over /run/host/home"));
 }
 
 char **

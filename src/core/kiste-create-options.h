@@ -177,12 +177,18 @@ char                *kiste_create_options_dup_flag_problem        (KisteCapabili
 /* Validates (without a uniqueness check), then builds
  *   distrobox create --yes --name NAME (--image IMAGE | --clone SRC) …
  * with every value as its own argv element. Each flag beyond those must be
- * listed by caps; --unshare-home is refused unless caps lists it (a NULL or
- * unloaded caps skips the other checks). --unshare-all on a distrobox
- * without --unshare-home still shares the host home. */
+ * listed by caps (a NULL or unloaded caps skips the checks, but refuses
+ * --unshare-home). Home isolation on a distrobox without --unshare-home
+ * leaves the flag out: the manager then takes this command's dry run and
+ * runs it without the home's mounts (kiste-isolated-home.c). */
 char               **kiste_create_options_to_argv                 (KisteCreateOptions  *self,
                                                                    KisteCapabilities   *caps,
                                                                    GError             **error);
+/* What "Show Command" shows for argv (from the above): the command itself,
+ * or for a box without the home, its dry run and what happens next */
+char                *kiste_create_options_dup_command_text        (KisteCreateOptions  *self,
+                                                                   KisteCapabilities   *caps,
+                                                                   const char * const  *argv);
 /* Same, telling which field stopped it */
 char               **kiste_create_options_to_argv_full            (KisteCreateOptions  *self,
                                                                    KisteCapabilities   *caps,

@@ -259,6 +259,7 @@ open_shell_step (GTask *task)
   g_autoptr(GSubprocess) subprocess = NULL;
   g_auto(GStrv) env = NULL;
   g_auto(GStrv) argv = NULL;
+  g_autofree char *hazard = NULL;
   gboolean direct = FALSE;
   const char *cwd;
 
@@ -315,6 +316,15 @@ open_shell_step (GTask *task)
   env = kiste_pty_dup_environ (kiste_manager_get_runner (self),
                                (const char * const *) op->extra_env);
   argv = kiste_manager_dup_shell_argv (self, box, op->cwd, (const char * const *) env, &direct);
+
+  /* the direct exec passes the box's PATH as data; distrobox enter would
+   * eval it on this computer */
+  if (!direct && (hazard = kiste_box_dup_enter_hazard (box)) != NULL)
+    {
+      g_task_return_new_error_literal (task, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT, hazard);
+      g_object_unref (task);
+      return;
+    }
 
   /* distrobox enter keeps the folder it starts in; a direct exec names
    * it, and --no-workdir goes to the box home from anywhere (NULL: the
@@ -531,6 +541,7 @@ kiste_manager_open_external_terminal (KisteManager  *self,
   g_autoptr(GSubprocess) subprocess = NULL;
   g_auto(GStrv) enter = NULL;
   g_auto(GStrv) argv = NULL;
+  g_autofree char *hazard = NULL;
   KisteBox *box;
   const char *host_home;
 
@@ -548,6 +559,11 @@ kiste_manager_open_external_terminal (KisteManager  *self,
   host_home = kiste_box_store_get_host_home (kiste_manager_get_store (self));
   if (!kiste_enter_keeps_workdir (box, cwd, host_home ? host_home : g_get_home_dir ()))
     cwd = NULL;
+  if ((hazard = kiste_box_dup_enter_hazard (box)) != NULL)
+    {
+      g_set_error_literal (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT, hazard);
+      return FALSE;
+    }
   enter = kiste_commands_enter_argv (box, get_major (self), cwd, NULL);
   argv = kiste_external_terminal_argv (terminal_id, (const char * const *) enter);
   if (argv == NULL)

@@ -9,10 +9,13 @@
 
 #include <glib/gi18n.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "kiste-apps.h"
+#include "kiste-bundled-distrobox.h"
 #include "kiste-commands.h"
 #include "kiste-error.h"
+#include "kiste-isolated-home.h"
 #include "kiste-manager-private.h"
 #include "kiste-setup-watch.h"
 #include "kiste-start-monitor.h"
@@ -64,6 +67,7 @@ struct _Op
   char                *arg;
   char                *home;
   KisteCreateOptions  *options;
+  char               **argv;
   GPtrArray           *apps;
   char                *output;
   GError              *pending_error;
@@ -72,6 +76,7 @@ struct _Op
    * pending_error (the failure) or a new one */
   OpStep               recover;
   guint                flag : 1;
+  guint                details_tried : 1;
   /* A failure may leave a box behind: list again before failing */
   guint                reload_on_error : 1;
 };
@@ -85,6 +90,7 @@ op_free (Op *op)
   g_clear_pointer (&op->arg, g_free);
   g_clear_pointer (&op->home, g_free);
   g_clear_object (&op->options);
+  g_clear_pointer (&op->argv, g_strfreev);
   g_clear_pointer (&op->apps, g_ptr_array_unref);
   g_clear_pointer (&op->output, g_free);
   g_clear_error (&op->pending_error);
@@ -122,6 +128,12 @@ kiste_manager_new (KisteRunner *runner)
       self->applications_dir = g_build_filename (data, "applications", NULL);
     }
   self->capabilities = kiste_capabilities_new (self->runner);
+  if (kiste_runner_get_in_flatpak (self->runner))
+    {
+      g_autofree char *own = kiste_bundled_distrobox_dup_install_dir ();
+
+      kiste_capabilities_set_last_path_dir (self->capabilities, own);
+    }
   self->store = kiste_box_store_new (self->runner);
   /* a box that one of our operations starts is followed by it */
   self->setup_watch = kiste_setup_watch_new (self->runner, self->store);
@@ -667,6 +679,53 @@ op_get_ktask (GTask *task)
   return ((Op *) g_task_get_task_data (task))->ktask;
 }
 
+static void op_require_safe_enter (GTask  *task,
+                                   OpStep  next);
+
+static void
+op_safe_details_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  GTask *task = user_data;
+  Op *op = g_task_get_task_data (task);
+  OpStep next = op->next;
+
+  /* best effort: without details the check below has nothing to find */
+  kiste_box_store_load_details_finish (KISTE_BOX_STORE (object), result, NULL);
+  op->next = NULL;
+  op_require_safe_enter (task, next);
+}
+
+/* distrobox enter evals the image's PATH and HOME on the host
+ * (kiste_box_dup_enter_hazard()): before a command that goes through it,
+ * the box's values are read if need be and checked; then next runs */
+static void
+op_require_safe_enter (GTask  *task,
+                       OpStep  next)
+{
+  Op *op = g_task_get_task_data (task);
+  KisteBox *box = kiste_box_store_find_by_name (op->self->store, op->box_name);
+  g_autofree char *hazard = NULL;
+
+  if (box != NULL && !kiste_box_get_has_details (box) && !op->details_tried)
+    {
+      op->details_tried = TRUE;
+      op->next = next;
+      kiste_box_store_load_details_async (op->self->store, &box, 1, op_cancellable (task),
+                                          op_safe_details_cb, task);
+      return;
+    }
+
+  if (box != NULL && (hazard = kiste_box_dup_enter_hazard (box)) != NULL)
+    {
+      op_return (task, g_error_new_literal (KISTE_ERROR, KISTE_ERROR_INVALID_INPUT, hazard));
+      return;
+    }
+
+  next (task);
+}
+
 /* Looks the box up; fails the operation when it is gone */
 static KisteBox *
 op_require_box (GTask *task)
@@ -861,6 +920,113 @@ _kiste_manager_dup_names (KisteManager *self)
   return g_strv_builder_end (builder);
 }
 
+/* Create without the user's home (kiste-isolated-home.c): distrobox's dry
+ * run prints the create command, which runs without the home's mounts.
+ * The dry run never clones or pulls, so those happen first. */
+
+static void
+create_isolated_entry (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  const char *argv[] = { "distrobox", "generate-entry", op->box_name, NULL };
+
+  /* what distrobox create does after its own create, unless --no-entry */
+  if (!kiste_create_options_get_add_to_menu (op->options))
+    {
+      op_reload_done (task);
+      return;
+    }
+  op_run (task, argv, SHORT_TIMEOUT_MS, FALSE, op_reload_done);
+}
+
+static void
+create_isolated_rewrite (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  KisteIsolatedHomeHost host = { 0 };
+  g_autofree char *runtime_dir = g_strdup_printf ("/run/user/%u", (guint) getuid ());
+  g_auto(GStrv) argv = NULL;
+  GError *error = NULL;
+
+  host.host_home = kiste_box_store_get_host_home (op->self->store);
+  if (host.host_home == NULL)
+    host.host_home = g_get_home_dir ();
+  host.user_name = g_get_user_name ();
+  host.runtime_dir = runtime_dir;
+  host.uid = getuid ();
+  host.gid = getgid ();
+  /* the sandbox does not show /var/home, but the home's path tells */
+  host.host_has_var_home = g_file_test ("/var/home", G_FILE_TEST_IS_DIR) ||
+                           g_str_has_prefix (host.host_home, "/var/home/");
+
+  if (!(argv = kiste_isolated_home_argv_from_dry_run (op->output, &host, &error)))
+    {
+      op_fail (task, error);
+      return;
+    }
+  op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, create_isolated_entry);
+}
+
+static void
+create_isolated_dry_run (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  op_run (task, (const char * const *) op->argv, CREATE_TIMEOUT_MS, FALSE, create_isolated_rewrite);
+}
+
+static void
+create_isolated (GTask               *task,
+                 KisteCreateOptions  *options,
+                 char               **argv)
+{
+  Op *op = g_task_get_task_data (task);
+  const char *engine = kiste_manager_get_engine (op->self);
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_autofree char *tag = NULL;
+  const char *clone_source = kiste_create_options_get_clone_source (options);
+
+  op->options = g_object_ref (options);
+
+  /* distrobox's own clone: the source box committed as image NAME:DATE */
+  if (clone_source != NULL && clone_source[0] != '\0')
+    {
+      g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+      g_autofree char *date = g_date_time_format (now, "%F");
+      g_autofree char *lower = g_ascii_strdown (clone_source, -1);
+
+      tag = g_strdup_printf ("%s:%s", lower, date);
+    }
+
+  for (guint i = 0; argv[i] != NULL; i++)
+    {
+      if (tag != NULL && g_str_equal (argv[i], "--clone") && argv[i + 1] != NULL)
+        {
+          g_strv_builder_add_many (builder, "--image", tag, NULL);
+          i++;
+        }
+      else
+        g_strv_builder_add (builder, argv[i]);
+    }
+  g_strv_builder_add (builder, "--dry-run");
+  op->argv = g_strv_builder_end (builder);
+
+  if (tag != NULL)
+    {
+      const char *commit[] = { engine, "container", "commit", clone_source, tag, NULL };
+
+      op_run (task, commit, CREATE_TIMEOUT_MS, TRUE, create_isolated_dry_run);
+    }
+  else if (kiste_create_options_get_pull (options))
+    {
+      const char *pull[] = { engine, "pull", kiste_create_options_get_image (options), NULL };
+
+      op_run (task, pull, CREATE_TIMEOUT_MS, TRUE, create_isolated_dry_run);
+    }
+  else
+    create_isolated_dry_run (task);
+}
+
 KisteTask *
 kiste_manager_create_async (KisteManager        *self,
                             KisteCreateOptions  *options,
@@ -900,6 +1066,11 @@ kiste_manager_create_async (KisteManager        *self,
   /* A pull can take long; the command stops cleanly when cancelled */
   kiste_task_set_cancellable_by_user (ktask, TRUE);
   ((Op *) g_task_get_task_data (task))->reload_on_error = TRUE;
+  if (kiste_create_options_get_effective_unshare (options, KISTE_UNSHARE_HOME, self->capabilities))
+    {
+      create_isolated (task, options, argv);
+      return ktask;
+    }
   op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, op_reload_done);
   return ktask;
 }
@@ -1019,7 +1190,15 @@ kiste_manager_delete_async (KisteManager        *self,
   return ktask;
 }
 
-/* Upgrade */
+/* Upgrade: distrobox upgrade goes through distrobox enter */
+
+static void
+upgrade_run (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  op_run (task, (const char * const *) op->argv, 0, TRUE, op_done);
+}
 
 KisteTask *
 kiste_manager_upgrade_async (KisteManager        *self,
@@ -1028,7 +1207,6 @@ kiste_manager_upgrade_async (KisteManager        *self,
                              GAsyncReadyCallback  callback,
                              gpointer             user_data)
 {
-  g_auto(GStrv) argv = NULL;
   GTask *task;
   KisteTask *ktask;
 
@@ -1044,8 +1222,9 @@ kiste_manager_upgrade_async (KisteManager        *self,
                    g_strdup_printf (_("Could not upgrade “%s”"), box_name));
 
   kiste_task_set_cancellable_by_user (ktask, TRUE);
-  argv = kiste_commands_upgrade_argv (kiste_manager_get_major (self), box_name);
-  op_run (task, (const char * const *) argv, 0, TRUE, op_done);
+  ((Op *) g_task_get_task_data (task))->argv = kiste_commands_upgrade_argv (kiste_manager_get_major (self),
+                                                                             box_name);
+  op_require_safe_enter (task, upgrade_run);
   return ktask;
 }
 

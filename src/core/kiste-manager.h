@@ -37,6 +37,19 @@ void                kiste_manager_shutdown              (KisteManager         *s
  * use, else the one found, else podman */
 const char         *kiste_manager_get_engine            (KisteManager         *self);
 gboolean            kiste_manager_get_in_flatpak        (KisteManager         *self);
+
+/* The Flatpak's own distrobox, for hosts without one */
+const char         *kiste_manager_get_bundled_distrobox_version (KisteManager   *self);
+char               *kiste_manager_dup_own_distrobox_version     (KisteManager   *self);
+void                kiste_manager_install_distrobox_async       (KisteManager        *self,
+                                                                 GCancellable        *cancellable,
+                                                                 GAsyncReadyCallback  callback,
+                                                                 gpointer             user_data);
+gboolean            kiste_manager_install_distrobox_finish      (KisteManager   *self,
+                                                                 GAsyncResult   *result,
+                                                                 GError        **error);
+gboolean            kiste_manager_remove_own_distrobox          (KisteManager   *self,
+                                                                 GError        **error);
 /* Every task, running and finished, oldest first (a GListModel of KisteTask) */
 GListModel         *kiste_manager_get_tasks             (KisteManager         *self);
 /* Drops the finished tasks from the list; running ones stay */

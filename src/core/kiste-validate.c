@@ -431,6 +431,16 @@ kiste_validate_absolute_path (const char  *field_label,
                                         field_label, *p);
     }
 
+  /* "a/../b" is not where it seems to be */
+  {
+    g_auto(GStrv) parts = g_strsplit (path, "/", -1);
+
+    for (guint i = 0; parts[i] != NULL; i++)
+      if (g_str_equal (parts[i], ".."))
+        return kiste_set_invalid_input (error, _("%s may not contain “..”: write the folder it leads to."),
+                                        field_label);
+  }
+
   return TRUE;
 }
 
@@ -522,6 +532,18 @@ kiste_validate_volume (const char  *spec,
                                       _("The volume “%s” may not contain spaces: distrobox splits volumes "
                                         "at spaces."),
                                       spec);
+
+  /* distrobox 1.8 adds volumes to its command without quotes and evals
+   * it: any of these would be shell syntax on the host */
+  {
+    const char *bad = strpbrk (spec, ";&|<>()*?[]#~{}!");
+
+    if (bad != NULL)
+      return kiste_set_invalid_input (error,
+                                      _("The volume “%s” may not contain “%c”: distrobox passes volumes "
+                                        "through a shell, which would interpret it."),
+                                      spec, *bad);
+  }
 
   parts = g_strsplit (spec, ":", -1);
   n_parts = g_strv_length (parts);

@@ -725,6 +725,111 @@ test_box_home_isolation (void)
   g_assert_cmpstr (kiste_box_get_label (labelled, "distrobox.unshare_home"), ==, "1");
   g_assert_cmpint (kiste_box_get_host_home_sharing (labelled), ==, KISTE_SHARING_SHARED);
   g_assert_cmpint (kiste_box_get_unshare (labelled, KISTE_UNSHARE_HOME), ==, KISTE_SHARING_SHARED);
+
+  /* the isolated box lists no folder of the home */
+  {
+    g_auto(GStrv) none = kiste_box_dup_home_volumes (isolated);
+
+    g_assert_nonnull (none);
+    g_assert_cmpuint (g_strv_length (none), ==, 0);
+  }
+}
+
+/* An image whose PATH or HOME holds shell syntax: distrobox enter would
+ * run it on the host */
+static void
+test_box_enter_hazard (void)
+{
+  struct {
+    const char *variable;
+    const char *value;
+    gboolean    hazard;
+  } cases[] = {
+    { "PATH", "/usr/local/bin:/usr/bin:/bin", FALSE },
+    { "PATH", "/usr/bin:/opt/odd dir:/bin", FALSE },
+    { "PATH", "/usr/bin:$(touch /tmp/pwned)", TRUE },
+    { "PATH", "/usr/bin:`id`", TRUE },
+    { "PATH", "$HOME/bin:/usr/bin", TRUE },
+    { "HOME", "/home/$(id)", TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(JsonNode) ps = load_json ("ps-podman5.json");
+      g_autoptr(JsonNode) inspect = load_json ("inspect-podman5.json");
+      g_autoptr(KisteBox) box = box_from (find_element (ps, "fixture-a"), HOST_HOME);
+      JsonObject *element = find_element (inspect, "fixture-a");
+      JsonArray *env = json_object_get_array_member (json_object_get_object_member (element, "Config"), "Env");
+      g_autofree char *entry = g_strdup_printf ("%s=%s", cases[i].variable, cases[i].value);
+      g_autofree char *hazard = NULL;
+      g_autoptr(GError) error = NULL;
+
+      /* not known before inspect */
+      g_assert_null (kiste_box_dup_enter_hazard (box));
+      for (guint j = json_array_get_length (env); j > 0; j--)
+        {
+          const char *e = json_array_get_string_element (env, j - 1);
+
+          if (g_str_has_prefix (e, cases[i].variable) && e[strlen (cases[i].variable)] == '=')
+            json_array_remove_element (env, j - 1);
+        }
+      json_array_add_string_element (env, entry);
+      g_assert_true (kiste_box_apply_inspect_json (box, element, &error));
+      g_assert_no_error (error);
+
+      hazard = kiste_box_dup_enter_hazard (box);
+      g_assert_true ((hazard != NULL) == cases[i].hazard);
+      if (hazard != NULL)
+        g_assert_nonnull (strstr (hazard, cases[i].variable));
+    }
+}
+
+/* A box without the home that the user gave folders of it, or all of it
+ * under another path */
+static void
+test_box_home_volumes (void)
+{
+  g_autoptr(JsonNode) ps = load_json ("ps-podman5-home-isolation.json");
+  const char *host_home = "/home/kistetest";
+  const char *extra[][2] = {
+    { "--volume", "/home/kistetest/Projects:/mnt/projects:rw" },
+    { "-v", "/home/kistetest/.ssh:/keys" },
+    { "--volume", "/home/kistetester:/mnt/other" },   /* not below the home */
+  };
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) folders = NULL;
+
+  for (guint whole = 0; whole < 2; whole++)
+    {
+      g_autoptr(JsonNode) inspect = load_json ("inspect-podman5-home-isolation.json");
+      JsonObject *element = find_element (inspect, "isolated");
+      JsonArray *command = json_object_get_array_member (json_object_get_object_member (element, "Config"),
+                                                         "CreateCommand");
+      g_autoptr(KisteBox) box = box_from (find_element (ps, "isolated"), host_home);
+
+      for (guint i = 0; i < G_N_ELEMENTS (extra); i++)
+        {
+          json_array_add_string_element (command, extra[i][0]);
+          json_array_add_string_element (command, extra[i][1]);
+        }
+      if (whole)
+        {
+          json_array_add_string_element (command, "--volume");
+          json_array_add_string_element (command, "/home:/mnt/homes");
+        }
+      g_assert_true (kiste_box_apply_inspect_json (box, element, &error));
+      g_assert_no_error (error);
+
+      folders = kiste_box_dup_home_volumes (box);
+      g_assert_cmpuint (g_strv_length (folders), ==, 2);
+      g_assert_cmpstr (folders[0], ==, "/home/kistetest/Projects");
+      g_assert_cmpstr (folders[1], ==, "/home/kistetest/.ssh");
+      g_clear_pointer (&folders, g_strfreev);
+
+      /* parts of it leave the home out; all of it elsewhere does not */
+      g_assert_cmpint (kiste_box_get_unshare (box, KISTE_UNSHARE_HOME), ==,
+                       whole ? KISTE_SHARING_SHARED : KISTE_SHARING_UNSHARED);
+    }
 }
 
 int
@@ -734,6 +839,8 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/kiste/box/filter/podman5", test_box_filter_podman5);
+  g_test_add_func ("/kiste/box/home-volumes", test_box_home_volumes);
+  g_test_add_func ("/kiste/box/enter-hazard", test_box_enter_hazard);
   g_test_add_func ("/kiste/box/ps/podman5-plain", test_box_podman5_plain);
   g_test_add_func ("/kiste/box/ps/podman5-init-custom-home", test_box_podman5_init_custom_home);
   g_test_add_func ("/kiste/box/ps/podman5-unshared", test_box_podman5_unshared);

@@ -567,14 +567,12 @@ test_refresh_released (Fixture       *fixture,
   g_assert_false (kiste_capabilities_supports_create_flag (fixture->caps, "--unshare-home"));
 
   g_assert_null (kiste_capabilities_dup_unsupported_reason (fixture->caps, "--unshare-groups"));
+  /* no flag, but Kiste keeps the home out from the dry run */
+  g_assert_true (kiste_capabilities_can_isolate_home (fixture->caps));
   reason = kiste_capabilities_dup_unsupported_reason (fixture->caps, "--unshare-home");
-  g_assert_cmpstr (reason, ==, "Not available in distrobox 1.8.2.5");
-
+  g_assert_null (reason);
   details = kiste_capabilities_dup_unsupported_details (fixture->caps, "--unshare-home");
-  g_assert_nonnull (details);
-  /* the point people must not miss: --home does not hide the real home */
-  g_assert_nonnull (strstr (details, "still mounted"));
-  g_assert_nonnull (strstr (details, "/run/host"));
+  g_assert_null (details);
   g_assert_null (kiste_capabilities_dup_unsupported_details (fixture->caps, "--unshare-groups"));
 }
 
@@ -623,8 +621,16 @@ test_refresh_old (Fixture       *fixture,
   clean_path = kiste_capabilities_dup_unsupported_reason (fixture->caps, "--clean-path");
   g_assert_cmpstr (groups, ==, "Needs distrobox 1.7.0 or newer");
   g_assert_cmpstr (platform, ==, "Needs distrobox 1.8.1 or newer");
-  g_assert_cmpstr (home, ==, "Not available in distrobox 1.6.0");
   g_assert_cmpstr (clean_path, ==, "Needs distrobox 1.7.1 or newer");
+  /* the dry run of older versions is not known */
+  g_assert_cmpstr (home, ==, "Needs distrobox 1.8.0 or newer");
+  g_assert_false (kiste_capabilities_can_isolate_home (fixture->caps));
+  {
+    g_autofree char *details = kiste_capabilities_dup_unsupported_details (fixture->caps, "--unshare-home");
+
+    /* the point people must not miss: --home does not hide the real home */
+    g_assert_nonnull (strstr (details, "still mounted"));
+  }
 }
 
 static void
@@ -650,6 +656,7 @@ test_refresh_v2 (Fixture       *fixture,
   g_assert_true (kiste_capabilities_supports_create_flag (fixture->caps, "--additional-packages"));
   home = kiste_capabilities_dup_unsupported_reason (fixture->caps, "--unshare-home");
   g_assert_cmpstr (home, ==, "Not available in distrobox 2.0.0-rc.4");
+  g_assert_false (kiste_capabilities_can_isolate_home (fixture->caps));
 }
 
 static void
@@ -1050,6 +1057,63 @@ test_refresh_flatpak_login_path (void)
 
     g_assert_nonnull (strstr (joined, expected));
     g_assert_nonnull (strstr (joined, " env -- distrobox --version"));
+  }
+
+  /* Kiste's own copy of distrobox, once it exists, is searched last */
+  {
+    g_autofree char *own = g_build_filename (home, "own-distrobox", NULL);
+    g_autofree char *last = g_strdup_printf (":%s ", own);
+    const char *probe[] = { "distrobox", "--version", NULL };
+
+    kiste_capabilities_set_last_path_dir (caps, own);
+    for (guint round = 0; round < 2; round++)
+      {
+        g_auto(GStrv) argv = NULL;
+        g_autofree char *joined = NULL;
+
+        if (round == 1)
+          g_assert_cmpint (g_mkdir (own, 0755), ==, 0);
+        g_clear_object (&result);
+        g_setenv ("HOME", home, TRUE);
+        kiste_capabilities_refresh_async (caps, NULL, store_result, &result);
+        while (result == NULL)
+          g_main_context_iteration (NULL, TRUE);
+        kiste_capabilities_refresh_finish (caps, result, NULL);
+        if (saved_home != NULL)
+          g_setenv ("HOME", saved_home, TRUE);
+
+        argv = kiste_runner_build_argv (runner, probe);
+        joined = g_strjoinv (" ", argv);
+        /* not while it does not exist */
+        g_assert_true ((strstr (joined, last) != NULL) == (round == 1));
+        /* the host's own distrobox is found first */
+        g_assert_false (kiste_capabilities_get_distrobox_is_own (caps));
+      }
+
+    /* the host has none: the one found is Kiste's */
+    {
+      g_autofree char *host_link = g_build_filename (bin, "distrobox", NULL);
+      g_autofree char *own_link = g_build_filename (own, "distrobox", NULL);
+      g_autofree char *fake = g_build_filename (g_getenv ("KISTE_TEST_FAKES"), "caps-distrobox", NULL);
+
+      g_unlink (host_link);
+      g_assert_cmpint (symlink (fake, own_link), ==, 0);
+      /* nothing of this machine's own PATH, where a real one may be */
+      g_assert_true (g_file_set_contents (profile, "PATH=\"$HOME/bin\"\n", -1, NULL));
+      g_clear_object (&result);
+      g_setenv ("HOME", home, TRUE);
+      kiste_capabilities_refresh_async (caps, NULL, store_result, &result);
+      while (result == NULL)
+        g_main_context_iteration (NULL, TRUE);
+      kiste_capabilities_refresh_finish (caps, result, NULL);
+      if (saved_home != NULL)
+        g_setenv ("HOME", saved_home, TRUE);
+      g_assert_true (kiste_capabilities_has_distrobox (caps));
+      g_assert_true (kiste_capabilities_get_distrobox_is_own (caps));
+      g_unlink (own_link);
+      g_assert_cmpint (symlink (fake, host_link), ==, 0);
+    }
+    g_rmdir (own);
   }
 
   for (guint i = 0; i < G_N_ELEMENTS (links); i++)

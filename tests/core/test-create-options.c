@@ -334,6 +334,11 @@ static const ArgvCase argv_cases[] = {
     { "distrobox", "create", "--yes", "--name", "dev", "--clone", "fedora.39", "--no-entry", NULL } },
   { "clone without an image", setup_clone_only, CAPS_2_0,
     { "distrobox", "create", "--yes", "--name", "dev", "--clone", "fedora-39", "--no-entry", NULL } },
+  /* no flag: the home's mounts come out of the dry run's command instead */
+  { "unshare home on a released distrobox", setup_home_unshare, CAPS_1_8_2_5,
+    { BASE, "--no-entry", NULL } },
+  { "unshare all and home on a released distrobox", setup_all_and_home, CAPS_1_8_2_5,
+    { BASE, "--hostname", "dev", "--unshare-all", "--no-entry", NULL } },
   { "everything", setup_everything, CAPS_PATCHED,
     { BASE, "--hostname", "devbox.lan", "--home", "/home/u/My Boxes/dev", "--platform",
       "linux/arm64", "--init", "--nvidia", "--pull", "--unshare-devsys", "--unshare-ipc",
@@ -388,15 +393,15 @@ typedef struct
 } RefusedCase;
 
 static const RefusedCase refused_cases[] = {
-  { "unshare home on a released distrobox", setup_home_unshare, CAPS_1_8_2_5,
-    KISTE_CREATE_FIELD_UNSHARE_HOME, "Not available in distrobox 1.8.2.5" },
+  { "unshare home on distrobox 1.6", setup_home_unshare, CAPS_1_6_0,
+    KISTE_CREATE_FIELD_UNSHARE_HOME, "Needs distrobox 1.8.0 or newer" },
   { "unshare home on distrobox 2", setup_home_unshare, CAPS_2_0,
     KISTE_CREATE_FIELD_UNSHARE_HOME, "Not available in distrobox 2.0.0-rc.4" },
   { "unshare home without caps", setup_home_unshare, CAPS_NONE,
     KISTE_CREATE_FIELD_UNSHARE_HOME, "--unshare-home" },
   { "unshare home before caps are loaded", setup_home_unshare, CAPS_UNLOADED,
     KISTE_CREATE_FIELD_UNSHARE_HOME, "--unshare-home" },
-  { "unshare all and home on a released distrobox", setup_all_and_home, CAPS_1_8_2_5,
+  { "unshare all and home on distrobox 1.6", setup_all_and_home, CAPS_1_6_0,
     KISTE_CREATE_FIELD_UNSHARE_HOME, "--unshare-home" },
   { "unshare groups on 1.6", setup_groups, CAPS_1_6_0,
     KISTE_CREATE_FIELD_UNSHARE_GROUPS, "Needs distrobox 1.7.0 or newer" },
@@ -824,6 +829,7 @@ test_effective_unshare (void)
   g_autoptr(KisteCreateOptions) options = base_options ();
   g_autoptr(KisteCapabilities) released = make_caps (CAPS_1_8_2_5);
   g_autoptr(KisteCapabilities) patched = make_caps (CAPS_PATCHED);
+  g_autoptr(KisteCapabilities) old = make_caps (CAPS_1_6_0);
 
   for (guint i = 0; i < KISTE_N_UNSHARE; i++)
     g_assert_false (kiste_create_options_get_effective_unshare (options, i, patched));
@@ -854,11 +860,13 @@ test_effective_unshare (void)
   g_assert_false (kiste_create_options_get_unshare (options, KISTE_UNSHARE_PROCESS));
   kiste_create_options_set_init (options, FALSE);
 
-  /* unshare-all: the home only with a distrobox that knows --unshare-home */
+  /* unshare-all: the home wherever Kiste can keep it out (from the dry run
+   * of a released distrobox), never on a distrobox it cannot */
   kiste_create_options_set_unshare_all (options, TRUE);
   for (guint i = 0; i < KISTE_UNSHARE_HOME; i++)
     g_assert_true (kiste_create_options_get_effective_unshare (options, i, released));
-  g_assert_false (kiste_create_options_get_effective_unshare (options, KISTE_UNSHARE_HOME, released));
+  g_assert_true (kiste_create_options_get_effective_unshare (options, KISTE_UNSHARE_HOME, released));
+  g_assert_false (kiste_create_options_get_effective_unshare (options, KISTE_UNSHARE_HOME, old));
   g_assert_false (kiste_create_options_get_effective_unshare (options, KISTE_UNSHARE_HOME, NULL));
   g_assert_true (kiste_create_options_get_effective_unshare (options, KISTE_UNSHARE_HOME, patched));
   kiste_create_options_set_unshare_all (options, FALSE);

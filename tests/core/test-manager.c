@@ -8,6 +8,9 @@
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
 
 #include "kiste-capabilities-private.h"
 #include "kiste-box-store-private.h"
@@ -159,6 +162,111 @@ test_create_runs_distrobox (Fixture       *fixture,
                    "--unshare-ipc --no-entry");
   g_assert_cmpint (kiste_task_get_state (task), ==, KISTE_TASK_SUCCEEDED);
   g_assert_cmpuint (g_list_model_get_n_items (kiste_manager_get_tasks (fixture->manager)), ==, 1);
+}
+
+/* Home isolation on a released distrobox: its dry run, then the manager's
+ * own create without the home's mounts, then the box's launcher */
+static void
+test_create_isolated_home (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  g_autoptr(KisteCreateOptions) options = kiste_create_options_new ();
+  const char *flags[] = { "--name", "--image", "--yes", "--no-entry", "--dry-run", "--clone", NULL };
+  Result r = { 0 };
+  const char *create;
+
+  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                      "1.8.2.5", "podman", flags);
+  kiste_box_store_set_host_home (kiste_manager_get_store (fixture->manager), "/home/kistetest");
+  kiste_fake_runner_add (fixture->runner, "distrobox create",
+                         "cat \"$KISTE_TEST_FIXTURES/dry-run-create-plain.txt\"");
+  kiste_create_options_set_name (options, "newbox");
+  kiste_create_options_set_image (options, "localhost/kiste-debian:ready");
+  kiste_create_options_set_unshare (options, KISTE_UNSHARE_HOME, TRUE);
+  kiste_create_options_set_add_to_menu (options, TRUE);
+  kiste_manager_create_async (fixture->manager, options, NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_no_error (r.error);
+
+  g_assert_cmpstr (command (fixture, 0), ==,
+                   "distrobox create --yes --name newbox --image localhost/kiste-debian:ready --dry-run");
+  create = command (fixture, 1);
+  g_assert_true (g_str_has_prefix (create, "podman create "));
+  g_assert_null (strstr (create, "/home/kistetest:/home/kistetest"));
+  g_assert_null (strstr (create, "/home:/run/host/home"));
+  g_assert_nonnull (strstr (create, "--mount type=tmpfs,destination=/run/host/home,notmpcopyup"));
+  g_assert_nonnull (strstr (create, "--label distrobox.unshare_home=1"));
+  g_assert_nonnull (strstr (create, "--env DISTROBOX_UNSHARE_HOME=1"));
+  /* what distrobox create would do next, since the box wants its launcher */
+  g_assert_cmpstr (command (fixture, 2), ==, "distrobox generate-entry newbox");
+}
+
+/* Cloned: the source is committed first, as distrobox does, and the dry
+ * run uses that image; an unknown dry run creates nothing */
+static void
+test_create_isolated_home_clone_and_refusal (Fixture       *fixture,
+                                             gconstpointer  data)
+{
+  g_autoptr(KisteCreateOptions) options = kiste_create_options_new ();
+  const char *flags[] = { "--name", "--image", "--yes", "--no-entry", "--dry-run", "--clone", NULL };
+  Result r = { 0 };
+
+  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                      "1.8.2.5", "podman", flags);
+  kiste_fake_runner_add (fixture->runner, "distrobox create", "echo 'sudo podman create'");
+  kiste_create_options_set_name (options, "newbox");
+  kiste_create_options_set_clone_source (options, "fixture-a");
+  kiste_create_options_set_unshare (options, KISTE_UNSHARE_HOME, TRUE);
+  kiste_manager_create_async (fixture->manager, options, NULL, operation_cb, &r);
+  wait_result (&r);
+
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT);
+  g_assert_nonnull (strstr (r.error->message, "Home isolation is not available"));
+  g_assert_true (g_str_has_prefix (command (fixture, 0), "podman container commit fixture-a fixture-a:"));
+  g_assert_true (g_str_has_prefix (command (fixture, 1),
+                                   "distrobox create --yes --name newbox --image fixture-a:"));
+  g_assert_true (g_str_has_suffix (command (fixture, 1), " --no-entry --dry-run"));
+  /* nothing was created: the failure lists the boxes again, nothing else */
+  for (guint i = 2; i < n_commands (fixture); i++)
+    g_assert_true (g_str_has_prefix (command (fixture, i), "podman ps"));
+  g_clear_error (&r.error);
+}
+
+/* distrobox upgrade enters the box, which evals the image's PATH on the
+ * host: with shell syntax in it, nothing goes through distrobox */
+static void
+test_upgrade_refuses_hazard (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  g_autofree char *source = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "inspect-podman5.json", NULL);
+  g_autofree char *json = NULL;
+  g_autofree char *hostile = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *rule = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) edited = NULL;
+  Result r = { 0 };
+  int fd;
+
+  g_assert_true (g_file_get_contents (source, &json, NULL, &error));
+  edited = g_string_new (json);
+  /* every box's image gets a PATH that runs a command when eval'd */
+  g_assert_cmpuint (g_string_replace (edited, "\"PATH=", "\"PATH=$(touch /tmp/kiste-pwned):", 0), >, 0);
+  fd = g_file_open_tmp ("kiste-inspect-XXXXXX.json", &path, &error);
+  g_assert_no_error (error);
+  close (fd);
+  g_assert_true (g_file_set_contents (path, edited->str, -1, &error));
+  rule = g_strdup_printf ("cat '%s'", path);
+  kiste_fake_runner_add (fixture->runner, "podman container inspect", rule);
+
+  kiste_manager_upgrade_async (fixture->manager, "fixture-a", NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_assert_nonnull (strstr (r.error->message, "PATH"));
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman container inspect"), ==, 1);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "distrobox"), ==, 0);
+  g_clear_error (&r.error);
+  g_unlink (path);
 }
 
 static void
@@ -476,7 +584,10 @@ main (int   argc,
 
   ADD ("/kiste/manager/create-invalid-runs-nothing", test_create_invalid_runs_nothing);
   ADD ("/kiste/manager/create-runs-distrobox", test_create_runs_distrobox);
+  ADD ("/kiste/manager/create-isolated-home", test_create_isolated_home);
+  ADD ("/kiste/manager/create-isolated-home-clone-and-refusal", test_create_isolated_home_clone_and_refusal);
   ADD ("/kiste/manager/one-operation-per-box", test_one_operation_per_box);
+  ADD ("/kiste/manager/upgrade-refuses-hazard", test_upgrade_refuses_hazard);
   ADD ("/kiste/manager/delete-home", test_delete_home);
   ADD ("/kiste/manager/missing-box", test_missing_box);
   ADD ("/kiste/manager/clone-and-rename", test_clone_and_rename);

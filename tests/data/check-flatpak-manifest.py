@@ -75,6 +75,13 @@ def check_manifest(root, filename, app_id, profile_opt, readme):
         if f'`{arg}`' not in readme:
             problem(f'{filename}: the README does not say what {arg} is for')
 
+    # the copy of distrobox Kiste offers hosts without one, where the
+    # core looks for it (KISTE_BUNDLED_DISTROBOX_DIR)
+    distrobox = module(manifest, 'distrobox')
+    commands = ' '.join(distrobox.get('build-commands', [])) if distrobox else ''
+    if '-t /app/share/kiste/distrobox distrobox ' not in commands or 'distrobox-init' not in commands:
+        problem(f'{filename}: the distrobox module must install its scripts in /app/share/kiste/distrobox')
+
     vte = module(manifest, 'vte')
     if vte is None or '-Dgtk4=true' not in vte.get('config-opts', []):
         problem(f'{filename}: VTE must be built with -Dgtk4=true')

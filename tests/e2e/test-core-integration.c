@@ -12,11 +12,15 @@
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
 
 #include "kiste-apps.h"
 #include "kiste-manager.h"
 
 #define BOX "kiste-e2e-core"
+#define ISOLATED_BOX "kiste-e2e-core-nohome"
 #define IMAGE "localhost/kiste-debian:ready"
 #define APP_PATH "/usr/share/applications/kiste-test-clock.desktop"
 
@@ -129,6 +133,22 @@ run_cli (const char * const *argv)
   g_assert_true (g_subprocess_wait_check_finish (process, wait_for_result (&wait), &error));
   g_assert_no_error (error);
   g_clear_object (&wait.result);
+}
+
+/* Runs argv outside the manager and returns what it printed */
+static char *
+run_cli_output (const char * const *argv)
+{
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+
+  process = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate_utf8 (process, NULL, NULL, &out, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_successful (process));
+  return out;
 }
 
 static char *
@@ -357,6 +377,93 @@ test_delete (void)
   g_assert_cmpint (wait_until (box_gone, 5000), >=, 0);
 }
 
+static gboolean
+isolated_box_listed (void)
+{
+  return kiste_box_store_find_by_name (kiste_manager_get_store (manager), ISOLATED_BOX) != NULL;
+}
+
+/* Home isolation on a distrobox without --unshare-home: the box is made
+ * from the dry run, and nothing of the home reaches it */
+static void
+test_isolated_home (void)
+{
+  g_autoptr(KisteCreateOptions) options = kiste_create_options_new ();
+  g_autofree char *marker = g_build_filename (g_get_home_dir (), "kiste-e2e-secret.txt", NULL);
+  g_autofree char *mounts = NULL;
+  g_autofree char *label = NULL;
+  g_autofree char *inside = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *inspect_mounts[] = { "podman", "inspect", "--format",
+                                   "{{range .Mounts}}{{println .Destination}}{{end}}", ISOLATED_BOX, NULL };
+  const char *inspect_label[] = { "podman", "inspect", "--format",
+                                  "{{index .Config.Labels \"distrobox.unshare_home\"}}", ISOLATED_BOX, NULL };
+  g_autofree char *script = NULL;
+  const char *exec[] = { "podman", "exec", "--user", g_get_user_name (), ISOLATED_BOX,
+                         "sh", "-c", NULL, NULL };
+  KisteTask *task;
+  KisteBox *box;
+  Wait wait = { 0 };
+
+  g_assert_true (g_file_set_contents (marker, "secret\n", -1, &error));
+  g_assert_no_error (error);
+
+  kiste_create_options_set_name (options, ISOLATED_BOX);
+  kiste_create_options_set_image (options, IMAGE);
+  kiste_create_options_set_unshare (options, KISTE_UNSHARE_HOME, TRUE);
+  kiste_create_options_set_add_to_menu (options, FALSE);
+  task = kiste_manager_create_async (manager, options, NULL, wait_cb, &wait);
+  finish_operation (&wait);
+  g_test_message ("%s", kiste_task_get_output (task));
+  g_assert_nonnull (strstr (kiste_task_get_output (task), "--dry-run"));
+
+  g_assert_cmpint (wait_until (isolated_box_listed, 5000), >=, 0);
+  box = kiste_box_store_find_by_name (kiste_manager_get_store (manager), ISOLATED_BOX);
+  g_assert_cmpint (kiste_box_get_host_home_sharing (box), ==, KISTE_SHARING_UNSHARED);
+
+  /* no mount at or above the home, and the label */
+  mounts = run_cli_output (inspect_mounts);
+  g_test_message ("mounts:\n%s", mounts);
+  {
+    g_auto(GStrv) lines = g_strsplit (mounts, "\n", -1);
+
+    for (guint i = 0; lines[i] != NULL; i++)
+      {
+        const char *dest = lines[i];
+
+        if (dest[0] == '\0')
+          continue;
+        g_assert_false (g_str_equal (dest, g_get_home_dir ()));
+        g_assert_false (g_str_has_prefix (g_get_home_dir (), dest) &&
+                        g_get_home_dir ()[strlen (dest)] == '/' && !g_str_equal (dest, "/run/host"));
+      }
+  }
+  label = run_cli_output (inspect_label);
+  g_assert_cmpstr (g_strstrip (label), ==, "1");
+
+  wait = (Wait) { 0 };
+  kiste_manager_start_async (manager, ISOLATED_BOX, NULL, wait_cb, &wait);
+  finish_operation (&wait);
+
+  /* inside: the home is the box's own, the marker is nowhere, and the
+   * host's homes under /run/host are empty */
+  script = g_strdup_printf ("stat -c '%%u %%a' \"$HOME\"; "
+                            "test -e %s && echo at-its-path; "
+                            "test -e /run/host%s && echo under-run-host; "
+                            "ls -A /run/host/home | wc -l",
+                            marker, marker);
+  exec[7] = script;
+  inside = run_cli_output (exec);
+  expected = g_strdup_printf ("%u 755\n0\n", (guint) getuid ());
+  g_assert_cmpstr (inside, ==, expected);
+
+  wait = (Wait) { 0 };
+  kiste_manager_delete_async (manager, ISOLATED_BOX, FALSE, NULL, wait_cb, &wait);
+  finish_operation (&wait);
+  g_unlink (marker);
+}
+
 static void
 test_store_follows_cli_removal (void)
 {
@@ -396,6 +503,7 @@ main (int   argc,
   g_test_add_func ("/kiste/e2e/core/store-follows-cli", test_store_follows_cli);
   g_test_add_func ("/kiste/e2e/core/delete", test_delete);
   g_test_add_func ("/kiste/e2e/core/store-follows-cli-removal", test_store_follows_cli_removal);
+  g_test_add_func ("/kiste/e2e/core/isolated-home", test_isolated_home);
 
   ret = g_test_run ();
 

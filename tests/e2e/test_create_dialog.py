@@ -251,4 +251,5 @@ def run_test():
     e2e.log('timings: ' + ', '.join(f'{k}: {v:.1f} s' for k, v in timings.items()))
 
 
-e2e.run(main)
+if __name__ == '__main__':
+    e2e.run(main)

@@ -577,6 +577,66 @@ test_running_box (Fixture       *fixture,
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "box-page-running-end");
 }
 
+/* Boxes from ps and inspect captures of a home-isolation world */
+static void
+add_isolation_boxes (Fixture *fixture)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"),
+                                            "ps-podman5-home-isolation.json", NULL);
+  g_autofree char *json = NULL;
+  g_autoptr(GPtrArray) boxes = NULL;
+  g_autoptr(GError) error = NULL;
+  KisteBoxStore *store = kiste_manager_get_store (fixture->manager);
+
+  kiste_fake_runner_add (fixture->runner, "podman container inspect",
+                         "cat \"$KISTE_TEST_FIXTURES/inspect-podman5-home-isolation.json\"");
+  kiste_box_store_set_host_home (store, "/home/kistetest");
+  g_assert_true (g_file_get_contents (path, &json, NULL, &error));
+  g_assert_true (_kiste_box_store_parse (store, json, &boxes, &error));
+  g_assert_no_error (error);
+  _kiste_box_store_merge (store, boxes);
+}
+
+/* The truth about the home: "not in this box" only when no mount shows
+ * it, with what stays shared; the patch's shape still shows it */
+static void
+test_home_isolation (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  KisteBox *isolated;
+  KisteBox *patched;
+  AdwActionRow *row;
+
+  add_isolation_boxes (fixture);
+  isolated = find_box (fixture, "isolated");
+  patched = find_box (fixture, "patched-shape");
+
+  kiste_box_page_set_box (fixture->page, isolated);
+  g_assert_true (kiste_test_wait_for (has_details, isolated, 3000));
+  g_assert_cmpstr (row_subtitle (fixture, "Home Folder"), ==, "/home/kistetest");
+  row = find_row (GTK_WIDGET (fixture->page), "Your home folder is not in this box");
+  g_assert_nonnull (row);
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (row), "/tmp"));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (row), "/run/host"));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (row), "Sudo in the box can undo this"));
+  /* its home is inside the container: there is no folder here to open */
+  add_probes (fixture);
+  g_assert_false (action_enabled (fixture, "box.open-home"));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  scroll_to_end (fixture);
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "box-page-home-isolated");
+
+  kiste_box_page_set_box (fixture->page, patched);
+  g_assert_true (kiste_test_wait_for (has_details, patched, 3000));
+  g_assert_null (find_row (GTK_WIDGET (fixture->page), "Your home folder is not in this box"));
+  row = find_row (GTK_WIDGET (fixture->page),
+                  "Your home folder /home/kistetest can still be reached in this box "
+                  "through another folder, such as /run/host/home");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (adw_action_row_get_subtitle (row), ==,
+                   "Programs in the box can read and change your files");
+}
+
 static void
 test_custom_home_box (Fixture       *fixture,
                       gconstpointer  data)
@@ -1371,6 +1431,7 @@ main (int   argc,
   ADD ("empty", test_empty);
   ADD ("running-box", test_running_box);
   ADD ("custom-home-box", test_custom_home_box);
+  ADD ("home-isolation", test_home_isolation);
   ADD ("follows-box", test_follows_box);
   ADD ("busy", test_busy);
   ADD ("start-progress", test_start_progress);

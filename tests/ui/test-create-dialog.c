@@ -743,11 +743,12 @@ static void
 test_capability_gating (Fixture       *fx,
                         gconstpointer  data)
 {
-  const char *without[] = { "--unshare-home", "--unshare-groups", NULL };
+  const char *without[] = { "--unshare-home", "--unshare-groups", "--dry-run", NULL };
   GtkWidget *home;
   GtkWidget *groups;
 
-  /* released distrobox: no home isolation; pretend groups are missing too */
+  /* a distrobox without --dry-run: no home isolation; pretend groups are
+   * missing too */
   set_capabilities (fx, "help-distrobox-1.8.2.5-unshare-home.txt", without);
   open_dialog (fx);
   fill_valid (fx);
@@ -780,13 +781,28 @@ test_capability_gating (Fixture       *fx,
     g_assert_nonnull (strstr (command_text (fx), "--unshare-ipc"));
   }
 
+  /* a released distrobox: home isolation from its dry run, and Show
+   * Command says so */
+  set_capabilities (fx, "help-distrobox-1.8.2.5.txt", NULL);
+  open_dialog (fx);
+  fill_valid (fx);
+  home = row (fx, "_Home Folder");
+  g_assert_true (gtk_widget_get_sensitive (home));
+  g_assert_nonnull (strstr (subtitle (fx, "_Home Folder"), "keys out"));
+  g_assert_nonnull (strstr (subtitle (fx, "_Home Folder"), "X11"));
+  g_assert_cmpstr (subtitle (fx, "Isolate _Everything"), ==, "Turns on every switch below");
+  set_active (fx, "_Home Folder", TRUE);
+  g_assert_null (strstr (command_text (fx), "--unshare-home"));
+  g_assert_nonnull (strstr (command_text (fx), " --no-entry --dry-run\n# then the create command"));
+  g_assert_true (kiste_create_dialog_get_can_create (fx->dialog));
+
   /* a patched distrobox with both */
   set_capabilities (fx, "help-distrobox-1.8.2.5-unshare-home.txt", NULL);
   open_dialog (fx);
   fill_valid (fx);
   home = row (fx, "_Home Folder");
   g_assert_true (gtk_widget_get_sensitive (home));
-  g_assert_cmpstr (subtitle (fx, "_Home Folder"), ==, "Your home folder is not mounted in the box");
+  g_assert_nonnull (strstr (subtitle (fx, "_Home Folder"), "keys out"));
   g_assert_cmpstr (subtitle (fx, "_Separate Home Folder"), ==,
                    "Programs in the box still see your home folder unless home isolation is on");
   g_assert_true (gtk_widget_get_sensitive (row (fx, "User _Groups")));
@@ -794,6 +810,7 @@ test_capability_gating (Fixture       *fx,
   set_active (fx, "User _Groups", TRUE);
   g_assert_nonnull (strstr (command_text (fx), " --unshare-groups"));
   g_assert_nonnull (strstr (command_text (fx), " --unshare-home"));
+  g_assert_nonnull (strstr (command_text (fx), " --dry-run\n"));
 
   scroll_to (fx, gtk_widget_get_ancestor (row (fx, "Isolate _Everything"), ADW_TYPE_PREFERENCES_GROUP));
   kiste_test_screenshot (GTK_WIDGET (fx->dialog), "create-dialog-isolation-patched");
@@ -816,10 +833,11 @@ test_locks (Fixture       *fx,
       g_assert_true (adw_switch_row_get_active (ADW_SWITCH_ROW (row (fx, rows[i]))));
       g_assert_cmpstr (subtitle (fx, rows[i]), ==, "Included in “Isolate Everything”");
     }
-  /* no home isolation in a released distrobox, so it is not included */
+  /* the home too: Kiste keeps it out on a released distrobox */
   g_assert_false (gtk_widget_get_sensitive (row (fx, "_Home Folder")));
-  g_assert_false (adw_switch_row_get_active (ADW_SWITCH_ROW (row (fx, "_Home Folder"))));
-  g_assert_true (g_str_has_suffix (command_text (fx), "--unshare-all --no-entry"));
+  g_assert_true (adw_switch_row_get_active (ADW_SWITCH_ROW (row (fx, "_Home Folder"))));
+  g_assert_cmpstr (subtitle (fx, "_Home Folder"), ==, "Included in “Isolate Everything”");
+  g_assert_nonnull (strstr (command_text (fx), "--unshare-all --no-entry --dry-run\n"));
   g_assert_null (strstr (command_text (fx), "--unshare-netns"));
 
   scroll_to (fx, gtk_widget_get_ancestor (row (fx, "Isolate _Everything"), ADW_TYPE_PREFERENCES_GROUP));

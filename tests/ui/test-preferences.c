@@ -320,6 +320,30 @@ test_external_terminal (Fixture       *fixture,
   }
 }
 
+static gboolean
+is_null (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+/* Closing the dialog stops a search for terminal apps that hangs: the
+ * dialog and its process go at once, not when the search gives up. */
+static void
+test_close_while_searching (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  kiste_fake_runner_add (fixture->runner, "sh -c", "exec sleep 60");
+  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                      "1.8.2.5", "podman", NULL);
+  present_dialog (fixture);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "sh -c"), ==, 1);
+
+  g_object_add_weak_pointer (G_OBJECT (fixture->dialog), (gpointer *) &fixture->dialog);
+  adw_dialog_close (ADW_DIALOG (fixture->dialog));
+  /* well before the search would give up (10 s) */
+  g_assert_true (kiste_test_wait_for (is_null, &fixture->dialog, 5000));
+}
+
 static void
 test_tools_missing (Fixture       *fixture,
                     gconstpointer  data)
@@ -368,6 +392,8 @@ main (int   argc,
               fixture_setup, test_terminal, fixture_teardown);
   g_test_add ("/kiste/preferences/external-terminal", Fixture, NULL,
               fixture_setup, test_external_terminal, fixture_teardown);
+  g_test_add ("/kiste/preferences/close-while-searching", Fixture, NULL,
+              fixture_setup, test_close_while_searching, fixture_teardown);
   g_test_add ("/kiste/preferences/tools-missing", Fixture, NULL,
               fixture_setup, test_tools_missing, fixture_teardown);
 
