@@ -25,6 +25,10 @@
 
 /* Action helpers */
 
+/* Something to do with a box once its details are known */
+typedef void (*WithBoxFunc) (KisteBoxPage *self,
+                             KisteBox     *box);
+
 static void
 operation_done_cb (GObject      *object,
                    GAsyncResult *result,
@@ -326,8 +330,7 @@ kiste_box_page_ask_clone_name (KisteBoxPage *self,
 
 static void kiste_box_page_with_details (KisteBoxPage *self,
                                          const char   *box_name,
-                                         void        (*func) (KisteBoxPage *self,
-                                                              KisteBox     *box));
+                                         WithBoxFunc   func);
 
 static void
 clone_action (GtkWidget  *widget,
@@ -385,9 +388,6 @@ rename_action (GtkWidget  *widget,
 
 /* Clone with changes and export settings: both start from what is known
  * of the box, so its details (namespaces) are read first when missing */
-
-typedef void (*WithBoxFunc) (KisteBoxPage *self,
-                             KisteBox     *box);
 
 typedef struct
 {

@@ -278,10 +278,11 @@ kiste_manager_stream_log_async (KisteManager        *self,
   start = since ? g_date_time_ref (since) : g_date_time_new_from_unix_utc (1);
   since_text = kiste_commands_format_since (start);
   argv = kiste_commands_logs_argv (kiste_manager_get_engine (self), box_name, since_text, follow);
-  kiste_runner_stream_async (kiste_manager_get_runner (self), (const char * const *) argv,
-                             follow ? 0 : LOGS_TIMEOUT_MS,
-                             line_func, line_data, line_data_destroy,
-                             cancellable, log_streamed_cb, g_steal_pointer (&task));
+  /* the box's stdout and stderr, as podman logs writes them, in order */
+  kiste_runner_stream_merged_async (kiste_manager_get_runner (self), (const char * const *) argv,
+                                    follow ? 0 : LOGS_TIMEOUT_MS,
+                                    line_func, line_data, line_data_destroy,
+                                    cancellable, log_streamed_cb, g_steal_pointer (&task));
 }
 
 gboolean

@@ -81,6 +81,9 @@ struct _Op
   /* Runs instead of failing at once: it must end the operation, with
    * pending_error (the failure) or a new one */
   OpStep               recover;
+  /* What a create without the home's mounts does last (NULL: list again
+   * and end) */
+  OpStep               created;
   guint                flag : 1;
   guint                details_tried : 1;
   /* A failure may leave a box behind: list again before failing */
@@ -1038,13 +1041,15 @@ create_isolated_entry (GTask *task)
   Op *op = g_task_get_task_data (task);
   const char *argv[] = { "distrobox", "generate-entry", op->box_name, NULL };
 
+  OpStep created = op->created ? op->created : op_reload_done;
+
   /* what distrobox create does after its own create, unless --no-entry */
   if (!kiste_create_options_get_add_to_menu (op->options))
     {
-      op_reload_done (task);
+      created (task);
       return;
     }
-  op_run (task, argv, SHORT_TIMEOUT_MS, FALSE, op_reload_done);
+  op_run (task, argv, SHORT_TIMEOUT_MS, FALSE, created);
 }
 
 static void
@@ -1094,7 +1099,7 @@ create_isolated (GTask               *task,
   g_autofree char *tag = NULL;
   const char *clone_source = kiste_create_options_get_clone_source (options);
 
-  op->options = g_object_ref (options);
+  g_set_object (&op->options, options);
 
   /* distrobox's own clone: the source box committed as image NAME:DATE */
   if (clone_source != NULL && clone_source[0] != '\0')
@@ -1423,6 +1428,15 @@ clone_run (GTask *task)
    * source again, before failing */
   op->recover = clone_created;
   kiste_task_set_step (op->ktask, _("Copying the box"));
+
+  /* a source without the user's home: so is its copy */
+  if (kiste_create_options_get_effective_unshare (op->options, KISTE_UNSHARE_HOME,
+                                                  op->self->capabilities))
+    {
+      op->created = clone_created;
+      create_isolated (task, op->options, argv);
+      return;
+    }
   op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, clone_created);
 }
 

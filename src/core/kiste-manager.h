@@ -345,8 +345,9 @@ KisteBoxStats      *kiste_manager_get_stats_finish      (KisteManager         *s
                                                          GAsyncResult         *result,
                                                          GError              **error);
 /* The box's log since since (NULL: all of it), one line at a time to
- * line_func. follow keeps reading new lines until cancelled; otherwise it
- * ends with the log (within a minute). */
+ * line_func, in the order written (its stdout and stderr as one). follow
+ * keeps reading new lines until cancelled; otherwise it ends with the log
+ * (within a minute). */
 void                kiste_manager_stream_log_async      (KisteManager         *self,
                                                          const char           *box_name,
                                                          GDateTime            *since,

@@ -234,6 +234,52 @@ test_create_isolated_home_clone_and_refusal (Fixture       *fixture,
 
 /* distrobox upgrade enters the box, which evals the image's PATH on the
  * host: with shell syntax in it, nothing goes through distrobox */
+/* A box without the user's home copies as one: the clone goes through the
+ * same commit, dry run and create without the home's mounts */
+static void
+test_clone_isolated_home (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"),
+                                            "ps-podman5-home-isolation.json", NULL);
+  g_autofree char *json = NULL;
+  g_autoptr(GPtrArray) boxes = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *flags[] = { "--name", "--image", "--yes", "--no-entry", "--dry-run", "--clone", NULL };
+  KisteBoxStore *store = kiste_manager_get_store (fixture->manager);
+  Result r = { 0 };
+  guint i;
+
+  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                      "1.8.2.5", "podman", flags);
+  kiste_box_store_set_host_home (store, "/home/kistetest");
+  g_assert_true (g_file_get_contents (path, &json, NULL, &error));
+  g_assert_true (_kiste_box_store_parse (store, json, &boxes, &error));
+  g_assert_no_error (error);
+  _kiste_box_store_merge (store, boxes);
+  g_assert_cmpint (kiste_box_get_unshare (kiste_box_store_find_by_name (store, "isolated"), KISTE_UNSHARE_HOME),
+                   ==, KISTE_SHARING_UNSHARED);
+  kiste_fake_runner_add (fixture->runner, "podman container inspect",
+                         "cat \"$KISTE_TEST_FIXTURES/inspect-podman5-home-isolation.json\"");
+  kiste_fake_runner_add (fixture->runner, "distrobox create",
+                         "cat \"$KISTE_TEST_FIXTURES/dry-run-create-plain.txt\"");
+
+  kiste_manager_clone_async (fixture->manager, "isolated", "isolated-copy", FALSE, NULL,
+                             operation_cb, &r);
+  wait_result (&r);
+  g_assert_no_error (r.error);
+
+  for (i = 0; i < n_commands (fixture); i++)
+    if (g_str_has_prefix (command (fixture, i), "podman container commit isolated isolated:"))
+      break;
+  g_assert_cmpuint (i, <, n_commands (fixture));
+  g_assert_true (g_str_has_prefix (command (fixture, i + 1),
+                                   "distrobox create --yes --name isolated-copy --image isolated:"));
+  g_assert_true (g_str_has_suffix (command (fixture, i + 1), " --dry-run"));
+  g_assert_true (g_str_has_prefix (command (fixture, i + 2), "podman create "));
+  g_assert_nonnull (strstr (command (fixture, i + 2), "--label distrobox.unshare_home=1"));
+}
+
 static void
 test_upgrade_refuses_hazard (Fixture       *fixture,
                              gconstpointer  data)
@@ -699,6 +745,7 @@ main (int   argc,
   ADD ("/kiste/manager/missing-box", test_missing_box);
   ADD ("/kiste/manager/clone-and-rename", test_clone_and_rename);
   ADD ("/kiste/manager/clone-keeps-settings", test_clone_keeps_settings);
+  ADD ("/kiste/manager/clone-isolated-home", test_clone_isolated_home);
   ADD ("/kiste/manager/clear-finished", test_clear_finished);
   ADD ("/kiste/manager/clone-running-restarts", test_clone_running_restarts);
   ADD ("/kiste/manager/export-validates-path", test_export_validates_path);
