@@ -86,6 +86,7 @@ struct _Op
   OpStep               created;
   guint                flag : 1;
   guint                details_tried : 1;
+  guint                unexport : 1;
   /* A failure may leave a box behind: list again before failing */
   guint                reload_on_error : 1;
 };
@@ -1967,6 +1968,20 @@ unexport_listed_cb (GObject      *object,
   }
 }
 
+static void
+export_run (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  if (op->unexport)
+    {
+      kiste_apps_list_exported_async (op->self->runner, op->box_name, op->self->applications_dir,
+                                      op->self->bin_dir, op_cancellable (task), unexport_listed_cb, task);
+      return;
+    }
+  op_run (task, (const char * const *) op->argv, SHORT_TIMEOUT_MS, FALSE, op_done);
+}
+
 static KisteTask *
 export_common (KisteManager        *self,
                const char          *title,
@@ -2001,13 +2016,6 @@ export_common (KisteManager        *self,
       return ktask;
     }
 
-  if (unexport)
-    {
-      kiste_apps_list_exported_async (self->runner, box_name, self->applications_dir, self->bin_dir,
-                                      op_cancellable (task), unexport_listed_cb, task);
-      return ktask;
-    }
-
   if (is_app)
     argv = kiste_commands_export_app_argv (box_name, path, FALSE, &error);
   else
@@ -2018,7 +2026,10 @@ export_common (KisteManager        *self,
       return ktask;
     }
 
-  op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, op_done);
+  /* both ways go through distrobox enter */
+  op->argv = g_steal_pointer (&argv);
+  op->unexport = !!unexport;
+  op_require_safe_enter (task, export_run);
   return ktask;
 }
 

@@ -312,6 +312,19 @@ test_upgrade_refuses_hazard (Fixture       *fixture,
   g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman container inspect"), ==, 1);
   g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "distrobox"), ==, 0);
   g_clear_error (&r.error);
+
+  /* exporting goes through distrobox enter too */
+  for (guint unexport = 0; unexport < 2; unexport++)
+    {
+      r = (Result) { 0 };
+      kiste_manager_export_app_async (fixture->manager, "fixture-a",
+                                      "/usr/share/applications/firefox.desktop", unexport, NULL,
+                                      operation_cb, &r);
+      wait_result (&r);
+      g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+      g_clear_error (&r.error);
+    }
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "distrobox"), ==, 0);
   g_unlink (path);
 }
 
@@ -594,7 +607,9 @@ test_export_validates_path (Fixture       *fixture,
                                   operation_cb, &r);
   wait_result (&r);
   g_assert_no_error (r.error);
-  g_assert_cmpstr (command (fixture, 0), ==,
+  /* the box's details first: distrobox enter evals its image's PATH */
+  g_assert_true (g_str_has_prefix (command (fixture, 0), "podman container inspect"));
+  g_assert_cmpstr (command (fixture, n_commands (fixture) - 1), ==,
                    "distrobox enter --name fixture-a --no-tty -- distrobox-export "
                    "--app /usr/share/applications/firefox.desktop");
 }
