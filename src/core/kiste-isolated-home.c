@@ -376,3 +376,100 @@ kiste_isolated_home_argv_from_dry_run (const char                  *dry_run,
 
   return g_strv_builder_end (out);
 }
+
+/* argv[0] is distrobox-enter (any folder), then -n/--name BOX, then -- */
+static gboolean
+exec_enters_box (const char *exec,
+                 const char *box_name)
+{
+  g_auto(GStrv) argv = NULL;
+  g_autofree char *program = NULL;
+
+  if (exec == NULL || strpbrk (exec, "`$;|&<>") != NULL ||
+      !g_shell_parse_argv (exec, NULL, &argv, NULL) || g_strv_length (argv) < 5)
+    return FALSE;
+
+  program = g_path_get_basename (argv[0]);
+  return g_str_equal (program, "distrobox-enter") &&
+         (g_str_equal (argv[1], "-n") || g_str_equal (argv[1], "--name")) &&
+         g_str_equal (argv[2], box_name) &&
+         g_str_equal (argv[3], "--");
+}
+
+/**
+ * kiste_isolated_home_check_launcher:
+ * @contents: the launcher, as distrobox-export wrote it inside the box
+ * @box_name: the box it must enter
+ * @error: why it is refused
+ *
+ * A box without the home cannot write to the host's app menu, so Kiste
+ * copies its launcher there; the box wrote that file, so it is trusted only
+ * as far as this check goes. An icon path under /run/host (the covered
+ * homes) becomes a plain icon name, and TryExec goes.
+ *
+ * Returns: (transfer full): the launcher to write on the host, or NULL
+ */
+char *
+kiste_isolated_home_check_launcher (const char  *contents,
+                                    const char  *box_name,
+                                    GError     **error)
+{
+  g_autoptr(GKeyFile) file = g_key_file_new ();
+  g_auto(GStrv) groups = NULL;
+  g_autofree char *type = NULL;
+  g_autofree char *icon = NULL;
+  gsize n_exec = 0;
+
+  g_return_val_if_fail (contents != NULL, NULL);
+  g_return_val_if_fail (box_name != NULL, NULL);
+
+  if (!g_key_file_load_from_data (file, contents, -1, G_KEY_FILE_KEEP_TRANSLATIONS, NULL) ||
+      !(type = g_key_file_get_string (file, G_KEY_FILE_DESKTOP_GROUP, "Type", NULL)) ||
+      !g_str_equal (type, "Application"))
+    {
+      g_set_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT,
+                   _("The launcher “%s” made is not an application launcher."), box_name);
+      return NULL;
+    }
+
+  groups = g_key_file_get_groups (file, NULL);
+  for (guint i = 0; groups[i] != NULL; i++)
+    {
+      g_autofree char *exec = NULL;
+
+      if (!g_key_file_has_key (file, groups[i], "Exec", NULL))
+        continue;
+      exec = g_key_file_get_string (file, groups[i], "Exec", NULL);
+      if (!exec_enters_box (exec, box_name))
+        {
+          g_set_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT,
+                       _("The launcher “%s” made runs something else than an app in the box "
+                         "(“%s”), so it was not put in the app menu."),
+                       box_name, exec ? exec : "");
+          return NULL;
+        }
+      n_exec++;
+      g_key_file_remove_key (file, groups[i], "TryExec", NULL);
+    }
+  if (n_exec == 0 || !g_key_file_has_key (file, G_KEY_FILE_DESKTOP_GROUP, "Exec", NULL))
+    {
+      g_set_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT,
+                   _("The launcher “%s” made starts nothing."), box_name);
+      return NULL;
+    }
+
+  /* the icon it copied is in the box's covered folder: its name may still
+   * be found in the host's icon theme */
+  icon = g_key_file_get_string (file, G_KEY_FILE_DESKTOP_GROUP, "Icon", NULL);
+  if (icon != NULL && g_str_has_prefix (icon, "/run/host/"))
+    {
+      g_autofree char *base = g_path_get_basename (icon);
+      char *dot = strrchr (base, '.');
+
+      if (dot != NULL)
+        *dot = '\0';
+      g_key_file_set_string (file, G_KEY_FILE_DESKTOP_GROUP, "Icon", base);
+    }
+
+  return g_key_file_to_data (file, NULL, NULL);
+}

@@ -1796,6 +1796,8 @@ unexport_app_restored_cb (GObject      *object,
 
 /* After distrobox-export --delete: the kept launcher goes back, whatever
  * happened */
+static gboolean op_box_lacks_home (GTask *task);
+
 static void
 unexport_app_finish (GTask *task)
 {
@@ -1861,6 +1863,17 @@ unexport_app_deleted_cb (GObject      *object,
                                   unexport_app_removed_cb, task);
           return;
         }
+    }
+  else if (op->output != NULL && op_box_lacks_home (task))
+    {
+      /* distrobox removed the copy inside the box; Kiste wrote this one */
+      const char *argv[] = { "rm", "-f", "--", op->output, NULL };
+      g_autofree char *display = kiste_argv_to_display_string (argv);
+
+      kiste_task_append_line (op->ktask, display);
+      kiste_runner_run_async (op->self->runner, argv, SHORT_TIMEOUT_MS, NULL,
+                              unexport_app_removed_cb, task);
+      return;
     }
 
   unexport_app_finish (task);
@@ -1968,6 +1981,101 @@ unexport_listed_cb (GObject      *object,
   }
 }
 
+/* A box without the home: distrobox-export wrote the launcher into the
+ * empty folder that covers the host's homes. Kiste reads it, checks it and
+ * writes it to the host's app menu itself. */
+
+static gboolean
+op_box_lacks_home (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  KisteBox *box = kiste_box_store_find_by_name (op->self->store, op->box_name);
+
+  return box != NULL && kiste_box_get_unshare (box, KISTE_UNSHARE_HOME) == KISTE_SHARING_UNSHARED;
+}
+
+static char *
+op_launcher_name (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  g_autofree char *base = g_path_get_basename (op->arg);
+
+  /* distrobox-export's own name for it */
+  return g_strdup_printf ("%s-%s", op->box_name, base);
+}
+
+static void
+export_isolated_write (GTask *task)
+{
+  /* the content is data: printf's argument, never part of the script */
+  static const char *script = "mkdir -p -- \"${1%/*}\" && printf '%s' \"$2\" > \"$1.kiste-new\" && "
+                              "mv -f -- \"$1.kiste-new\" \"$1\"";
+  Op *op = g_task_get_task_data (task);
+  g_autofree char *name = op_launcher_name (task);
+  g_autofree char *target = g_build_filename (op->self->applications_dir, name, NULL);
+  g_autofree char *checked = NULL;
+  GError *error = NULL;
+
+  if (!(checked = kiste_isolated_home_check_launcher (op->output ? op->output : "", op->box_name, &error)))
+    {
+      op_return (task, error);
+      return;
+    }
+
+  {
+    const char *argv[] = { "sh", "-c", script, "sh", target, checked, NULL };
+
+    kiste_task_append_line (op->ktask, _("Copying the launcher to this computer’s app menu"));
+    /* op_run would show the whole launcher as the command */
+    op->next = op_done;
+    kiste_runner_run_async (op->self->runner, argv, SHORT_TIMEOUT_MS, op_cancellable (task),
+                            op_run_cb, task);
+  }
+}
+
+static void
+export_isolated_read (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  const char *host_home = kiste_box_store_get_host_home (op->self->store);
+  g_autofree char *name = op_launcher_name (task);
+  g_autofree char *inside = NULL;
+
+  if (host_home == NULL)
+    host_home = g_get_home_dir ();
+  inside = g_build_filename ("/run/host", host_home, ".local", "share", "applications", name, NULL);
+  {
+    const char *argv[] = { kiste_manager_get_engine (op->self), "exec", "--user", g_get_user_name (),
+                           op->box_name, "cat", "--", inside, NULL };
+
+    op_run (task, argv, SHORT_TIMEOUT_MS, FALSE, export_isolated_write);
+  }
+}
+
+static void
+export_isolated_export (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  op_run (task, (const char * const *) op->argv, SHORT_TIMEOUT_MS, FALSE, export_isolated_read);
+}
+
+/* The empty folder over the host's homes belongs to root: the user's own
+ * folder in it is where distrobox-export writes */
+static void
+export_isolated_prepare (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  const char *host_home = kiste_box_store_get_host_home (op->self->store);
+  g_autofree char *inside = g_build_filename ("/run/host", host_home ? host_home : g_get_home_dir (), NULL);
+  g_autofree char *owner = g_strdup_printf ("%u:%u", (guint) getuid (), (guint) getgid ());
+  const char *argv[] = { kiste_manager_get_engine (op->self), "exec", "--user", "root", op->box_name,
+                         "sh", "-c", "mkdir -p -- \"$1\" && chown -- \"$2\" \"$1\"", "sh", inside, owner,
+                         NULL };
+
+  op_run (task, argv, SHORT_TIMEOUT_MS, FALSE, export_isolated_export);
+}
+
 static void
 export_run (GTask *task)
 {
@@ -1977,6 +2085,11 @@ export_run (GTask *task)
     {
       kiste_apps_list_exported_async (op->self->runner, op->box_name, op->self->applications_dir,
                                       op->self->bin_dir, op_cancellable (task), unexport_listed_cb, task);
+      return;
+    }
+  if (op->flag && op_box_lacks_home (task))
+    {
+      export_isolated_prepare (task);
       return;
     }
   op_run (task, (const char * const *) op->argv, SHORT_TIMEOUT_MS, FALSE, op_done);

@@ -114,8 +114,11 @@ finish_operation (Wait *wait)
 {
   g_autoptr(GError) error = NULL;
 
-  g_assert_true (kiste_manager_operation_finish (manager, wait_for_result (wait), &error));
+  gboolean ok = kiste_manager_operation_finish (manager, wait_for_result (wait), &error);
+
+  /* the message first: it says what went wrong */
   g_assert_no_error (error);
+  g_assert_true (ok);
   g_clear_object (&wait->result);
 }
 
@@ -457,6 +460,34 @@ test_isolated_home (void)
   inside = run_cli_output (exec);
   expected = g_strdup_printf ("%u 755\n0\n", (guint) getuid ());
   g_assert_cmpstr (inside, ==, expected);
+
+  /* its apps still reach the host's app menu: Kiste copies the launcher
+   * distrobox-export could only write inside the box */
+  {
+    const char *make_app[] = {
+      "podman", "exec", "--user", "root", ISOLATED_BOX, "sh", "-c",
+      "mkdir -p /usr/share/applications && printf '%s\\n' '[Desktop Entry]' 'Type=Application' "
+      "'Name=Kiste Test Clock' 'Exec=xclock' 'Icon=xclock' > " APP_PATH,
+      NULL
+    };
+    g_autofree char *launcher = g_build_filename (g_get_user_data_dir (), "applications",
+                                                  ISOLATED_BOX "-kiste-test-clock.desktop", NULL);
+    g_autofree char *contents = NULL;
+
+    run_cli (make_app);
+    wait = (Wait) { 0 };
+    kiste_manager_export_app_async (manager, ISOLATED_BOX, APP_PATH, FALSE, NULL, wait_cb, &wait);
+    finish_operation (&wait);
+    g_assert_true (g_file_get_contents (launcher, &contents, NULL, NULL));
+    g_test_message ("launcher on the host:\n%s", contents);
+    g_assert_nonnull (strstr (contents, "distrobox-enter"));
+    g_assert_nonnull (strstr (contents, "-n " ISOLATED_BOX " "));
+
+    wait = (Wait) { 0 };
+    kiste_manager_export_app_async (manager, ISOLATED_BOX, APP_PATH, TRUE, NULL, wait_cb, &wait);
+    finish_operation (&wait);
+    g_assert_false (g_file_test (launcher, G_FILE_TEST_EXISTS));
+  }
 
   wait = (Wait) { 0 };
   kiste_manager_delete_async (manager, ISOLATED_BOX, FALSE, NULL, wait_cb, &wait);
