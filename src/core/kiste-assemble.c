@@ -604,6 +604,7 @@ apply_list (KisteAssembleEntry *entry,
  * list so far, so thousands of them (a line included many times, a 1 MB
  * file of volume= lines) would take minutes; real boxes need a handful. */
 #define MAX_LIST_VALUES 1000
+#define MAX_MANIFEST_SIZE (1024 * 1024)
 
 /* How many values a list line adds: words for keys split at spaces */
 static guint
@@ -725,6 +726,17 @@ kiste_assemble_parse (const char  *data,
 
   if (length < 0)
     length = strlen (data);
+
+  /* the largest manifest seen is a few KiB; the URL import stops at 1 MiB */
+  if (length > MAX_MANIFEST_SIZE)
+    {
+      g_autofree char *size = g_format_size (length);
+      g_autofree char *limit = g_format_size (MAX_MANIFEST_SIZE);
+
+      kiste_set_invalid_input (error, _("The file is too big for a distrobox.ini manifest (%s; at most %s)."),
+                               size, limit);
+      return NULL;
+    }
 
   if (memchr (data, '\0', length) != NULL)
     {

@@ -648,6 +648,22 @@ test_entry_boxed (void)
   g_assert_true (kiste_create_options_get_add_to_menu (entry->options));
 }
 
+/* 10 MB of manifest: refused before it is read */
+static void
+test_too_big (void)
+{
+  g_autoptr(GString) data = g_string_new ("[box]\nimage=alpine\n");
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autoptr(GError) error = NULL;
+
+  while (data->len < 10 * 1024 * 1024)
+    g_string_append (data, "additional_packages=\"git vim\"\n");
+  entries = kiste_assemble_parse (data->str, data->len, &error);
+  g_assert_null (entries);
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_assert_nonnull (strstr (error->message, "too big"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -668,6 +684,7 @@ main (int   argc,
   g_test_add_func ("/assemble/round-trip-manifest", test_round_trip_manifest);
   g_test_add_func ("/assemble/round-trip-options", test_round_trip_options);
   g_test_add_func ("/assemble/write-refused", test_write_refused);
+  g_test_add_func ("/assemble/too-big", test_too_big);
   g_test_add_func ("/assemble/entry-boxed", test_entry_boxed);
 
   return g_test_run ();
