@@ -19,6 +19,7 @@
 #include "kiste-capabilities-private.h"
 #include "kiste-error.h"
 #include "kiste-fake-runner.h"
+#include "kiste-test-boxes.h"
 #include "kiste-manager.h"
 
 #define IMAGE "docker.io/library/debian:12"
@@ -33,13 +34,10 @@ static void
 fixture_setup (Fixture       *fixture,
                gconstpointer  data)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
-  g_autofree char *json = NULL;
   g_autofree char *help_path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"),
                                                  "help-distrobox-1.8.2.5.txt", NULL);
   g_autofree char *help = NULL;
   g_auto(GStrv) flags = NULL;
-  g_autoptr(GPtrArray) boxes = NULL;
   g_autoptr(GError) error = NULL;
   KisteBoxStore *store;
 
@@ -51,11 +49,7 @@ fixture_setup (Fixture       *fixture,
                                       "1.8.2.5", "podman", (const char * const *) flags);
 
   store = kiste_manager_get_store (fixture->manager);
-  kiste_box_store_set_host_home (store, "/home/tester");
-  g_assert_true (g_file_get_contents (path, &json, NULL, &error));
-  g_assert_true (_kiste_box_store_parse (store, json, &boxes, &error));
-  g_assert_no_error (error);
-  _kiste_box_store_merge (store, boxes);
+  kiste_test_merge_boxes (store, "ps-podman5.json", "/home/tester");
   g_assert_nonnull (kiste_box_store_find_by_name (store, "fixture-a"));
 }
 

@@ -998,6 +998,23 @@ test_parse_login_path (void)
  * asked, and the probes find it there. flatpak-spawn is a stand-in that
  * runs the command here with a fresh environment, as the session helper
  * does. */
+/* A refresh whose host login shell reads home's profile */
+static void
+refresh_with_home (KisteCapabilities *caps,
+                   const char        *home)
+{
+  g_autofree char *saved_home = g_strdup (g_getenv ("HOME"));
+  g_autoptr(GAsyncResult) result = NULL;
+
+  g_setenv ("HOME", home, TRUE);
+  kiste_capabilities_refresh_async (caps, NULL, store_result, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  kiste_capabilities_refresh_finish (caps, result, NULL);
+  if (saved_home != NULL)
+    g_setenv ("HOME", saved_home, TRUE);
+}
+
 static void
 test_refresh_flatpak_login_path (void)
 {
@@ -1073,14 +1090,7 @@ test_refresh_flatpak_login_path (void)
 
         if (round == 1)
           g_assert_cmpint (g_mkdir (own, 0755), ==, 0);
-        g_clear_object (&result);
-        g_setenv ("HOME", home, TRUE);
-        kiste_capabilities_refresh_async (caps, NULL, store_result, &result);
-        while (result == NULL)
-          g_main_context_iteration (NULL, TRUE);
-        kiste_capabilities_refresh_finish (caps, result, NULL);
-        if (saved_home != NULL)
-          g_setenv ("HOME", saved_home, TRUE);
+        refresh_with_home (caps, home);
 
         argv = kiste_runner_build_argv (runner, probe);
         joined = g_strjoinv (" ", argv);
@@ -1100,14 +1110,7 @@ test_refresh_flatpak_login_path (void)
       g_assert_cmpint (symlink (fake, own_link), ==, 0);
       /* nothing of this machine's own PATH, where a real one may be */
       g_assert_true (g_file_set_contents (profile, "PATH=\"$HOME/bin\"\n", -1, NULL));
-      g_clear_object (&result);
-      g_setenv ("HOME", home, TRUE);
-      kiste_capabilities_refresh_async (caps, NULL, store_result, &result);
-      while (result == NULL)
-        g_main_context_iteration (NULL, TRUE);
-      kiste_capabilities_refresh_finish (caps, result, NULL);
-      if (saved_home != NULL)
-        g_setenv ("HOME", saved_home, TRUE);
+      refresh_with_home (caps, home);
       g_assert_true (kiste_capabilities_has_distrobox (caps));
       g_assert_true (kiste_capabilities_get_distrobox_is_own (caps));
       g_unlink (own_link);

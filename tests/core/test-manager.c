@@ -16,6 +16,7 @@
 #include "kiste-box-store-private.h"
 #include "kiste-error.h"
 #include "kiste-fake-runner.h"
+#include "kiste-test-boxes.h"
 #include "kiste-manager.h"
 
 /* The shared fake runner: every command is recorded and a harmless
@@ -37,9 +38,6 @@ static void
 fixture_setup (Fixture       *fixture,
                gconstpointer  data)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
-  g_autofree char *json = NULL;
-  g_autoptr(GPtrArray) boxes = NULL;
   g_autoptr(GError) error = NULL;
   const char *flags[] = { "--name", "--image", "--yes", "--no-entry", "--clone", "--unshare-ipc", NULL };
   KisteBoxStore *store;
@@ -51,13 +49,8 @@ fixture_setup (Fixture       *fixture,
   kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
                                       "1.8.2.5", "podman", flags);
 
-  /* The boxes of a captured `podman ps`, without running it */
   store = kiste_manager_get_store (fixture->manager);
-  kiste_box_store_set_host_home (store, "/home/tester");
-  g_assert_true (g_file_get_contents (path, &json, NULL, &error));
-  g_assert_true (_kiste_box_store_parse (store, json, &boxes, &error));
-  g_assert_no_error (error);
-  _kiste_box_store_merge (store, boxes);
+  kiste_test_merge_boxes (store, "ps-podman5.json", "/home/tester");
   g_assert_nonnull (kiste_box_store_find_by_name (store, "fixture-a"));
 }
 
