@@ -38,7 +38,6 @@ static void
 fixture_setup (Fixture       *fixture,
                gconstpointer  data)
 {
-  g_autoptr(GError) error = NULL;
   const char *flags[] = { "--name", "--image", "--yes", "--no-entry", "--clone", "--unshare-ipc", NULL };
   KisteBoxStore *store;
 
