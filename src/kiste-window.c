@@ -542,11 +542,42 @@ kiste_window_copy_install_command_action (GtkWidget  *widget,
 }
 
 static void
+kiste_window_refresh_cb (GObject      *object,
+                         GAsyncResult *result,
+                         gpointer      user_data)
+{
+  g_autoptr(KisteWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (kiste_box_store_reload_finish (KISTE_BOX_STORE (object), result, &error) ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  /* as a load that failed: the error page, whose Retry looks again */
+  g_clear_error (&self->load_error);
+  self->load_error = g_steal_pointer (&error);
+  kiste_window_update_state (self);
+}
+
+static void
 kiste_window_reload_action (GtkWidget  *widget,
                             const char *action_name,
                             GVariant   *parameter)
 {
-  kiste_window_load (KISTE_WINDOW (widget));
+  KisteWindow *self = KISTE_WINDOW (widget);
+  KisteBoxStore *store = kiste_manager_get_store (self->manager);
+
+  /* With the list on screen, F5 lists again (one process) and the list
+   * stays; after a problem it looks for the tools again, as Retry. */
+  if (!self->loading && self->load_error == NULL &&
+      kiste_box_store_get_loaded (store) && kiste_box_store_get_watching (store))
+    {
+      kiste_box_store_reload_async (store, self->cancellable, kiste_window_refresh_cb,
+                                    g_object_ref (self));
+      return;
+    }
+
+  kiste_window_load (self);
 }
 
 static void

@@ -19,4 +19,21 @@ void kiste_capabilities_set_for_testing (KisteCapabilities   *self,
                                          const char          *manager,
                                          const char * const  *create_flags);
 
+/* Called at most once during a refresh, as soon as distrobox has told
+ * its version and the container manager to list with is known (preferred,
+ * "podman" or "docker", wins when installed, as for a load): before
+ * `distrobox create --help`, the slowest probe, so the first listing need
+ * not wait for it. Not called when distrobox or a manager is missing, nor
+ * after cancelling. Completes as kiste_capabilities_refresh_async(). */
+typedef void (*KisteCapabilitiesEarlyFunc) (const char *manager,
+                                            gpointer    user_data);
+
+void _kiste_capabilities_refresh_early_async (KisteCapabilities          *self,
+                                              const char                 *preferred,
+                                              KisteCapabilitiesEarlyFunc  early_func,
+                                              gpointer                    early_data,
+                                              GCancellable               *cancellable,
+                                              GAsyncReadyCallback         callback,
+                                              gpointer                    user_data);
+
 G_END_DECLS

@@ -96,6 +96,13 @@ typedef struct
   GError  *podman_error;
   char    *docker_out;
   GError  *docker_error;
+
+  /* distrobox --version, podman, docker and the configuration: all the
+   * manager to list with needs, when known before create --help */
+  guint    early_pending;
+  char    *preferred;
+  KisteCapabilitiesEarlyFunc early_func;
+  gpointer early_data;
 } Probe;
 
 static void
@@ -112,6 +119,7 @@ probe_free (Probe *probe)
   g_clear_error (&probe->podman_error);
   g_free (probe->docker_out);
   g_clear_error (&probe->docker_error);
+  g_free (probe->preferred);
   g_free (probe);
 }
 
@@ -750,6 +758,58 @@ probe_step_done (GTask *task)
     g_task_return_boolean (task, TRUE);
 }
 
+/* The manager a load would list with once this refresh is done, as far
+ * as it can be told before create --help answers; NULL when the load is
+ * going to fail anyway (no distrobox, no manager). Follows apply_probe(),
+ * choose_manager() and the manager's preference. */
+static char *
+probe_dup_early_manager (Probe *probe)
+{
+  g_autofree char *version = NULL;
+  const char *configured = probe->env_manager;
+  const char *chosen = NULL;
+  gboolean has_podman = probe->podman_error == NULL || !is_tool_missing (probe->podman_error);
+  gboolean has_docker = probe->docker_error == NULL || !is_tool_missing (probe->docker_error);
+
+  if (probe->distrobox_error != NULL ||
+      (version = kiste_capabilities_parse_version (probe->distrobox_out, "distrobox")) == NULL)
+    return NULL;
+
+  if (configured == NULL || configured[0] == '\0')
+    configured = probe->config_manager;
+
+  if (configured == NULL || g_str_equal (configured, "autodetect"))
+    chosen = has_podman ? "podman" : has_docker ? "docker" : NULL;
+  else if (g_str_equal (configured, "podman") && has_podman)
+    chosen = "podman";
+  else if (g_str_equal (configured, "docker") && has_docker)
+    chosen = "docker";
+
+  if (g_strcmp0 (probe->preferred, "podman") == 0 && has_podman)
+    chosen = "podman";
+  else if (g_strcmp0 (probe->preferred, "docker") == 0 && has_docker)
+    chosen = "docker";
+
+  return g_strdup (chosen);
+}
+
+/* Before probe_step_done(), so the early call comes before completion */
+static void
+probe_early_step_done (GTask *task)
+{
+  Probe *probe = g_task_get_task_data (task);
+  g_autofree char *manager = NULL;
+
+  if (probe->early_pending == 0 || --probe->early_pending > 0 || probe->early_func == NULL)
+    return;
+
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
+    return;
+
+  if ((manager = probe_dup_early_manager (probe)) != NULL)
+    probe->early_func (manager, probe->early_data);
+}
+
 typedef enum
 {
   PROBE_DISTROBOX_VERSION,
@@ -796,6 +856,8 @@ store_result (GTask        *task,
 
   kiste_runner_run_finish (KISTE_RUNNER (runner), result, out, NULL, error);
 
+  if (kind != PROBE_CREATE_HELP)
+    probe_early_step_done (task);
   probe_step_done (task);
 }
 
@@ -910,6 +972,7 @@ read_config_cb (GObject      *object,
       config_result_free (config);
     }
 
+  probe_early_step_done (task);
   probe_step_done (task);
 }
 
@@ -1016,10 +1079,13 @@ login_path_cb (GObject      *object,
 }
 
 void
-kiste_capabilities_refresh_async (KisteCapabilities   *self,
-                                  GCancellable        *cancellable,
-                                  GAsyncReadyCallback  callback,
-                                  gpointer             user_data)
+_kiste_capabilities_refresh_early_async (KisteCapabilities          *self,
+                                         const char                 *preferred,
+                                         KisteCapabilitiesEarlyFunc  early_func,
+                                         gpointer                    early_data,
+                                         GCancellable               *cancellable,
+                                         GAsyncReadyCallback         callback,
+                                         gpointer                    user_data)
 {
   /* flatpak-spawn runs host commands with the session helper's PATH, which
    * lacks what the user's profile adds (~/.local/bin, Homebrew): ask a login
@@ -1044,6 +1110,10 @@ kiste_capabilities_refresh_async (KisteCapabilities   *self,
   probe->serial = ++self->started_serial;
   probe->env_manager = g_strdup (g_getenv (ENV_MANAGER));
   probe->pending = 5;
+  probe->early_pending = 4;
+  probe->preferred = g_strdup (preferred);
+  probe->early_func = early_func;
+  probe->early_data = early_data;
   g_task_set_task_data (task, probe, (GDestroyNotify)probe_free);
 
   if (kiste_runner_get_in_flatpak (self->runner))
@@ -1054,6 +1124,15 @@ kiste_capabilities_refresh_async (KisteCapabilities   *self,
     }
 
   start_probes (g_steal_pointer (&task));
+}
+
+void
+kiste_capabilities_refresh_async (KisteCapabilities   *self,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data)
+{
+  _kiste_capabilities_refresh_early_async (self, NULL, NULL, NULL, cancellable, callback, user_data);
 }
 
 gboolean

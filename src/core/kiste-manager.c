@@ -13,6 +13,7 @@
 
 #include "kiste-apps.h"
 #include "kiste-bundled-distrobox.h"
+#include "kiste-capabilities-private.h"
 #include "kiste-commands.h"
 #include "kiste-error.h"
 #include "kiste-isolated-home.h"
@@ -394,21 +395,89 @@ kiste_manager_get_engine (KisteManager *self)
 
 /* Load */
 
+/* The listing starts as soon as the manager is known (early), while
+ * `distrobox create --help` still runs; the load completes when both the
+ * capabilities and that listing are done. */
+typedef struct
+{
+  char     *preferred;
+  char     *early_manager;  /* the store watches with it */
+  GError   *store_error;
+  guint     caps_done : 1;
+  guint     store_done : 1;
+  guint     returned : 1;
+} LoadData;
+
+static void
+load_data_free (LoadData *data)
+{
+  g_free (data->preferred);
+  g_free (data->early_manager);
+  g_clear_error (&data->store_error);
+  g_free (data);
+}
+
+static void
+load_return (GTask  *task,
+             GError *error)
+{
+  LoadData *data = g_task_get_task_data (task);
+
+  if (data->returned)
+    {
+      g_clear_error (&error);
+      return;
+    }
+
+  data->returned = TRUE;
+  if (error != NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
 static void
 load_reload_cb (GObject      *object,
                 GAsyncResult *result,
                 gpointer      user_data)
 {
   g_autoptr(GTask) task = user_data;
+  LoadData *data = g_task_get_task_data (task);
   g_autoptr(GError) error = NULL;
 
-  if (!kiste_box_store_reload_finish (KISTE_BOX_STORE (object), result, &error))
+  kiste_box_store_reload_finish (KISTE_BOX_STORE (object), result, &error);
+  data->store_done = TRUE;
+
+  /* the capabilities may yet say the load fails */
+  if (!data->caps_done)
     {
-      g_task_return_error (task, g_steal_pointer (&error));
+      data->store_error = g_steal_pointer (&error);
       return;
     }
 
-  g_task_return_boolean (task, TRUE);
+  load_return (task, g_steal_pointer (&error));
+}
+
+static void
+load_start_watching (GTask      *task,
+                     const char *manager)
+{
+  KisteManager *self = g_task_get_source_object (task);
+
+  kiste_runner_set_manager (self->runner, manager);
+  kiste_box_store_watch_async (self->store, g_task_get_cancellable (task),
+                               load_reload_cb, g_object_ref (task));
+}
+
+static void
+load_early_cb (const char *manager,
+               gpointer    user_data)
+{
+  GTask *task = user_data;
+  LoadData *data = g_task_get_task_data (task);
+
+  data->early_manager = g_strdup (manager);
+  load_start_watching (task, manager);
 }
 
 static void
@@ -418,24 +487,27 @@ load_refresh_cb (GObject      *object,
 {
   g_autoptr(GTask) task = user_data;
   KisteManager *self = g_task_get_source_object (task);
-  const char *preferred = g_task_get_task_data (task);
-  GCancellable *cancellable;
+  LoadData *data = g_task_get_task_data (task);
+  const char *preferred = data->preferred;
   const char *manager;
+  GError *failure = NULL;
   g_autoptr(GError) error = NULL;
+
+  data->caps_done = TRUE;
 
   if (!kiste_capabilities_refresh_finish (self->capabilities, result, &error) &&
       !g_error_matches (error, KISTE_ERROR, KISTE_ERROR_TOOL_MISSING))
     {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
+      failure = g_steal_pointer (&error);
+      goto failed;
     }
   g_clear_error (&error);
 
   if (!kiste_capabilities_has_distrobox (self->capabilities))
     {
-      g_task_return_new_error (task, KISTE_ERROR, KISTE_ERROR_TOOL_MISSING, "%s",
-                               kiste_capabilities_get_distrobox_problem (self->capabilities));
-      return;
+      failure = g_error_new (KISTE_ERROR, KISTE_ERROR_TOOL_MISSING, "%s",
+                             kiste_capabilities_get_distrobox_problem (self->capabilities));
+      goto failed;
     }
 
   manager = kiste_capabilities_get_manager (self->capabilities);
@@ -444,14 +516,29 @@ load_refresh_cb (GObject      *object,
 
   if (manager == NULL)
     {
-      g_task_return_new_error (task, KISTE_ERROR, KISTE_ERROR_TOOL_MISSING, "%s",
-                               kiste_capabilities_get_manager_problem (self->capabilities));
+      failure = g_error_new (KISTE_ERROR, KISTE_ERROR_TOOL_MISSING, "%s",
+                             kiste_capabilities_get_manager_problem (self->capabilities));
+      goto failed;
+    }
+
+  /* Listing already, with this manager: its result is the load's */
+  if (g_strcmp0 (data->early_manager, manager) == 0)
+    {
+      if (data->store_done)
+        load_return (task, g_steal_pointer (&data->store_error));
       return;
     }
 
-  kiste_runner_set_manager (self->runner, manager);
-  cancellable = g_task_get_cancellable (task);
-  kiste_box_store_watch_async (self->store, cancellable, load_reload_cb, g_steal_pointer (&task));
+  if (data->early_manager != NULL)
+    kiste_box_store_stop_watching (self->store);
+  load_start_watching (task, manager);
+  return;
+
+failed:
+  /* as if the listing had never started */
+  if (data->early_manager != NULL)
+    kiste_box_store_stop_watching (self->store);
+  load_return (task, failure);
 }
 
 void
@@ -462,19 +549,25 @@ kiste_manager_load_async (KisteManager        *self,
                           gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
+  LoadData *data;
 
   g_return_if_fail (KISTE_IS_MANAGER (self));
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, kiste_manager_load_async);
+  data = g_new0 (LoadData, 1);
   if (preferred != NULL && g_strcmp0 (preferred, "auto") != 0)
-    g_task_set_task_data (task, g_strdup (preferred), g_free);
+    data->preferred = g_strdup (preferred);
+  g_task_set_task_data (task, data, (GDestroyNotify) load_data_free);
 
   kiste_box_store_stop_watching (self->store);
-  kiste_capabilities_refresh_async (self->capabilities,
-                                    cancellable,
-                                    load_refresh_cb,
-                                    g_steal_pointer (&task));
+  /* the task outlives the early call: the refresh holds it until done */
+  _kiste_capabilities_refresh_early_async (self->capabilities,
+                                           data->preferred,
+                                           load_early_cb, task,
+                                           cancellable,
+                                           load_refresh_cb,
+                                           g_object_ref (task));
 }
 
 gboolean

@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -733,6 +734,63 @@ test_cancel (Fixture       *fixture,
   g_clear_error (&r.error);
 }
 
+static void
+load_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  Result *r = user_data;
+
+  r->ok = kiste_manager_load_finish (KISTE_MANAGER (object), result, &r->error);
+  r->done = TRUE;
+}
+
+/* The first listing starts once distrobox and podman have answered, not
+ * after `distrobox create --help`: here that waits for the listing, and
+ * the load could not finish if the listing waited for it. */
+static void
+test_load_lists_before_help (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kiste-test-manager-XXXXXX", NULL);
+  g_autofree char *listed = g_build_filename (dir, "listed", NULL);
+  g_autofree char *help = NULL;
+  g_autofree char *ps = NULL;
+  Result r = { FALSE };
+  guint runner_refs = G_OBJECT (fixture->runner)->ref_count;
+
+  g_setenv ("DBX_CONTAINER_MANAGER", "podman", TRUE);
+  help = g_strdup_printf ("while [ ! -e '%s' ]; do sleep 0.05; done; "
+                          "cat \"$KISTE_TEST_FIXTURES/help-distrobox-1.8.2.5.txt\"", listed);
+  ps = g_strdup_printf ("touch '%s'; cat \"$KISTE_TEST_FIXTURES/ps-podman5.json\"", listed);
+  kiste_fake_runner_add (fixture->runner, "distrobox --version", "echo 'distrobox: 1.8.2.5'");
+  kiste_fake_runner_add (fixture->runner, "distrobox create --help", help);
+  kiste_fake_runner_add (fixture->runner, "podman --version", "echo 'podman version 5.4.2'");
+  kiste_fake_runner_add (fixture->runner, "docker", "exit 127");
+  kiste_fake_runner_add (fixture->runner, "podman events", "exec sleep 600");
+  kiste_fake_runner_add (fixture->runner, "podman ps", ps);
+
+  kiste_manager_load_async (fixture->manager, NULL, NULL, load_cb, &r);
+  wait_result (&r);
+  g_assert_no_error (r.error);
+  g_assert_true (r.ok);
+
+  /* one listing, and what help said is known */
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman ps"), ==, 1);
+  g_assert_true (kiste_capabilities_supports_create_flag (kiste_manager_get_capabilities (fixture->manager),
+                                                          "--unshare-groups"));
+  g_assert_true (kiste_box_store_get_watching (kiste_manager_get_store (fixture->manager)));
+
+  /* the events stream lets go of the runner once it has ended */
+  kiste_box_store_stop_watching (kiste_manager_get_store (fixture->manager));
+  while (G_OBJECT (fixture->runner)->ref_count > runner_refs)
+    g_main_context_iteration (NULL, TRUE);
+
+  g_unsetenv ("DBX_CONTAINER_MANAGER");
+  g_unlink (listed);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -758,6 +816,7 @@ main (int   argc,
   ADD ("/kiste/manager/export-validates-path", test_export_validates_path);
   ADD ("/kiste/manager/unexport-keeps-user-launcher", test_unexport_keeps_user_launcher);
   ADD ("/kiste/manager/cancel", test_cancel);
+  ADD ("/kiste/manager/load-lists-before-help", test_load_lists_before_help);
 
 #undef ADD
 

@@ -595,6 +595,36 @@ test_error (Fixture       *fixture,
   g_assert_true (kiste_test_wait_for (list_has_items, fixture, 5000));
 }
 
+/* F5 with the list on screen: one ps, no probes, the list stays */
+static gboolean
+listed_again (gpointer data)
+{
+  Fixture *fixture = data;
+
+  return kiste_fake_runner_count (fixture->runner, "podman ps") >= 2 &&
+         !kiste_box_store_get_refreshing (kiste_manager_get_store (kiste_application_get_manager (app)));
+}
+
+static void
+test_refresh (Fixture       *fixture,
+              gconstpointer  data)
+{
+  KisteBoxStore *store = kiste_manager_get_store (kiste_application_get_manager (app));
+  guint commands;
+
+  g_assert_true (kiste_test_wait_for (list_has_items, fixture, 5000));
+  g_assert_true (kiste_test_wait_for ((gboolean (*) (gpointer)) kiste_box_store_get_watching, store, 5000));
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman ps"), ==, 1);
+  commands = kiste_fake_runner_get_commands (fixture->runner)->len;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.reload", NULL));
+  g_assert_null (find_mapped_status_page (GTK_WIDGET (fixture->window), "Loading Boxes…"));
+  g_assert_true (kiste_test_wait_for (listed_again, fixture, 5000));
+
+  g_assert_cmpuint (kiste_fake_runner_get_commands (fixture->runner)->len, ==, commands + 1);
+  g_assert_cmpuint (g_list_model_get_n_items (get_list_model (fixture)), >, 0);
+}
+
 /* The screenshot in the README and the metainfo */
 static void
 test_showcase (Fixture       *fixture,
@@ -641,6 +671,7 @@ main (int   argc,
   ADD ("/kiste/box-list/state-empty", KISTE_TEST_WORLD_EMPTY, test_empty);
   ADD ("/kiste/box-list/state-missing-distrobox", KISTE_TEST_WORLD_NO_DISTROBOX, test_missing_distrobox);
   ADD ("/kiste/box-list/state-error", KISTE_TEST_WORLD_PS_FAILS, test_error);
+  ADD ("/kiste/box-list/refresh", KISTE_TEST_WORLD_BOXES, test_refresh);
 
   ADD ("/kiste/box-list/showcase", KISTE_TEST_WORLD_SHOWCASE, test_showcase);
 

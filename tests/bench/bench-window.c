@@ -1,0 +1,509 @@
+/* bench-window.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* Kiste's window with many boxes next to a minimal libadwaita window with
+ * a VTE terminal, each started as a process of its own, in turns:
+ *
+ *   kiste-bench-window --boxes N --template PS.json --help-text HELP [--runs N] [--output FILE]
+ *
+ * For each: the first frame after the process started and the memory it
+ * holds then (VmRSS, half a second after the first frame, or after the
+ * list is filled); for Kiste also when the list was filled (the first
+ * frame drawn with every box), the longest the main loop went without
+ * answering a 2 ms timer from the first frame until the list was filled,
+ * and during refreshes (F5) of an unchanged list. podman and distrobox are fakes replaying recorded
+ * output, first on PATH. Medians are printed, and the ratios of Kiste to
+ * the minimal window measured in the same run. */
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <vte/vte.h>
+
+#include "kiste-application.h"
+#include "kiste-manager.h"
+#include "kiste-window.h"
+
+/* The main loop answers a 2 ms timer; the longest gap since the last reset */
+static gint64 last_ping;
+static gint64 longest_gap;
+
+static gboolean
+ping_cb (gpointer user_data)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  longest_gap = MAX (longest_gap, now - last_ping);
+  last_ping = now;
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+reset_stall (void)
+{
+  last_ping = g_get_monotonic_time ();
+  longest_gap = 0;
+}
+
+static double
+take_stall_ms (void)
+{
+  ping_cb (NULL);
+  /* less the 2 ms the timer waits by design */
+  return MAX (0, longest_gap - 2000) / 1000.0;
+}
+
+static long
+read_rss_kb (void)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL) ||
+      (line = strstr (status, "VmRSS:")) == NULL)
+    return 0;
+
+  return strtol (line + strlen ("VmRSS:"), NULL, 10);
+}
+
+static void
+run_for (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (500);
+    }
+}
+
+/* Children: one window each */
+
+static gint64 first_paint;
+static gint64 filled_paint;
+static GListModel *boxes;
+static guint expected;
+
+static void
+after_paint_cb (GdkFrameClock *clock,
+                gpointer       user_data)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  if (first_paint == 0)
+    first_paint = now;
+  if (filled_paint == 0 && boxes != NULL && g_list_model_get_n_items (boxes) >= expected)
+    filled_paint = now;
+}
+
+/* The list is filled once every box is in and a frame shows it */
+static void
+items_changed_cb (GListModel *model,
+                  guint       position,
+                  guint       removed,
+                  guint       added,
+                  GtkWidget  *window)
+{
+  if (g_list_model_get_n_items (model) >= expected)
+    gtk_widget_queue_draw (window);
+}
+
+static void
+watch_paints (GtkWidget *window)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
+
+  g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), NULL);
+}
+
+static int
+child_minimal (void)
+{
+  g_autoptr(AdwApplication) app = adw_application_new (NULL, G_APPLICATION_NON_UNIQUE);
+  GtkWidget *window;
+  GtkWidget *view;
+  long rss;
+
+  g_application_register (G_APPLICATION (app), NULL, NULL);
+  window = adw_application_window_new (GTK_APPLICATION (app));
+  view = adw_toolbar_view_new ();
+  adw_toolbar_view_add_top_bar (ADW_TOOLBAR_VIEW (view), adw_header_bar_new ());
+  adw_toolbar_view_set_content (ADW_TOOLBAR_VIEW (view), vte_terminal_new ());
+  adw_application_window_set_content (ADW_APPLICATION_WINDOW (window), view);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  watch_paints (window);
+
+  while (first_paint == 0)
+    g_main_context_iteration (NULL, TRUE);
+  run_for (500);
+  rss = read_rss_kb ();
+
+  g_print ("minimal %" G_GINT64_FORMAT " 0 0 0 %ld\n", first_paint, rss);
+  gtk_window_destroy (GTK_WINDOW (window));
+  return EXIT_SUCCESS;
+}
+
+static int
+child_kiste (guint n_boxes,
+             guint refreshes)
+{
+  g_autoptr(KisteApplication) app = kiste_application_new ();
+  g_autoptr(GArray) stalls = g_array_new (FALSE, FALSE, sizeof (double));
+  KisteBoxStore *store;
+  KisteWindow *window;
+  double start_stall;
+  double refresh_stall = 0.0;
+  long rss;
+
+  reset_stall ();
+  g_timeout_add (2, ping_cb, NULL);
+
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, NULL);
+  g_application_hold (G_APPLICATION (app));
+
+  store = kiste_manager_get_store (kiste_application_get_manager (app));
+  boxes = G_LIST_MODEL (store);
+  expected = n_boxes;
+
+  window = kiste_window_new (app);
+  g_signal_connect_object (store, "items-changed", G_CALLBACK (items_changed_cb), window, G_CONNECT_DEFAULT);
+  gtk_window_present (GTK_WINDOW (window));
+  watch_paints (GTK_WIDGET (window));
+
+  /* the stall counted is the one the list causes, after the first frame */
+  while (first_paint == 0)
+    g_main_context_iteration (NULL, TRUE);
+  reset_stall ();
+  while (filled_paint == 0)
+    g_main_context_iteration (NULL, TRUE);
+  run_for (500);
+  start_stall = take_stall_ms ();
+  rss = read_rss_kb ();
+
+  for (guint i = 0; i < refreshes; i++)
+    {
+      guint count = kiste_box_store_get_refresh_count (store);
+
+      reset_stall ();
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.reload", NULL);
+      while (kiste_box_store_get_refresh_count (store) == count || kiste_box_store_get_refreshing (store))
+        g_main_context_iteration (NULL, TRUE);
+      run_for (100);
+      refresh_stall = take_stall_ms ();
+      g_array_append_val (stalls, refresh_stall);
+    }
+
+  for (guint i = 0; i < stalls->len; i++)
+    refresh_stall = MAX (refresh_stall, g_array_index (stalls, double, i));
+
+  g_print ("kiste %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %.1f %.1f %ld\n",
+           first_paint, filled_paint, start_stall, refresh_stall, rss);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_application_release (G_APPLICATION (app));
+  return EXIT_SUCCESS;
+}
+
+/* The driver */
+
+static const char fake_podman[] =
+  "#!/bin/sh\n"
+  "dir=$(dirname \"$0\")\n"
+  "case \"$1\" in\n"
+  "  --version) echo 'podman version 5.4.2' ;;\n"
+  "  ps) exec cat \"$dir/ps.json\" ;;\n"
+  "  events) exec sleep 100000 ;;\n"
+  "  *) echo '[]' ;;\n"
+  "esac\n";
+
+static const char fake_distrobox[] =
+  "#!/bin/sh\n"
+  "dir=$(dirname \"$0\")\n"
+  "case \"$1\" in\n"
+  "  --version) echo 'distrobox: 1.8.2.5' ;;\n"
+  "  create) exec cat \"$dir/help.txt\" ;;\n"
+  "esac\n";
+
+static void
+write_file (const char *dir,
+            const char *name,
+            const char *contents,
+            gssize      length,
+            gboolean    executable)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autoptr(GError) error = NULL;
+
+  if (!g_file_set_contents (path, contents, length, &error))
+    {
+      g_printerr ("Cannot write %s: %s\n", path, error->message);
+      exit (EXIT_FAILURE);
+    }
+  if (executable)
+    g_chmod (path, 0755);
+}
+
+/* n boxes in podman's JSON, copied from the boxes in the template */
+static char *
+make_ps_json (const char *template_path,
+              guint       n_boxes)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonArray) out = json_array_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(GError) error = NULL;
+  JsonArray *array;
+  guint n_templates;
+
+  if (!json_parser_load_from_file (parser, template_path, &error))
+    {
+      g_printerr ("Cannot read %s: %s\n", template_path, error->message);
+      exit (EXIT_FAILURE);
+    }
+
+  array = json_node_get_array (json_parser_get_root (parser));
+  n_templates = MIN (json_array_get_length (array), 3);
+
+  for (guint i = 0; i < n_boxes; i++)
+    {
+      /* json_node_copy() would share the object: a deep copy */
+      g_autofree char *text = json_to_string (json_array_get_element (array, i % n_templates), FALSE);
+      g_autoptr(JsonNode) copy = json_from_string (text, NULL);
+      g_autoptr(JsonArray) names = json_array_new ();
+      g_autofree char *name = g_strdup_printf ("bench-%04u", i + 1);
+      g_autofree char *id = g_compute_checksum_for_string (G_CHECKSUM_SHA256, name, -1);
+      JsonObject *object = json_node_get_object (copy);
+
+      json_array_add_string_element (names, name);
+      json_object_set_string_member (object, "Id", id);
+      json_object_set_array_member (object, "Names", g_steal_pointer (&names));
+      json_array_add_element (out, g_steal_pointer (&copy));
+    }
+
+  root = json_node_init_array (json_node_alloc (), out);
+  return json_to_string (root, TRUE);
+}
+
+typedef struct
+{
+  double first_ms;
+  double filled_ms;
+  double start_stall;
+  double refresh_stall;
+  double rss_mb;
+} Sample;
+
+static Sample
+run_child (const char *self_path,
+           const char *mode,
+           guint       n_boxes,
+           guint       refreshes)
+{
+  g_autofree char *boxes_arg = g_strdup_printf ("%u", n_boxes);
+  g_autofree char *refreshes_arg = g_strdup_printf ("%u", refreshes);
+  const char *argv[] = { self_path, "--child", mode, "--boxes", boxes_arg, "--refreshes", refreshes_arg, NULL };
+  g_autofree char *out = NULL;
+  g_autoptr(GError) error = NULL;
+  Sample sample = { 0 };
+  gint64 start = g_get_monotonic_time ();
+  gint64 first = 0, filled = 0;
+  long rss = 0;
+  char name[16];
+  int status;
+
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, &status, &error) ||
+      !g_spawn_check_wait_status (status, &error) ||
+      sscanf (out, "%15s %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %lf %lf %ld",
+              name, &first, &filled, &sample.start_stall, &sample.refresh_stall, &rss) != 6)
+    {
+      g_printerr ("The %s window failed: %s\n%s", mode, error ? error->message : "", out ? out : "");
+      exit (EXIT_FAILURE);
+    }
+
+  sample.first_ms = (first - start) / 1000.0;
+  sample.filled_ms = filled > 0 ? (filled - start) / 1000.0 : 0.0;
+  sample.rss_mb = rss / 1024.0;
+  return sample;
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a;
+  double y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static double
+median_of (Sample      *samples,
+           guint        n,
+           gsize        offset)
+{
+  g_autofree double *values = g_new (double, n);
+
+  for (guint i = 0; i < n; i++)
+    values[i] = G_STRUCT_MEMBER (double, &samples[i], offset);
+  qsort (values, n, sizeof (double), compare_doubles);
+  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2.0;
+}
+
+#define MEDIAN(samples, n, member) median_of ((samples), (n), G_STRUCT_OFFSET (Sample, member))
+
+static const char header_format[] = "%-7s %6s %9s %9s %8s %9s %9s %8s %8s %9s %9s\n";
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *template_path = NULL;
+  g_autofree char *help_path = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *child = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *help = NULL;
+  g_autofree char *self_path = NULL;
+  g_autofree char *line = NULL;
+  g_autofree Sample *kiste = NULL;
+  g_autofree Sample *minimal = NULL;
+  int boxes_n = 1000;
+  int runs = 5;
+  int refreshes = 5;
+  GOptionEntry entries[] = {
+    { "boxes", 'n', 0, G_OPTION_ARG_INT, &boxes_n, "Boxes the fake podman lists", "N" },
+    { "runs", 'r', 0, G_OPTION_ARG_INT, &runs, "Starts of each window", "N" },
+    { "refreshes", 0, 0, G_OPTION_ARG_INT, &refreshes, "Refreshes per start of Kiste", "N" },
+    { "template", 't', 0, G_OPTION_ARG_FILENAME, &template_path, "Recorded podman ps JSON to copy boxes from", "FILE" },
+    { "help-text", 0, 0, G_OPTION_ARG_FILENAME, &help_path, "Recorded distrobox create --help", "FILE" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Also append the result line to this file", "FILE" },
+    { "child", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &child, NULL, NULL },
+    { NULL }
+  };
+
+  context = g_option_context_new (NULL);
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || boxes_n < 1 || runs < 1 || refreshes < 0)
+    {
+      g_printerr ("%s\n", error ? error->message : "Bad options");
+      return EXIT_FAILURE;
+    }
+
+  if (g_strcmp0 (child, "minimal") == 0)
+    {
+      adw_init ();
+      return child_minimal ();
+    }
+  if (g_strcmp0 (child, "kiste") == 0)
+    {
+      adw_init ();
+      return child_kiste (boxes_n, refreshes);
+    }
+
+  if (template_path == NULL || help_path == NULL)
+    {
+      g_printerr ("--template and --help-text are needed\n");
+      return EXIT_FAILURE;
+    }
+
+  if (!(dir = g_dir_make_tmp ("kiste-bench-window-XXXXXX", &error)) ||
+      !g_file_get_contents (help_path, &help, NULL, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return EXIT_FAILURE;
+    }
+
+  json = make_ps_json (template_path, boxes_n);
+  write_file (dir, "ps.json", json, -1, FALSE);
+  write_file (dir, "help.txt", help, -1, FALSE);
+  write_file (dir, "podman", fake_podman, -1, TRUE);
+  write_file (dir, "distrobox", fake_distrobox, -1, TRUE);
+  path = g_strconcat (dir, ":", g_getenv ("PATH"), NULL);
+  g_setenv ("PATH", path, TRUE);
+  g_unsetenv ("DBX_CONTAINER_MANAGER");
+
+  self_path = g_file_read_link ("/proc/self/exe", NULL);
+  kiste = g_new0 (Sample, runs);
+  minimal = g_new0 (Sample, runs);
+
+  /* in turns, so a busy machine slows both alike */
+  for (int i = 0; i < runs; i++)
+    {
+      if (i % 2 == 0)
+        {
+          kiste[i] = run_child (self_path, "kiste", boxes_n, refreshes);
+          minimal[i] = run_child (self_path, "minimal", boxes_n, 0);
+        }
+      else
+        {
+          minimal[i] = run_child (self_path, "minimal", boxes_n, 0);
+          kiste[i] = run_child (self_path, "kiste", boxes_n, refreshes);
+        }
+    }
+
+  {
+    double k_first = MEDIAN (kiste, runs, first_ms);
+    double m_first = MEDIAN (minimal, runs, first_ms);
+    double k_rss = MEDIAN (kiste, runs, rss_mb);
+    double m_rss = MEDIAN (minimal, runs, rss_mb);
+    g_autofree double *after_first = g_new (double, runs);
+
+    for (int i = 0; i < runs; i++)
+      after_first[i] = kiste[i].filled_ms - kiste[i].first_ms;
+    qsort (after_first, runs, sizeof (double), compare_doubles);
+
+    g_print (header_format, "window", "boxes", "first_ms", "min_ms", "first/min", "filled_ms",
+             "fill-1st", "rss_mb", "rss/min", "stall_st", "stall_f5");
+    line = g_strdup_printf ("%-7s %6d %9.1f %9.1f %8.2f %9.1f %9.1f %8.1f %8.2f %9.1f %9.1f\n",
+                            "kiste", boxes_n, k_first, m_first, k_first / m_first,
+                            MEDIAN (kiste, runs, filled_ms), after_first[runs / 2],
+                            k_rss, k_rss / m_rss,
+                            MEDIAN (kiste, runs, start_stall), MEDIAN (kiste, runs, refresh_stall));
+    g_print ("%s", line);
+  }
+
+  if (output != NULL)
+    {
+      FILE *file = fopen (output, "a");
+
+      if (file == NULL)
+        {
+          g_printerr ("Cannot write %s\n", output);
+          return EXIT_FAILURE;
+        }
+      if (ftell (file) == 0)
+        fprintf (file, header_format, "window", "boxes", "first_ms", "min_ms", "first/min", "filled_ms",
+                 "fill-1st", "rss_mb", "rss/min", "stall_st", "stall_f5");
+      fputs (line, file);
+      fclose (file);
+    }
+
+  {
+    const char *names[] = { "ps.json", "help.txt", "podman", "distrobox" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+      {
+        g_autofree char *file = g_build_filename (dir, names[i], NULL);
+
+        g_unlink (file);
+      }
+    g_rmdir (dir);
+  }
+
+  return EXIT_SUCCESS;
+}
