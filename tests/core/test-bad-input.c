@@ -188,7 +188,8 @@ test_create (Fixture       *fixture,
     {
       g_autoptr(KisteCreateOptions) options = kiste_create_options_new ();
       g_autofree char *owned = NULL;
-      g_autofree char *desc = g_strdup_printf ("create named %s", g_strescape (bad_names[i], NULL));
+      g_autofree char *escaped = g_strescape (bad_names[i], NULL);
+      g_autofree char *desc = g_strdup_printf ("create named %s", escaped);
       Result r = { 0 };
 
       kiste_create_options_set_name (options, name_value (bad_names[i], &owned));
@@ -248,7 +249,8 @@ test_volumes (Fixture       *fixture,
   for (guint i = 0; i < G_N_ELEMENTS (bad_volumes); i++)
     {
       g_autoptr(KisteCreateOptions) options = kiste_create_options_new ();
-      g_autofree char *desc = g_strdup_printf ("volume %s", g_strescape (bad_volumes[i], NULL));
+      g_autofree char *escaped = g_strescape (bad_volumes[i], NULL);
+      g_autofree char *desc = g_strdup_printf ("volume %s", escaped);
       Result r = { 0 };
 
       kiste_create_options_set_name (options, "newbox");
