@@ -8,7 +8,9 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "kiste-capabilities-private.h"
 #include "kiste-application.h"
@@ -1213,6 +1215,38 @@ test_export_settings_fails (Fixture       *fixture,
   g_assert_false (g_file_test (bad_path, G_FILE_TEST_EXISTS));
 }
 
+/* The disk fills up while the settings are written (a file size limit
+ * stands in for it): said, and the file that was there is still whole */
+static void
+test_export_settings_disk_full (Fixture       *fixture,
+                                gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (fixture->host_dir, "kept.ini", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *contents = NULL;
+  struct rlimit saved;
+  struct rlimit tiny;
+  void (*saved_handler) (int);
+
+  g_assert_true (g_file_set_contents (path, "[earlier]\nimage=alpine\n", -1, NULL));
+  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &saved), ==, 0);
+  tiny = saved;
+  tiny.rlim_cur = 16;
+  saved_handler = signal (SIGXFSZ, SIG_IGN);
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &tiny), ==, 0);
+
+  kiste_box_page_set_export_file_for_testing (fixture->page, file);
+  kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-a"));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.export-settings", NULL);
+  g_assert_true (kiste_test_wait_for (toast_failed, fixture, 3000));
+
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved), ==, 0);
+  signal (SIGXFSZ, saved_handler);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, "[earlier]\nimage=alpine\n");
+  g_unlink (path);
+}
+
 static void
 test_name_dialog (Fixture       *fixture,
                   gconstpointer  data)
@@ -1445,6 +1479,7 @@ main (int   argc,
   ADD ("clone-with-changes-stopped", test_clone_with_changes_stopped);
   ADD ("export-settings", test_export_settings);
   ADD ("export-settings-fails", test_export_settings_fails);
+  ADD ("export-settings-disk-full", test_export_settings_disk_full);
   ADD ("copy-enter-command", test_copy_enter_command);
   ADD ("log-dialog", test_log_dialog);
   ADD ("stats-polling", test_stats_polling);
