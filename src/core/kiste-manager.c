@@ -17,39 +17,11 @@
 #include "kiste-commands.h"
 #include "kiste-error.h"
 #include "kiste-isolated-home.h"
+#include "kiste-manager-ops-private.h"
 #include "kiste-manager-private.h"
 #include "kiste-setup-watch.h"
 #include "kiste-start-monitor.h"
 #include "kiste-validate.h"
-
-/* Finished tasks kept for the task list */
-#define MAX_FINISHED_TASKS 50
-/* podman stop's grace before SIGKILL, and our limit around it */
-#define STOP_GRACE_SECONDS 10
-#define STOP_TIMEOUT_MS (60 * 1000)
-#define SHORT_TIMEOUT_MS (2 * 60 * 1000)
-#define CREATE_TIMEOUT_MS (30 * 60 * 1000)
-
-struct _KisteManager
-{
-  GObject             parent_instance;
-
-  KisteRunner        *runner;
-  KisteCapabilities  *capabilities;
-  KisteBoxStore      *store;
-  /* Boxes started anywhere show "Setting up" until their setup is done */
-  KisteSetupWatch    *setup_watch;
-  GListStore         *tasks;
-  /* box name → its running KisteTask */
-  GHashTable         *busy;
-  char               *applications_dir;
-  char               *bin_dir;
-  /* Following the host's launchers and wrappers, once someone asks */
-  GFileMonitor       *applications_monitor;
-  GFileMonitor       *bin_monitor;
-  guint               n_exported_watchers;
-  guint               exported_changed_source;
-};
 
 G_DEFINE_FINAL_TYPE (KisteManager, kiste_manager, G_TYPE_OBJECT)
 
@@ -60,37 +32,6 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
-
-typedef struct _Op Op;
-typedef void (*OpStep) (GTask *task);
-
-/* The state of one operation, kept as its GTask's task data. Steps run one
- * after another; each ends by starting the next or returning. */
-struct _Op
-{
-  KisteManager        *self;
-  KisteTask           *ktask;
-  char                *box_name;
-  char                *arg;
-  char                *home;
-  KisteCreateOptions  *options;
-  char               **argv;
-  GPtrArray           *apps;
-  char                *output;
-  GError              *pending_error;
-  OpStep               next;
-  /* Runs instead of failing at once: it must end the operation, with
-   * pending_error (the failure) or a new one */
-  OpStep               recover;
-  /* What a create without the home's mounts does last (NULL: list again
-   * and end) */
-  OpStep               created;
-  guint                flag : 1;
-  guint                details_tried : 1;
-  guint                unexport : 1;
-  /* A failure may leave a box behind: list again before failing */
-  guint                reload_on_error : 1;
-};
 
 static void
 op_free (Op *op)
@@ -635,9 +576,9 @@ kiste_manager_task_finished (KisteManager *self,
 }
 
 /* Ends the operation; takes the caller's reference to task */
-static void
-op_return (GTask  *task,
-           GError *error)
+void
+_kiste_op_return (GTask  *task,
+                  GError *error)
 {
   g_autoptr(GTask) owned = task;
   Op *op = g_task_get_task_data (owned);
@@ -655,14 +596,14 @@ op_return (GTask  *task,
 
 /* Creates the operation, or returns NULL after failing it at once (busy box,
  * bad input): nothing runs then. The caller owns the returned GTask. */
-static GTask *
-op_new (KisteManager        *self,
-        const char          *title,
-        const char          *box_name,
-        gpointer             source_tag,
-        GCancellable        *cancellable,
-        GAsyncReadyCallback  callback,
-        gpointer             user_data)
+GTask *
+_kiste_op_new (KisteManager        *self,
+               const char          *title,
+               const char          *box_name,
+               gpointer             source_tag,
+               GCancellable        *cancellable,
+               GAsyncReadyCallback  callback,
+               gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
   KisteTask *running;
@@ -682,8 +623,8 @@ op_new (KisteManager        *self,
 
   if (box_name != NULL && (running = g_hash_table_lookup (self->busy, box_name)))
     {
-      op_return (g_steal_pointer (&task),
-                 g_error_new (KISTE_ERROR, KISTE_ERROR_BUSY,
+      _kiste_op_return (g_steal_pointer (&task),
+                        g_error_new (KISTE_ERROR, KISTE_ERROR_BUSY,
                               _("“%s” is busy: %s. Try again when it is done."),
                               box_name, kiste_task_get_title (running)));
       return NULL;
@@ -699,10 +640,10 @@ op_new (KisteManager        *self,
 }
 
 /* Takes both strings */
-static void
-op_set_messages (GTask *task,
-                 char  *done,
-                 char  *failed)
+void
+_kiste_op_set_messages (GTask *task,
+                        char  *done,
+                        char  *failed)
 {
   Op *op = g_task_get_task_data (task);
 
@@ -711,8 +652,8 @@ op_set_messages (GTask *task,
   g_free (failed);
 }
 
-static GCancellable *
-op_cancellable (GTask *task)
+GCancellable *
+_kiste_op_cancellable (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
 
@@ -728,7 +669,7 @@ op_fail_reload_cb (GObject      *object,
   Op *op = g_task_get_task_data (task);
 
   kiste_box_store_reload_finish (KISTE_BOX_STORE (object), result, NULL);
-  op_return (task, g_steal_pointer (&op->pending_error));
+  _kiste_op_return (task, g_steal_pointer (&op->pending_error));
 }
 
 /* Fails the operation (taking task and error), after listing the boxes
@@ -751,7 +692,7 @@ op_fail (GTask  *task,
 
   if (!op->reload_on_error)
     {
-      op_return (task, error);
+      _kiste_op_return (task, error);
       return;
     }
 
@@ -769,10 +710,10 @@ op_line_cb (const char *line,
   kiste_task_append_line (ktask, line);
 }
 
-static void
-op_run_cb (GObject      *object,
-           GAsyncResult *result,
-           gpointer      user_data)
+void
+_kiste_op_run_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
 {
   g_autoptr(GTask) task = user_data;
   Op *op = g_task_get_task_data (task);
@@ -817,12 +758,12 @@ op_stream_cb (GObject      *object,
 
 /* Runs argv; on success calls next. Streamed output goes line by line into
  * the task; otherwise stdout is kept in op->output for next. */
-static void
-op_run (GTask              *task,
-        const char * const *argv,
-        guint               timeout_ms,
-        gboolean            stream,
-        OpStep              next)
+void
+_kiste_op_run (GTask              *task,
+               const char * const *argv,
+               guint               timeout_ms,
+               gboolean            stream,
+               OpStep              next)
 {
   Op *op = g_task_get_task_data (task);
   g_autofree char *display = kiste_argv_to_display_string (argv);
@@ -834,18 +775,18 @@ op_run (GTask              *task,
   if (stream)
     kiste_runner_stream_merged_async (op->self->runner, argv, timeout_ms,
                                       op_line_cb, g_object_ref (op->ktask), g_object_unref,
-                                      op_cancellable (task),
+                                      _kiste_op_cancellable (task),
                                       op_stream_cb, task);
   else
     kiste_runner_run_async (op->self->runner, argv, timeout_ms,
-                            op_cancellable (task),
-                            op_run_cb, task);
+                            _kiste_op_cancellable (task),
+                            _kiste_op_run_cb, task);
 }
 
-static void
-op_done (GTask *task)
+void
+_kiste_op_done (GTask *task)
 {
-  op_return (task, NULL);
+  _kiste_op_return (task, NULL);
 }
 
 static void
@@ -855,7 +796,7 @@ op_reload_cb (GObject      *object,
 {
   /* Best effort: the events stream brings the change anyway */
   kiste_box_store_reload_finish (KISTE_BOX_STORE (object), result, NULL);
-  op_return (user_data, NULL);
+  _kiste_op_return (user_data, NULL);
 }
 
 /* For operations that add, remove or rename boxes: the list knows the
@@ -878,14 +819,12 @@ kiste_manager_operation_finish (KisteManager  *self,
   return g_task_propagate_boolean (G_TASK (result), error);
 }
 
-static KisteTask *
-op_get_ktask (GTask *task)
+KisteTask *
+_kiste_op_get_ktask (GTask *task)
 {
   return ((Op *) g_task_get_task_data (task))->ktask;
 }
 
-static void op_require_safe_enter (GTask  *task,
-                                   OpStep  next);
 
 static void
 op_safe_details_cb (GObject      *object,
@@ -899,15 +838,15 @@ op_safe_details_cb (GObject      *object,
   /* best effort: without details the check below has nothing to find */
   kiste_box_store_load_details_finish (KISTE_BOX_STORE (object), result, NULL);
   op->next = NULL;
-  op_require_safe_enter (task, next);
+  _kiste_op_require_safe_enter (task, next);
 }
 
 /* distrobox enter evals the image's PATH and HOME on the host
  * (kiste_box_dup_enter_hazard()): before a command that goes through it,
  * the box's values are read if need be and checked; then next runs */
-static void
-op_require_safe_enter (GTask  *task,
-                       OpStep  next)
+void
+_kiste_op_require_safe_enter (GTask  *task,
+                              OpStep  next)
 {
   Op *op = g_task_get_task_data (task);
   KisteBox *box = kiste_box_store_find_by_name (op->self->store, op->box_name);
@@ -917,14 +856,14 @@ op_require_safe_enter (GTask  *task,
     {
       op->details_tried = TRUE;
       op->next = next;
-      kiste_box_store_load_details_async (op->self->store, &box, 1, op_cancellable (task),
+      kiste_box_store_load_details_async (op->self->store, &box, 1, _kiste_op_cancellable (task),
                                           op_safe_details_cb, task);
       return;
     }
 
   if (box != NULL && (hazard = kiste_box_dup_enter_hazard (box)) != NULL)
     {
-      op_return (task, g_error_new_literal (KISTE_ERROR, KISTE_ERROR_INVALID_INPUT, hazard));
+      _kiste_op_return (task, g_error_new_literal (KISTE_ERROR, KISTE_ERROR_INVALID_INPUT, hazard));
       return;
     }
 
@@ -932,15 +871,15 @@ op_require_safe_enter (GTask  *task,
 }
 
 /* Looks the box up; fails the operation when it is gone */
-static KisteBox *
-op_require_box (GTask *task)
+KisteBox *
+_kiste_op_require_box (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
   KisteBox *box = kiste_box_store_find_by_name (op->self->store, op->box_name);
 
   if (box == NULL)
-    op_return (g_object_ref (task),
-               g_error_new (KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
+    _kiste_op_return (g_object_ref (task),
+                      g_error_new (KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
                             _("There is no box named “%s” any more."), op->box_name));
   return box;
 }
@@ -959,7 +898,7 @@ start_finish_cb (GObject      *object,
 
   if (!kiste_start_monitor_start_finish (KISTE_START_MONITOR (object), result, &error))
     {
-      op_return (g_steal_pointer (&task), g_steal_pointer (&error));
+      _kiste_op_return (g_steal_pointer (&task), g_steal_pointer (&error));
       return;
     }
 
@@ -985,15 +924,15 @@ start_progress_cb (KisteStartMonitor *monitor,
 }
 
 /* Starts the box and follows its setup; then calls next */
-static void
-op_start_box (GTask  *task,
-              OpStep  next)
+void
+_kiste_op_start_box (GTask  *task,
+                     OpStep  next)
 {
   Op *op = g_task_get_task_data (task);
   g_autoptr(KisteStartMonitor) monitor = NULL;
   KisteBox *box;
 
-  if (!(box = op_require_box (task)))
+  if (!(box = _kiste_op_require_box (task)))
     {
       g_object_unref (task);
       return;
@@ -1008,7 +947,7 @@ op_start_box (GTask  *task,
   kiste_task_set_cancellable_by_user (op->ktask, TRUE);
 
   op->next = next;
-  kiste_start_monitor_start_async (monitor, op_cancellable (task), start_finish_cb, task);
+  kiste_start_monitor_start_async (monitor, _kiste_op_cancellable (task), start_finish_cb, task);
 }
 
 KisteTask *
@@ -1024,15 +963,15 @@ kiste_manager_start_async (KisteManager        *self,
   g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
   g_return_val_if_fail (box_name != NULL, NULL);
 
-  if (!(task = op_new (self, _("Starting"), box_name, kiste_manager_start_async,
-                       cancellable, callback, user_data)))
+  if (!(task = _kiste_op_new (self, _("Starting"), box_name, kiste_manager_start_async,
+                              cancellable, callback, user_data)))
     return NULL;
 
-  ktask = op_get_ktask (task);
-  op_set_messages (task,
-                   g_strdup_printf (_("“%s” is running"), box_name),
-                   g_strdup_printf (_("Could not start “%s”"), box_name));
-  op_start_box (task, op_done);
+  ktask = _kiste_op_get_ktask (task);
+  _kiste_op_set_messages (task,
+                          g_strdup_printf (_("“%s” is running"), box_name),
+                          g_strdup_printf (_("Could not start “%s”"), box_name));
+  _kiste_op_start_box (task, _kiste_op_done);
   return ktask;
 }
 
@@ -1049,7 +988,7 @@ op_stop_box (GTask  *task,
    * without systemd; the engine's own stop has a bounded grace time */
   argv = kiste_commands_engine_stop_argv (kiste_manager_get_engine (op->self),
                                           op->box_name, STOP_GRACE_SECONDS);
-  op_run (task, (const char * const *) argv, STOP_TIMEOUT_MS, FALSE, next);
+  _kiste_op_run (task, (const char * const *) argv, STOP_TIMEOUT_MS, FALSE, next);
 }
 
 KisteTask *
@@ -1065,22 +1004,22 @@ kiste_manager_stop_async (KisteManager        *self,
   g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
   g_return_val_if_fail (box_name != NULL, NULL);
 
-  if (!(task = op_new (self, _("Stopping"), box_name, kiste_manager_stop_async,
-                       cancellable, callback, user_data)))
+  if (!(task = _kiste_op_new (self, _("Stopping"), box_name, kiste_manager_stop_async,
+                              cancellable, callback, user_data)))
     return NULL;
 
-  ktask = op_get_ktask (task);
-  op_set_messages (task,
-                   g_strdup_printf (_("“%s” stopped"), box_name),
-                   g_strdup_printf (_("Could not stop “%s”"), box_name));
-  op_stop_box (task, op_done);
+  ktask = _kiste_op_get_ktask (task);
+  _kiste_op_set_messages (task,
+                          g_strdup_printf (_("“%s” stopped"), box_name),
+                          g_strdup_printf (_("Could not stop “%s”"), box_name));
+  op_stop_box (task, _kiste_op_done);
   return ktask;
 }
 
 static void
 restart_stopped (GTask *task)
 {
-  op_start_box (task, op_done);
+  _kiste_op_start_box (task, _kiste_op_done);
 }
 
 KisteTask *
@@ -1096,14 +1035,14 @@ kiste_manager_restart_async (KisteManager        *self,
   g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
   g_return_val_if_fail (box_name != NULL, NULL);
 
-  if (!(task = op_new (self, _("Restarting"), box_name, kiste_manager_restart_async,
-                       cancellable, callback, user_data)))
+  if (!(task = _kiste_op_new (self, _("Restarting"), box_name, kiste_manager_restart_async,
+                              cancellable, callback, user_data)))
     return NULL;
 
-  ktask = op_get_ktask (task);
-  op_set_messages (task,
-                   g_strdup_printf (_("“%s” restarted"), box_name),
-                   g_strdup_printf (_("Could not restart “%s”"), box_name));
+  ktask = _kiste_op_get_ktask (task);
+  _kiste_op_set_messages (task,
+                          g_strdup_printf (_("“%s” restarted"), box_name),
+                          g_strdup_printf (_("Could not restart “%s”"), box_name));
   op_stop_box (task, restart_stopped);
   return ktask;
 }
@@ -1143,7 +1082,7 @@ create_isolated_entry (GTask *task)
       created (task);
       return;
     }
-  op_run (task, argv, SHORT_TIMEOUT_MS, FALSE, created);
+  _kiste_op_run (task, argv, SHORT_TIMEOUT_MS, FALSE, created);
 }
 
 static void
@@ -1171,7 +1110,7 @@ create_isolated_rewrite (GTask *task)
       op_fail (task, error);
       return;
     }
-  op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, create_isolated_entry);
+  _kiste_op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, create_isolated_entry);
 }
 
 static void
@@ -1179,7 +1118,7 @@ create_isolated_dry_run (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
 
-  op_run (task, (const char * const *) op->argv, CREATE_TIMEOUT_MS, FALSE, create_isolated_rewrite);
+  _kiste_op_run (task, (const char * const *) op->argv, CREATE_TIMEOUT_MS, FALSE, create_isolated_rewrite);
 }
 
 static void
@@ -1222,13 +1161,13 @@ create_isolated (GTask               *task,
     {
       const char *commit[] = { engine, "container", "commit", clone_source, tag, NULL };
 
-      op_run (task, commit, CREATE_TIMEOUT_MS, TRUE, create_isolated_dry_run);
+      _kiste_op_run (task, commit, CREATE_TIMEOUT_MS, TRUE, create_isolated_dry_run);
     }
   else if (kiste_create_options_get_pull (options))
     {
       const char *pull[] = { engine, "pull", kiste_create_options_get_image (options), NULL };
 
-      op_run (task, pull, CREATE_TIMEOUT_MS, TRUE, create_isolated_dry_run);
+      _kiste_op_run (task, pull, CREATE_TIMEOUT_MS, TRUE, create_isolated_dry_run);
     }
   else
     create_isolated_dry_run (task);
@@ -1255,18 +1194,18 @@ kiste_manager_create_async (KisteManager        *self,
     name = "";
   names = _kiste_manager_dup_names (self);
 
-  if (!(task = op_new (self, _("Creating"), name, kiste_manager_create_async,
-                       cancellable, callback, user_data)))
+  if (!(task = _kiste_op_new (self, _("Creating"), name, kiste_manager_create_async,
+                              cancellable, callback, user_data)))
     return NULL;
-  ktask = op_get_ktask (task);
-  op_set_messages (task,
-                   g_strdup_printf (_("“%s” was created"), name),
-                   g_strdup_printf (_("Could not create “%s”"), name));
+  ktask = _kiste_op_get_ktask (task);
+  _kiste_op_set_messages (task,
+                          g_strdup_printf (_("“%s” was created"), name),
+                          g_strdup_printf (_("Could not create “%s”"), name));
 
   if (!kiste_create_options_validate (options, (const char * const *) names, &error) ||
       !(argv = kiste_create_options_to_argv (options, self->capabilities, &error)))
     {
-      op_return (task, g_steal_pointer (&error));
+      _kiste_op_return (task, g_steal_pointer (&error));
       return ktask;
     }
 
@@ -1278,7 +1217,7 @@ kiste_manager_create_async (KisteManager        *self,
       create_isolated (task, options, argv);
       return ktask;
     }
-  op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, op_reload_done);
+  _kiste_op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, op_reload_done);
   return ktask;
 }
 
@@ -1293,7 +1232,7 @@ delete_home (GTask *task)
   Op *op = g_task_get_task_data (task);
   const char *argv[] = { "rm", "-rf", "--one-file-system", "--", op->home, NULL };
 
-  op_run (task, argv, SHORT_TIMEOUT_MS, FALSE, op_reload_done);
+  _kiste_op_run (task, argv, SHORT_TIMEOUT_MS, FALSE, op_reload_done);
 }
 
 static void
@@ -1323,8 +1262,8 @@ delete_leftovers_listed_cb (GObject      *object,
     g_strv_builder_add (builder, ((KisteExportedFile *) g_ptr_array_index (files, i))->path);
   argv = g_strv_builder_end (builder);
 
-  op_run (g_steal_pointer (&task), (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE,
-          op->home ? delete_home : op_reload_done);
+  _kiste_op_run (g_steal_pointer (&task), (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE,
+                 op->home ? delete_home : op_reload_done);
 }
 
 /* distrobox rm may leave some of a box's launchers behind */
@@ -1336,7 +1275,7 @@ delete_remove_leftovers (GTask *task)
   kiste_apps_list_exported_async (op->self->runner, op->box_name,
                                   op->self->applications_dir,
                                   op->self->bin_dir,
-                                  op_cancellable (task),
+                                  _kiste_op_cancellable (task),
                                   delete_leftovers_listed_cb,
                                   task);
 }
@@ -1359,16 +1298,16 @@ kiste_manager_delete_async (KisteManager        *self,
   g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
   g_return_val_if_fail (box_name != NULL, NULL);
 
-  if (!(task = op_new (self, _("Deleting"), box_name, kiste_manager_delete_async,
-                       cancellable, callback, user_data)))
+  if (!(task = _kiste_op_new (self, _("Deleting"), box_name, kiste_manager_delete_async,
+                              cancellable, callback, user_data)))
     return NULL;
-  ktask = op_get_ktask (task);
-  op_set_messages (task,
-                   g_strdup_printf (_("“%s” was deleted"), box_name),
-                   g_strdup_printf (_("Could not delete “%s”"), box_name));
+  ktask = _kiste_op_get_ktask (task);
+  _kiste_op_set_messages (task,
+                          g_strdup_printf (_("“%s” was deleted"), box_name),
+                          g_strdup_printf (_("Could not delete “%s”"), box_name));
   op = g_task_get_task_data (task);
 
-  if (!(box = op_require_box (task)))
+  if (!(box = _kiste_op_require_box (task)))
     {
       g_object_unref (task);
       return ktask;
@@ -1386,14 +1325,14 @@ kiste_manager_delete_async (KisteManager        *self,
           if (error == NULL)
             error = g_error_new (KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
                                  _("“%s” has no home folder of its own to delete."), box_name);
-          op_return (task, g_steal_pointer (&error));
+          _kiste_op_return (task, g_steal_pointer (&error));
           return ktask;
         }
       op->home = g_strdup (home);
     }
 
   argv = kiste_commands_rm_argv (kiste_manager_get_major (self), box_name, FALSE);
-  op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, delete_remove_leftovers);
+  _kiste_op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, delete_remove_leftovers);
   return ktask;
 }
 
@@ -1404,7 +1343,7 @@ upgrade_run (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
 
-  op_run (task, (const char * const *) op->argv, 0, TRUE, op_done);
+  _kiste_op_run (task, (const char * const *) op->argv, 0, TRUE, _kiste_op_done);
 }
 
 KisteTask *
@@ -1420,18 +1359,18 @@ kiste_manager_upgrade_async (KisteManager        *self,
   g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
   g_return_val_if_fail (box_name != NULL, NULL);
 
-  if (!(task = op_new (self, _("Upgrading"), box_name, kiste_manager_upgrade_async,
-                       cancellable, callback, user_data)))
+  if (!(task = _kiste_op_new (self, _("Upgrading"), box_name, kiste_manager_upgrade_async,
+                              cancellable, callback, user_data)))
     return NULL;
-  ktask = op_get_ktask (task);
-  op_set_messages (task,
-                   g_strdup_printf (_("“%s” is up to date"), box_name),
-                   g_strdup_printf (_("Could not upgrade “%s”"), box_name));
+  ktask = _kiste_op_get_ktask (task);
+  _kiste_op_set_messages (task,
+                          g_strdup_printf (_("“%s” is up to date"), box_name),
+                          g_strdup_printf (_("Could not upgrade “%s”"), box_name));
 
   kiste_task_set_cancellable_by_user (ktask, TRUE);
   ((Op *) g_task_get_task_data (task))->argv = kiste_commands_upgrade_argv (kiste_manager_get_major (self),
                                                                              box_name);
-  op_require_safe_enter (task, upgrade_run);
+  _kiste_op_require_safe_enter (task, upgrade_run);
   return ktask;
 }
 
@@ -1450,7 +1389,7 @@ op_take_new_name (GTask      *task,
   op->arg = g_strdup (new_name);
   if (!kiste_validate_name (new_name, (const char * const *) names, &error))
     {
-      op_return (task, error);
+      _kiste_op_return (task, error);
       return FALSE;
     }
   return TRUE;
@@ -1467,7 +1406,7 @@ clone_restarted (GTask *task)
   Op *op = g_task_get_task_data (task);
 
   /* a failed copy stays failed, even once the source runs again */
-  op_return (task, g_steal_pointer (&op->pending_error));
+  _kiste_op_return (task, g_steal_pointer (&op->pending_error));
 }
 
 static void
@@ -1483,17 +1422,17 @@ clone_reloaded_cb (GObject      *object,
 
   if (!op->flag)
     {
-      op_return (task, g_steal_pointer (&op->pending_error));
+      _kiste_op_return (task, g_steal_pointer (&op->pending_error));
       return;
     }
 
   if (op->pending_error == NULL)
-    op_set_messages (task,
-                     g_strdup_printf (_("“%s” was cloned as “%s”"), op->box_name, op->arg),
-                     g_strdup_printf (_("“%s” was cloned as “%s”, but could not be started again"),
+    _kiste_op_set_messages (task,
+                            g_strdup_printf (_("“%s” was cloned as “%s”"), op->box_name, op->arg),
+                            g_strdup_printf (_("“%s” was cloned as “%s”, but could not be started again"),
                                       op->box_name, op->arg));
   kiste_task_set_step (op->ktask, _("Starting the original box again"));
-  op_start_box (task, clone_restarted);
+  _kiste_op_start_box (task, clone_restarted);
 }
 
 static void
@@ -1531,7 +1470,7 @@ clone_run (GTask *task)
       create_isolated (task, op->options, argv);
       return;
     }
-  op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, clone_created);
+  _kiste_op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, clone_created);
 }
 
 /* The source's settings as the copy's options; checked before anything
@@ -1545,7 +1484,7 @@ clone_prepare (GTask *task)
   GError *error = NULL;
   KisteBox *box;
 
-  if (!(box = op_require_box (task)))
+  if (!(box = _kiste_op_require_box (task)))
     {
       g_object_unref (task);
       return;
@@ -1560,7 +1499,7 @@ clone_prepare (GTask *task)
   if (!kiste_create_options_validate (op->options, (const char * const *) names, &error) ||
       !(argv = kiste_create_options_to_argv (op->options, op->self->capabilities, &error)))
     {
-      op_return (task, error);
+      _kiste_op_return (task, error);
       return;
     }
 
@@ -1585,7 +1524,7 @@ clone_details_cb (GObject      *object,
    * making a copy that quietly shares what the source kept apart */
   if (!kiste_box_store_load_details_finish (KISTE_BOX_STORE (object), result, &error))
     {
-      op_return (task, g_steal_pointer (&error));
+      _kiste_op_return (task, g_steal_pointer (&error));
       return;
     }
   clone_prepare (task);
@@ -1609,18 +1548,18 @@ kiste_manager_clone_async (KisteManager        *self,
   g_return_val_if_fail (source != NULL, NULL);
   g_return_val_if_fail (new_name != NULL, NULL);
 
-  if (!(task = op_new (self, _("Cloning"), source, kiste_manager_clone_async,
-                       cancellable, callback, user_data)))
+  if (!(task = _kiste_op_new (self, _("Cloning"), source, kiste_manager_clone_async,
+                              cancellable, callback, user_data)))
     return NULL;
-  ktask = op_get_ktask (task);
+  ktask = _kiste_op_get_ktask (task);
   op = g_task_get_task_data (task);
-  op_set_messages (task,
-                   g_strdup_printf (_("“%s” was cloned as “%s”"), source, new_name),
-                   g_strdup_printf (_("Could not clone “%s”"), source));
+  _kiste_op_set_messages (task,
+                          g_strdup_printf (_("“%s” was cloned as “%s”"), source, new_name),
+                          g_strdup_printf (_("Could not clone “%s”"), source));
   if (!op_take_new_name (task, new_name))
     return ktask;
 
-  if (!(box = op_require_box (task)))
+  if (!(box = _kiste_op_require_box (task)))
     {
       g_object_unref (task);
       return ktask;
@@ -1630,7 +1569,7 @@ kiste_manager_clone_async (KisteManager        *self,
   op->flag = kiste_box_get_state (box) == KISTE_BOX_STATE_RUNNING;
   if (op->flag && !stop_first)
     {
-      op_return (task, g_error_new (KISTE_ERROR, KISTE_ERROR_BUSY,
+      _kiste_op_return (task, g_error_new (KISTE_ERROR, KISTE_ERROR_BUSY,
                                     _("“%s” is running. Stop it before cloning it."),
                                     source));
       return ktask;
@@ -1639,7 +1578,7 @@ kiste_manager_clone_async (KisteManager        *self,
   if (kiste_box_get_has_details (box))
     clone_prepare (task);
   else
-    kiste_box_store_load_details_async (self->store, &box, 1, op_cancellable (task),
+    kiste_box_store_load_details_async (self->store, &box, 1, _kiste_op_cancellable (task),
                                         clone_details_cb, task);
   return ktask;
 }
@@ -1658,7 +1597,7 @@ rename_rewrite_listed_cb (GObject      *object,
 
   if (!(files = kiste_apps_list_exported_finish (result, &error)))
     {
-      op_return (g_steal_pointer (&task), g_steal_pointer (&error));
+      _kiste_op_return (g_steal_pointer (&task), g_steal_pointer (&error));
       return;
     }
 
@@ -1701,7 +1640,7 @@ rename_rewrite_listed_cb (GObject      *object,
     }
 
   if (error != NULL)
-    op_return (g_steal_pointer (&task), g_steal_pointer (&error));
+    _kiste_op_return (g_steal_pointer (&task), g_steal_pointer (&error));
   else
     op_reload_done (g_steal_pointer (&task));
 }
@@ -1714,7 +1653,7 @@ rename_rewrite (GTask *task)
   kiste_apps_list_exported_async (op->self->runner, op->box_name,
                                   op->self->applications_dir,
                                   op->self->bin_dir,
-                                  op_cancellable (task),
+                                  _kiste_op_cancellable (task),
                                   rename_rewrite_listed_cb,
                                   task);
 }
@@ -1735,766 +1674,19 @@ kiste_manager_rename_async (KisteManager        *self,
   g_return_val_if_fail (box_name != NULL, NULL);
   g_return_val_if_fail (new_name != NULL, NULL);
 
-  if (!(task = op_new (self, _("Renaming"), box_name, kiste_manager_rename_async,
-                       cancellable, callback, user_data)))
+  if (!(task = _kiste_op_new (self, _("Renaming"), box_name, kiste_manager_rename_async,
+                              cancellable, callback, user_data)))
     return NULL;
-  ktask = op_get_ktask (task);
-  op_set_messages (task,
-                   g_strdup_printf (_("“%s” is now called “%s”"), box_name, new_name),
-                   g_strdup_printf (_("Could not rename “%s”"), box_name));
+  ktask = _kiste_op_get_ktask (task);
+  _kiste_op_set_messages (task,
+                          g_strdup_printf (_("“%s” is now called “%s”"), box_name, new_name),
+                          g_strdup_printf (_("Could not rename “%s”"), box_name));
   if (!op_take_new_name (task, new_name))
     return ktask;
 
   argv = kiste_commands_rename_argv (kiste_manager_get_engine (self), box_name, new_name);
-  op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, rename_rewrite);
+  _kiste_op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, rename_rewrite);
   return ktask;
-}
-
-/* Apps */
-
-static void
-list_apps_exported_cb (GObject      *object,
-                       GAsyncResult *result,
-                       gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  Op *op = g_task_get_task_data (task);
-  g_autoptr(GPtrArray) exported = NULL;
-  g_autoptr(GError) error = NULL;
-
-  if (!(exported = kiste_apps_list_exported_finish (result, &error)))
-    {
-      op_return (g_steal_pointer (&task), g_steal_pointer (&error));
-      return;
-    }
-
-  kiste_apps_mark_exported (op->apps, exported);
-  op_return (g_steal_pointer (&task), NULL);
-}
-
-static void
-list_apps_parse (GTask *task)
-{
-  Op *op = g_task_get_task_data (task);
-  g_autoptr(GError) error = NULL;
-  const char * const *languages = g_get_language_names ();
-
-  if (!(op->apps = kiste_apps_parse_listing (op->output, languages[0], &error)))
-    {
-      op_return (task, g_steal_pointer (&error));
-      return;
-    }
-
-  kiste_apps_list_exported_async (op->self->runner, op->box_name,
-                                  op->self->applications_dir,
-                                  op->self->bin_dir,
-                                  op_cancellable (task),
-                                  list_apps_exported_cb,
-                                  task);
-}
-
-static void
-list_apps_run (GTask *task)
-{
-  Op *op = g_task_get_task_data (task);
-  g_auto(GStrv) dirs = NULL;
-  g_auto(GStrv) argv = NULL;
-  KisteBox *box;
-
-  if (!(box = op_require_box (task)))
-    {
-      g_object_unref (task);
-      return;
-    }
-
-  dirs = kiste_commands_dup_app_dirs (box);
-  argv = kiste_commands_list_apps_argv (kiste_manager_get_engine (op->self),
-                                        op->box_name,
-                                        kiste_box_get_user (box) ? kiste_box_get_user (box)
-                                                                 : g_get_user_name (),
-                                        (const char * const *) dirs);
-  op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, list_apps_parse);
-}
-
-KisteTask *
-kiste_manager_list_apps_async (KisteManager        *self,
-                               const char          *box_name,
-                               GCancellable        *cancellable,
-                               GAsyncReadyCallback  callback,
-                               gpointer             user_data)
-{
-  GTask *task;
-  KisteTask *ktask;
-  KisteBox *box;
-
-  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
-  g_return_val_if_fail (box_name != NULL, NULL);
-
-  if (!(task = op_new (self, _("Looking for apps"), box_name, kiste_manager_list_apps_async,
-                       cancellable, callback, user_data)))
-    return NULL;
-  ktask = op_get_ktask (task);
-  op_set_messages (task,
-                   NULL,
-                   g_strdup_printf (_("Could not list the apps of “%s”"), box_name));
-
-  if (!(box = op_require_box (task)))
-    {
-      g_object_unref (task);
-      return ktask;
-    }
-
-  /* The listing runs inside the box, which must be up and set up */
-  if (kiste_box_get_state (box) == KISTE_BOX_STATE_RUNNING)
-    list_apps_run (task);
-  else
-    op_start_box (task, list_apps_run);
-  return ktask;
-}
-
-GPtrArray *
-kiste_manager_list_apps_finish (KisteManager  *self,
-                                GAsyncResult  *result,
-                                GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
-
-  return g_task_propagate_pointer (G_TASK (result), error);
-}
-
-/* Export */
-
-static void
-unexport_app_restored_cb (GObject      *object,
-                          GAsyncResult *result,
-                          gpointer      user_data)
-{
-  GTask *task = user_data;
-  Op *op = g_task_get_task_data (task);
-  GError *error = g_steal_pointer (&op->pending_error);
-  g_autoptr(GError) restore_error = NULL;
-
-  if (!kiste_apps_restore_user_launcher_finish (result, &restore_error))
-    {
-      g_autofree char *id = g_path_get_basename (op->arg);
-
-      g_clear_error (&error);
-      error = g_error_new (KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED,
-                           _("Your own launcher “%s” could not be put back; it is kept as “%s”: %s"),
-                           id, op->home, restore_error->message);
-    }
-
-  op_return (task, error);
-}
-
-/* After distrobox-export --delete: the kept launcher goes back, whatever
- * happened */
-static gboolean op_box_lacks_home (GTask *task);
-
-static void
-unexport_app_finish (GTask *task)
-{
-  Op *op = g_task_get_task_data (task);
-  g_autofree char *id = g_path_get_basename (op->arg);
-
-  if (op->home == NULL)
-    {
-      op_return (task, g_steal_pointer (&op->pending_error));
-      return;
-    }
-
-  kiste_apps_restore_user_launcher_async (op->self->runner, op->home, op->self->applications_dir, id,
-                                          unexport_app_restored_cb, task);
-}
-
-static void
-unexport_app_removed_cb (GObject      *object,
-                         GAsyncResult *result,
-                         gpointer      user_data)
-{
-  GTask *task = user_data;
-  Op *op = g_task_get_task_data (task);
-  g_autoptr(GError) error = NULL;
-
-  /* distrobox-export's failure stays in the task's output; the launcher is
-   * gone either way */
-  if (kiste_runner_run_finish (KISTE_RUNNER (object), result, NULL, NULL, &error))
-    g_clear_error (&op->pending_error);
-  else if (op->pending_error != NULL)
-    kiste_task_append_line (op->ktask, op->pending_error->message);
-  unexport_app_finish (task);
-}
-
-static void
-unexport_app_deleted_cb (GObject      *object,
-                         GAsyncResult *result,
-                         gpointer      user_data)
-{
-  GTask *task = user_data;
-  Op *op = g_task_get_task_data (task);
-  g_autofree char *stdout_buf = NULL;
-  g_autofree char *stderr_buf = NULL;
-  GError *error = NULL;
-
-  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &stdout_buf, &stderr_buf, &error))
-    {
-      if (stdout_buf != NULL && *stdout_buf)
-        kiste_task_append_line (op->ktask, g_strchomp (stdout_buf));
-      if (stderr_buf != NULL && *stderr_buf)
-        kiste_task_append_line (op->ktask, g_strchomp (stderr_buf));
-      op->pending_error = error;
-
-      /* The app may be gone from the box (distrobox-export needs its file)
-       * or the box may not start: our own launcher still goes */
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && op->output != NULL)
-        {
-          const char *argv[] = { "rm", "-f", "--", op->output, NULL };
-          g_autofree char *display = kiste_argv_to_display_string (argv);
-
-          kiste_task_append_line (op->ktask, display);
-          kiste_runner_run_async (op->self->runner, argv, SHORT_TIMEOUT_MS, NULL,
-                                  unexport_app_removed_cb, task);
-          return;
-        }
-    }
-  else if (op->output != NULL && op_box_lacks_home (task))
-    {
-      /* distrobox removed the copy inside the box; Kiste wrote this one */
-      const char *argv[] = { "rm", "-f", "--", op->output, NULL };
-      g_autofree char *display = kiste_argv_to_display_string (argv);
-
-      kiste_task_append_line (op->ktask, display);
-      kiste_runner_run_async (op->self->runner, argv, SHORT_TIMEOUT_MS, NULL,
-                              unexport_app_removed_cb, task);
-      return;
-    }
-
-  unexport_app_finish (task);
-}
-
-static void
-unexport_app_kept_cb (GObject      *object,
-                      GAsyncResult *result,
-                      gpointer      user_data)
-{
-  GTask *task = user_data;
-  Op *op = g_task_get_task_data (task);
-  g_autofree char *id = g_path_get_basename (op->arg);
-  g_autofree char *display = NULL;
-  g_auto(GStrv) argv = NULL;
-  GError *error = NULL;
-
-  op->home = kiste_apps_keep_user_launcher_finish (result, &error);
-  if (error != NULL)
-    {
-      g_autoptr(GError) keep_error = error;
-
-      op_return (task, g_error_new (KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED,
-                                    _("Your own launcher “%s” could not be kept safe, so nothing "
-                                      "was removed: %s"),
-                                    id, keep_error->message));
-      return;
-    }
-
-  if (op->home != NULL)
-    kiste_task_append_line (op->ktask,
-                            _("Your own launcher of the same name is kept aside while distrobox "
-                              "removes the box’s."));
-
-  if (!(argv = kiste_commands_export_app_argv (op->box_name, op->arg, TRUE, &error)))
-    {
-      op->pending_error = error;
-      unexport_app_finish (task);
-      return;
-    }
-
-  display = kiste_argv_to_display_string ((const char * const *) argv);
-  kiste_task_append_line (op->ktask, display);
-  kiste_runner_run_async (op->self->runner, (const char * const *) argv, SHORT_TIMEOUT_MS,
-                          op_cancellable (task), unexport_app_deleted_cb, task);
-}
-
-static void
-unexport_listed_cb (GObject      *object,
-                    GAsyncResult *result,
-                    gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  Op *op = g_task_get_task_data (task);
-  g_autoptr(GPtrArray) files = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *basename = g_path_get_basename (op->arg);
-  const char *path = NULL;
-
-  if (!(files = kiste_apps_list_exported_finish (result, &error)))
-    {
-      op_return (g_steal_pointer (&task), g_steal_pointer (&error));
-      return;
-    }
-
-  for (guint i = 0; i < files->len && path == NULL; i++)
-    {
-      KisteExportedFile *file = g_ptr_array_index (files, i);
-
-      if (op->flag && file->kind == KISTE_EXPORTED_APP &&
-          g_strcmp0 (file->source, basename) == 0)
-        path = file->path;
-      else if (!op->flag && file->kind == KISTE_EXPORTED_BINARY &&
-               (g_strcmp0 (file->source, op->arg) == 0 || g_strcmp0 (file->name, basename) == 0))
-        path = file->path;
-    }
-
-  if (path == NULL)
-    {
-      op_return (g_steal_pointer (&task),
-                 g_error_new (KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
-                              _("“%s” is not exported from “%s”."), basename, op->box_name));
-      return;
-    }
-
-  if (op->flag)
-    {
-      /* distrobox-export --delete also takes the icons it copied, but
-       * removes a same-named launcher of the user's too: that one is kept
-       * aside first */
-      GCancellable *cancellable = op_cancellable (task);
-
-      g_set_str (&op->output, path);
-      kiste_apps_keep_user_launcher_async (op->self->runner, op->self->applications_dir, basename,
-                                           cancellable, unexport_app_kept_cb,
-                                           g_steal_pointer (&task));
-      return;
-    }
-
-  {
-    /* The wrapper we found by its marker, and nothing else */
-    const char *argv[] = { "rm", "-f", "--", path, NULL };
-
-    op_run (g_steal_pointer (&task), argv, SHORT_TIMEOUT_MS, FALSE, op_done);
-  }
-}
-
-/* A box without the home: distrobox-export wrote the launcher into the
- * empty folder that covers the host's homes. Kiste reads it, checks it and
- * writes it to the host's app menu itself. */
-
-static gboolean
-op_box_lacks_home (GTask *task)
-{
-  Op *op = g_task_get_task_data (task);
-  KisteBox *box = kiste_box_store_find_by_name (op->self->store, op->box_name);
-
-  return box != NULL && kiste_box_get_unshare (box, KISTE_UNSHARE_HOME) == KISTE_SHARING_UNSHARED;
-}
-
-static char *
-op_launcher_name (GTask *task)
-{
-  Op *op = g_task_get_task_data (task);
-  g_autofree char *base = g_path_get_basename (op->arg);
-
-  /* distrobox-export's own name for it */
-  return g_strdup_printf ("%s-%s", op->box_name, base);
-}
-
-static void
-export_isolated_write (GTask *task)
-{
-  /* the content is data: printf's argument, never part of the script */
-  static const char *script = "mkdir -p -- \"${1%/*}\" && printf '%s' \"$2\" > \"$1.kiste-new\" && "
-                              "mv -f -- \"$1.kiste-new\" \"$1\"";
-  Op *op = g_task_get_task_data (task);
-  g_autofree char *name = op_launcher_name (task);
-  g_autofree char *target = g_build_filename (op->self->applications_dir, name, NULL);
-  g_autofree char *checked = NULL;
-  GError *error = NULL;
-
-  if (!(checked = kiste_isolated_home_check_launcher (op->output ? op->output : "", op->box_name, &error)))
-    {
-      op_return (task, error);
-      return;
-    }
-
-  {
-    const char *argv[] = { "sh", "-c", script, "sh", target, checked, NULL };
-
-    kiste_task_append_line (op->ktask, _("Copying the launcher to this computer’s app menu"));
-    /* op_run would show the whole launcher as the command */
-    op->next = op_done;
-    kiste_runner_run_async (op->self->runner, argv, SHORT_TIMEOUT_MS, op_cancellable (task),
-                            op_run_cb, task);
-  }
-}
-
-static void
-export_isolated_read (GTask *task)
-{
-  Op *op = g_task_get_task_data (task);
-  const char *host_home = kiste_box_store_get_host_home (op->self->store);
-  g_autofree char *name = op_launcher_name (task);
-  g_autofree char *inside = NULL;
-
-  if (host_home == NULL)
-    host_home = g_get_home_dir ();
-  inside = g_build_filename ("/run/host", host_home, ".local", "share", "applications", name, NULL);
-  {
-    const char *argv[] = { kiste_manager_get_engine (op->self), "exec", "--user", g_get_user_name (),
-                           op->box_name, "cat", "--", inside, NULL };
-
-    op_run (task, argv, SHORT_TIMEOUT_MS, FALSE, export_isolated_write);
-  }
-}
-
-static void
-export_isolated_export (GTask *task)
-{
-  Op *op = g_task_get_task_data (task);
-
-  op_run (task, (const char * const *) op->argv, SHORT_TIMEOUT_MS, FALSE, export_isolated_read);
-}
-
-/* The empty folder over the host's homes belongs to root: the user's own
- * folder in it is where distrobox-export writes */
-static void
-export_isolated_prepare (GTask *task)
-{
-  Op *op = g_task_get_task_data (task);
-  const char *host_home = kiste_box_store_get_host_home (op->self->store);
-  g_autofree char *inside = g_build_filename ("/run/host", host_home ? host_home : g_get_home_dir (), NULL);
-  g_autofree char *owner = g_strdup_printf ("%u:%u", (guint) getuid (), (guint) getgid ());
-  const char *argv[] = { kiste_manager_get_engine (op->self), "exec", "--user", "root", op->box_name,
-                         "sh", "-c", "mkdir -p -- \"$1\" && chown -- \"$2\" \"$1\"", "sh", inside, owner,
-                         NULL };
-
-  op_run (task, argv, SHORT_TIMEOUT_MS, FALSE, export_isolated_export);
-}
-
-static void
-export_run (GTask *task)
-{
-  Op *op = g_task_get_task_data (task);
-
-  if (op->unexport)
-    {
-      kiste_apps_list_exported_async (op->self->runner, op->box_name, op->self->applications_dir,
-                                      op->self->bin_dir, op_cancellable (task), unexport_listed_cb, task);
-      return;
-    }
-  if (op->flag && op_box_lacks_home (task))
-    {
-      export_isolated_prepare (task);
-      return;
-    }
-  op_run (task, (const char * const *) op->argv, SHORT_TIMEOUT_MS, FALSE, op_done);
-}
-
-static KisteTask *
-export_common (KisteManager        *self,
-               const char          *title,
-               const char          *done_message,
-               const char          *failed_message,
-               const char          *box_name,
-               const char          *path,
-               gboolean             is_app,
-               gboolean             unexport,
-               gpointer             source_tag,
-               GCancellable        *cancellable,
-               GAsyncReadyCallback  callback,
-               gpointer             user_data)
-{
-  g_auto(GStrv) argv = NULL;
-  g_autoptr(GError) error = NULL;
-  GTask *task;
-  KisteTask *ktask;
-  Op *op;
-
-  if (!(task = op_new (self, title, box_name, source_tag, cancellable, callback, user_data)))
-    return NULL;
-  ktask = op_get_ktask (task);
-  op_set_messages (task, g_strdup (done_message), g_strdup (failed_message));
-  op = g_task_get_task_data (task);
-  op->arg = g_strdup (path);
-  op->flag = !!is_app;
-
-  if (!kiste_validate_absolute_path (is_app ? _("App") : _("Program"), path, &error))
-    {
-      op_return (task, g_steal_pointer (&error));
-      return ktask;
-    }
-
-  if (is_app)
-    argv = kiste_commands_export_app_argv (box_name, path, FALSE, &error);
-  else
-    argv = kiste_commands_export_bin_argv (box_name, path, self->bin_dir, FALSE, &error);
-  if (argv == NULL)
-    {
-      op_return (task, g_steal_pointer (&error));
-      return ktask;
-    }
-
-  /* both ways go through distrobox enter */
-  op->argv = g_steal_pointer (&argv);
-  op->unexport = !!unexport;
-  op_require_safe_enter (task, export_run);
-  return ktask;
-}
-
-KisteTask *
-kiste_manager_export_app_async (KisteManager        *self,
-                                const char          *box_name,
-                                const char          *desktop_path,
-                                gboolean             unexport,
-                                GCancellable        *cancellable,
-                                GAsyncReadyCallback  callback,
-                                gpointer             user_data)
-{
-  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
-  g_return_val_if_fail (box_name != NULL, NULL);
-  g_return_val_if_fail (desktop_path != NULL, NULL);
-
-  return export_common (self,
-                        unexport ? _("Removing from the app menu") : _("Adding to the app menu"),
-                        unexport ? _("Removed from the app menu") : _("Added to the app menu"),
-                        unexport ? _("Could not remove the app from the app menu")
-                                 : _("Could not add the app to the app menu"),
-                        box_name, desktop_path, TRUE, unexport,
-                        kiste_manager_export_app_async, cancellable, callback, user_data);
-}
-
-KisteTask *
-kiste_manager_export_binary_async (KisteManager        *self,
-                                   const char          *box_name,
-                                   const char          *binary_path,
-                                   gboolean             unexport,
-                                   GCancellable        *cancellable,
-                                   GAsyncReadyCallback  callback,
-                                   gpointer             user_data)
-{
-  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
-  g_return_val_if_fail (box_name != NULL, NULL);
-  g_return_val_if_fail (binary_path != NULL, NULL);
-
-  return export_common (self,
-                        unexport ? _("Removing a program") : _("Exporting a program"),
-                        unexport ? _("The program was removed") : _("The program was exported"),
-                        unexport ? _("Could not remove the program")
-                                 : _("Could not export the program"),
-                        box_name, binary_path, FALSE, unexport,
-                        kiste_manager_export_binary_async, cancellable, callback, user_data);
-}
-
-/* The box's own launcher */
-
-static void
-box_entry_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  gboolean present = FALSE;
-  GError *error = NULL;
-
-  if (!kiste_apps_has_box_entry_finish (result, &present, &error))
-    g_task_return_error (task, error);
-  else
-    g_task_return_int (task, present);
-}
-
-void
-kiste_manager_get_box_entry_async (KisteManager        *self,
-                                   const char          *box_name,
-                                   GCancellable        *cancellable,
-                                   GAsyncReadyCallback  callback,
-                                   gpointer             user_data)
-{
-  g_autoptr(GTask) task = NULL;
-  g_autoptr(GError) error = NULL;
-
-  g_return_if_fail (KISTE_IS_MANAGER (self));
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, kiste_manager_get_box_entry_async);
-
-  if (!kiste_validate_existing_name (box_name, NULL, &error))
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
-
-  kiste_apps_has_box_entry_async (self->runner, self->applications_dir, box_name, cancellable,
-                                  box_entry_cb, g_steal_pointer (&task));
-}
-
-gboolean
-kiste_manager_get_box_entry_finish (KisteManager  *self,
-                                    GAsyncResult  *result,
-                                    gboolean      *present,
-                                    GError       **error)
-{
-  GError *local_error = NULL;
-  gssize value;
-
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-
-  value = g_task_propagate_int (G_TASK (result), &local_error);
-  if (local_error != NULL)
-    {
-      g_propagate_error (error, local_error);
-      return FALSE;
-    }
-  if (present != NULL)
-    *present = value != 0;
-  return TRUE;
-}
-
-KisteTask *
-kiste_manager_set_box_entry_async (KisteManager        *self,
-                                   const char          *box_name,
-                                   gboolean             present,
-                                   GCancellable        *cancellable,
-                                   GAsyncReadyCallback  callback,
-                                   gpointer             user_data)
-{
-  g_auto(GStrv) argv = NULL;
-  g_autoptr(GError) error = NULL;
-  GTask *task;
-  KisteTask *ktask;
-
-  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
-  g_return_val_if_fail (box_name != NULL, NULL);
-
-  if (!(task = op_new (self, present ? _("Adding the box to the app menu")
-                                     : _("Removing the box from the app menu"),
-                       box_name, kiste_manager_set_box_entry_async,
-                       cancellable, callback, user_data)))
-    return NULL;
-  ktask = op_get_ktask (task);
-  op_set_messages (task,
-                   g_strdup_printf (present ? _("“%s” is in the app menu")
-                                            : _("“%s” is no longer in the app menu"), box_name),
-                   g_strdup_printf (present ? _("Could not add “%s” to the app menu")
-                                            : _("Could not remove “%s” from the app menu"), box_name));
-
-  if (!kiste_validate_existing_name (box_name, NULL, &error))
-    {
-      op_return (task, g_steal_pointer (&error));
-      return ktask;
-    }
-
-  argv = kiste_commands_generate_entry_argv (box_name, !present);
-  op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, op_done);
-  return ktask;
-}
-
-/* Launch */
-
-char **
-kiste_manager_dup_launch_argv (KisteManager     *self,
-                               const char       *box_name,
-                               KisteDesktopApp  *app,
-                               GError          **error)
-{
-  g_auto(GStrv) app_argv = NULL;
-
-  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
-  g_return_val_if_fail (KISTE_IS_DESKTOP_APP (app), NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  if (!kiste_validate_existing_name (box_name, NULL, error))
-    return NULL;
-  if (!(app_argv = kiste_apps_dup_exec_argv (kiste_desktop_app_get_exec (app), error)))
-    return NULL;
-
-  return kiste_commands_launch_app_argv (box_name, (const char * const *) app_argv);
-}
-
-char *
-kiste_manager_dup_launch_command (KisteManager     *self,
-                                  const char       *box_name,
-                                  KisteDesktopApp  *app,
-                                  GError          **error)
-{
-  g_auto(GStrv) argv = kiste_manager_dup_launch_argv (self, box_name, app, error);
-
-  return argv ? kiste_argv_to_display_string ((const char * const *) argv) : NULL;
-}
-
-static void
-launch_wait_cb (GObject      *object,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (!g_subprocess_wait_check_finish (G_SUBPROCESS (object), result, &error))
-    g_debug ("A launched app ended: %s", error->message);
-}
-
-gboolean
-kiste_manager_launch_app (KisteManager     *self,
-                          const char       *box_name,
-                          KisteDesktopApp  *app,
-                          GError          **error)
-{
-  g_auto(GStrv) argv = NULL;
-  g_autoptr(GSubprocess) subprocess = NULL;
-
-  g_return_val_if_fail (KISTE_IS_MANAGER (self), FALSE);
-
-  if (!(argv = kiste_manager_dup_launch_argv (self, box_name, app, error)))
-    return FALSE;
-
-  subprocess = kiste_runner_spawn (self->runner, (const char * const *) argv,
-                                   G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_SILENCE,
-                                   error);
-  if (subprocess == NULL)
-    return FALSE;
-
-  g_subprocess_wait_check_async (subprocess, NULL, launch_wait_cb, NULL);
-  return TRUE;
-}
-
-static void
-list_exported_cb (GObject      *object,
-                  GAsyncResult *result,
-                  gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  g_autoptr(GPtrArray) files = NULL;
-  GError *error = NULL;
-
-  if (!(files = kiste_apps_list_exported_finish (result, &error)))
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, g_steal_pointer (&files), (GDestroyNotify) g_ptr_array_unref);
-}
-
-void
-kiste_manager_list_exported_async (KisteManager        *self,
-                                   const char          *box_name,
-                                   GCancellable        *cancellable,
-                                   GAsyncReadyCallback  callback,
-                                   gpointer             user_data)
-{
-  g_autoptr(GTask) task = NULL;
-
-  g_return_if_fail (KISTE_IS_MANAGER (self));
-  g_return_if_fail (box_name != NULL);
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, kiste_manager_list_exported_async);
-  kiste_apps_list_exported_async (self->runner, box_name, self->applications_dir, self->bin_dir,
-                                  cancellable, list_exported_cb, g_steal_pointer (&task));
-}
-
-GPtrArray *
-kiste_manager_list_exported_finish (KisteManager  *self,
-                                    GAsyncResult  *result,
-                                    GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
-
-  return g_task_propagate_pointer (G_TASK (result), error);
 }
 
 static void

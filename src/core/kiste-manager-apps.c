@@ -1,0 +1,771 @@
+/* kiste-manager-apps.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* The manager's operations on a box's apps: listing them, putting them in
+ * the host's app menu and taking them out (keeping the user's own
+ * launchers), the box's own launcher, launching an app. */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kiste-apps.h"
+#include "kiste-commands.h"
+#include "kiste-error.h"
+#include "kiste-isolated-home.h"
+#include "kiste-manager-ops-private.h"
+#include "kiste-validate.h"
+
+/* Apps */
+
+static void
+list_apps_exported_cb (GObject      *object,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(GPtrArray) exported = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!(exported = kiste_apps_list_exported_finish (result, &error)))
+    {
+      _kiste_op_return (g_steal_pointer (&task), g_steal_pointer (&error));
+      return;
+    }
+
+  kiste_apps_mark_exported (op->apps, exported);
+  _kiste_op_return (g_steal_pointer (&task), NULL);
+}
+
+static void
+list_apps_parse (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  const char * const *languages = g_get_language_names ();
+
+  if (!(op->apps = kiste_apps_parse_listing (op->output, languages[0], &error)))
+    {
+      _kiste_op_return (task, g_steal_pointer (&error));
+      return;
+    }
+
+  kiste_apps_list_exported_async (op->self->runner, op->box_name,
+                                  op->self->applications_dir,
+                                  op->self->bin_dir,
+                                  _kiste_op_cancellable (task),
+                                  list_apps_exported_cb,
+                                  task);
+}
+
+static void
+list_apps_run (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  g_auto(GStrv) dirs = NULL;
+  g_auto(GStrv) argv = NULL;
+  KisteBox *box;
+
+  if (!(box = _kiste_op_require_box (task)))
+    {
+      g_object_unref (task);
+      return;
+    }
+
+  dirs = kiste_commands_dup_app_dirs (box);
+  argv = kiste_commands_list_apps_argv (kiste_manager_get_engine (op->self),
+                                        op->box_name,
+                                        kiste_box_get_user (box) ? kiste_box_get_user (box)
+                                                                 : g_get_user_name (),
+                                        (const char * const *) dirs);
+  _kiste_op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, list_apps_parse);
+}
+
+KisteTask *
+kiste_manager_list_apps_async (KisteManager        *self,
+                               const char          *box_name,
+                               GCancellable        *cancellable,
+                               GAsyncReadyCallback  callback,
+                               gpointer             user_data)
+{
+  GTask *task;
+  KisteTask *ktask;
+  KisteBox *box;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (box_name != NULL, NULL);
+
+  if (!(task = _kiste_op_new (self, _("Looking for apps"), box_name, kiste_manager_list_apps_async,
+                              cancellable, callback, user_data)))
+    return NULL;
+  ktask = _kiste_op_get_ktask (task);
+  _kiste_op_set_messages (task,
+                          NULL,
+                          g_strdup_printf (_("Could not list the apps of “%s”"), box_name));
+
+  if (!(box = _kiste_op_require_box (task)))
+    {
+      g_object_unref (task);
+      return ktask;
+    }
+
+  /* The listing runs inside the box, which must be up and set up */
+  if (kiste_box_get_state (box) == KISTE_BOX_STATE_RUNNING)
+    list_apps_run (task);
+  else
+    _kiste_op_start_box (task, list_apps_run);
+  return ktask;
+}
+
+GPtrArray *
+kiste_manager_list_apps_finish (KisteManager  *self,
+                                GAsyncResult  *result,
+                                GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* Export */
+
+static void
+unexport_app_restored_cb (GObject      *object,
+                          GAsyncResult *result,
+                          gpointer      user_data)
+{
+  GTask *task = user_data;
+  Op *op = g_task_get_task_data (task);
+  GError *error = g_steal_pointer (&op->pending_error);
+  g_autoptr(GError) restore_error = NULL;
+
+  if (!kiste_apps_restore_user_launcher_finish (result, &restore_error))
+    {
+      g_autofree char *id = g_path_get_basename (op->arg);
+
+      g_clear_error (&error);
+      error = g_error_new (KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED,
+                           _("Your own launcher “%s” could not be put back; it is kept as “%s”: %s"),
+                           id, op->home, restore_error->message);
+    }
+
+  _kiste_op_return (task, error);
+}
+
+/* After distrobox-export --delete: the kept launcher goes back, whatever
+ * happened */
+static gboolean op_box_lacks_home (GTask *task);
+
+static void
+unexport_app_finish (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  g_autofree char *id = g_path_get_basename (op->arg);
+
+  if (op->home == NULL)
+    {
+      _kiste_op_return (task, g_steal_pointer (&op->pending_error));
+      return;
+    }
+
+  kiste_apps_restore_user_launcher_async (op->self->runner, op->home, op->self->applications_dir, id,
+                                          unexport_app_restored_cb, task);
+}
+
+static void
+unexport_app_removed_cb (GObject      *object,
+                         GAsyncResult *result,
+                         gpointer      user_data)
+{
+  GTask *task = user_data;
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+
+  /* distrobox-export's failure stays in the task's output; the launcher is
+   * gone either way */
+  if (kiste_runner_run_finish (KISTE_RUNNER (object), result, NULL, NULL, &error))
+    g_clear_error (&op->pending_error);
+  else if (op->pending_error != NULL)
+    kiste_task_append_line (op->ktask, op->pending_error->message);
+  unexport_app_finish (task);
+}
+
+static void
+unexport_app_deleted_cb (GObject      *object,
+                         GAsyncResult *result,
+                         gpointer      user_data)
+{
+  GTask *task = user_data;
+  Op *op = g_task_get_task_data (task);
+  g_autofree char *stdout_buf = NULL;
+  g_autofree char *stderr_buf = NULL;
+  GError *error = NULL;
+
+  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &stdout_buf, &stderr_buf, &error))
+    {
+      if (stdout_buf != NULL && *stdout_buf)
+        kiste_task_append_line (op->ktask, g_strchomp (stdout_buf));
+      if (stderr_buf != NULL && *stderr_buf)
+        kiste_task_append_line (op->ktask, g_strchomp (stderr_buf));
+      op->pending_error = error;
+
+      /* The app may be gone from the box (distrobox-export needs its file)
+       * or the box may not start: our own launcher still goes */
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && op->output != NULL)
+        {
+          const char *argv[] = { "rm", "-f", "--", op->output, NULL };
+          g_autofree char *display = kiste_argv_to_display_string (argv);
+
+          kiste_task_append_line (op->ktask, display);
+          kiste_runner_run_async (op->self->runner, argv, SHORT_TIMEOUT_MS, NULL,
+                                  unexport_app_removed_cb, task);
+          return;
+        }
+    }
+  else if (op->output != NULL && op_box_lacks_home (task))
+    {
+      /* distrobox removed the copy inside the box; Kiste wrote this one */
+      const char *argv[] = { "rm", "-f", "--", op->output, NULL };
+      g_autofree char *display = kiste_argv_to_display_string (argv);
+
+      kiste_task_append_line (op->ktask, display);
+      kiste_runner_run_async (op->self->runner, argv, SHORT_TIMEOUT_MS, NULL,
+                              unexport_app_removed_cb, task);
+      return;
+    }
+
+  unexport_app_finish (task);
+}
+
+static void
+unexport_app_kept_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  GTask *task = user_data;
+  Op *op = g_task_get_task_data (task);
+  g_autofree char *id = g_path_get_basename (op->arg);
+  g_autofree char *display = NULL;
+  g_auto(GStrv) argv = NULL;
+  GError *error = NULL;
+
+  op->home = kiste_apps_keep_user_launcher_finish (result, &error);
+  if (error != NULL)
+    {
+      g_autoptr(GError) keep_error = error;
+
+      _kiste_op_return (task, g_error_new (KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED,
+                                    _("Your own launcher “%s” could not be kept safe, so nothing "
+                                      "was removed: %s"),
+                                    id, keep_error->message));
+      return;
+    }
+
+  if (op->home != NULL)
+    kiste_task_append_line (op->ktask,
+                            _("Your own launcher of the same name is kept aside while distrobox "
+                              "removes the box’s."));
+
+  if (!(argv = kiste_commands_export_app_argv (op->box_name, op->arg, TRUE, &error)))
+    {
+      op->pending_error = error;
+      unexport_app_finish (task);
+      return;
+    }
+
+  display = kiste_argv_to_display_string ((const char * const *) argv);
+  kiste_task_append_line (op->ktask, display);
+  kiste_runner_run_async (op->self->runner, (const char * const *) argv, SHORT_TIMEOUT_MS,
+                          _kiste_op_cancellable (task), unexport_app_deleted_cb, task);
+}
+
+static void
+unexport_listed_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(GPtrArray) files = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *basename = g_path_get_basename (op->arg);
+  const char *path = NULL;
+
+  if (!(files = kiste_apps_list_exported_finish (result, &error)))
+    {
+      _kiste_op_return (g_steal_pointer (&task), g_steal_pointer (&error));
+      return;
+    }
+
+  for (guint i = 0; i < files->len && path == NULL; i++)
+    {
+      KisteExportedFile *file = g_ptr_array_index (files, i);
+
+      if (op->flag && file->kind == KISTE_EXPORTED_APP &&
+          g_strcmp0 (file->source, basename) == 0)
+        path = file->path;
+      else if (!op->flag && file->kind == KISTE_EXPORTED_BINARY &&
+               (g_strcmp0 (file->source, op->arg) == 0 || g_strcmp0 (file->name, basename) == 0))
+        path = file->path;
+    }
+
+  if (path == NULL)
+    {
+      _kiste_op_return (g_steal_pointer (&task),
+                        g_error_new (KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
+                              _("“%s” is not exported from “%s”."), basename, op->box_name));
+      return;
+    }
+
+  if (op->flag)
+    {
+      /* distrobox-export --delete also takes the icons it copied, but
+       * removes a same-named launcher of the user's too: that one is kept
+       * aside first */
+      GCancellable *cancellable = _kiste_op_cancellable (task);
+
+      g_set_str (&op->output, path);
+      kiste_apps_keep_user_launcher_async (op->self->runner, op->self->applications_dir, basename,
+                                           cancellable, unexport_app_kept_cb,
+                                           g_steal_pointer (&task));
+      return;
+    }
+
+  {
+    /* The wrapper we found by its marker, and nothing else */
+    const char *argv[] = { "rm", "-f", "--", path, NULL };
+
+    _kiste_op_run (g_steal_pointer (&task), argv, SHORT_TIMEOUT_MS, FALSE, _kiste_op_done);
+  }
+}
+
+/* A box without the home: distrobox-export wrote the launcher into the
+ * empty folder that covers the host's homes. Kiste reads it, checks it and
+ * writes it to the host's app menu itself. */
+
+static gboolean
+op_box_lacks_home (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  KisteBox *box = kiste_box_store_find_by_name (op->self->store, op->box_name);
+
+  return box != NULL && kiste_box_get_unshare (box, KISTE_UNSHARE_HOME) == KISTE_SHARING_UNSHARED;
+}
+
+static char *
+op_launcher_name (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  g_autofree char *base = g_path_get_basename (op->arg);
+
+  /* distrobox-export's own name for it */
+  return g_strdup_printf ("%s-%s", op->box_name, base);
+}
+
+static void
+export_isolated_write (GTask *task)
+{
+  /* the content is data: printf's argument, never part of the script */
+  static const char *script = "mkdir -p -- \"${1%/*}\" && printf '%s' \"$2\" > \"$1.kiste-new\" && "
+                              "mv -f -- \"$1.kiste-new\" \"$1\"";
+  Op *op = g_task_get_task_data (task);
+  g_autofree char *name = op_launcher_name (task);
+  g_autofree char *target = g_build_filename (op->self->applications_dir, name, NULL);
+  g_autofree char *checked = NULL;
+  GError *error = NULL;
+
+  if (!(checked = kiste_isolated_home_check_launcher (op->output ? op->output : "", op->box_name, &error)))
+    {
+      _kiste_op_return (task, error);
+      return;
+    }
+
+  {
+    const char *argv[] = { "sh", "-c", script, "sh", target, checked, NULL };
+
+    kiste_task_append_line (op->ktask, _("Copying the launcher to this computer’s app menu"));
+    /* _kiste_op_run would show the whole launcher as the command */
+    op->next = _kiste_op_done;
+    kiste_runner_run_async (op->self->runner, argv, SHORT_TIMEOUT_MS, _kiste_op_cancellable (task),
+                            _kiste_op_run_cb, task);
+  }
+}
+
+static void
+export_isolated_read (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  const char *host_home = kiste_box_store_get_host_home (op->self->store);
+  g_autofree char *name = op_launcher_name (task);
+  g_autofree char *inside = NULL;
+
+  if (host_home == NULL)
+    host_home = g_get_home_dir ();
+  inside = g_build_filename ("/run/host", host_home, ".local", "share", "applications", name, NULL);
+  {
+    const char *argv[] = { kiste_manager_get_engine (op->self), "exec", "--user", g_get_user_name (),
+                           op->box_name, "cat", "--", inside, NULL };
+
+    _kiste_op_run (task, argv, SHORT_TIMEOUT_MS, FALSE, export_isolated_write);
+  }
+}
+
+static void
+export_isolated_export (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  _kiste_op_run (task, (const char * const *) op->argv, SHORT_TIMEOUT_MS, FALSE, export_isolated_read);
+}
+
+/* The empty folder over the host's homes belongs to root: the user's own
+ * folder in it is where distrobox-export writes */
+static void
+export_isolated_prepare (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  const char *host_home = kiste_box_store_get_host_home (op->self->store);
+  g_autofree char *inside = g_build_filename ("/run/host", host_home ? host_home : g_get_home_dir (), NULL);
+  g_autofree char *owner = g_strdup_printf ("%u:%u", (guint) getuid (), (guint) getgid ());
+  const char *argv[] = { kiste_manager_get_engine (op->self), "exec", "--user", "root", op->box_name,
+                         "sh", "-c", "mkdir -p -- \"$1\" && chown -- \"$2\" \"$1\"", "sh", inside, owner,
+                         NULL };
+
+  _kiste_op_run (task, argv, SHORT_TIMEOUT_MS, FALSE, export_isolated_export);
+}
+
+static void
+export_run (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  if (op->unexport)
+    {
+      kiste_apps_list_exported_async (op->self->runner, op->box_name, op->self->applications_dir,
+                                      op->self->bin_dir, _kiste_op_cancellable (task), unexport_listed_cb, task);
+      return;
+    }
+  if (op->flag && op_box_lacks_home (task))
+    {
+      export_isolated_prepare (task);
+      return;
+    }
+  _kiste_op_run (task, (const char * const *) op->argv, SHORT_TIMEOUT_MS, FALSE, _kiste_op_done);
+}
+
+static KisteTask *
+export_common (KisteManager        *self,
+               const char          *title,
+               const char          *done_message,
+               const char          *failed_message,
+               const char          *box_name,
+               const char          *path,
+               gboolean             is_app,
+               gboolean             unexport,
+               gpointer             source_tag,
+               GCancellable        *cancellable,
+               GAsyncReadyCallback  callback,
+               gpointer             user_data)
+{
+  g_auto(GStrv) argv = NULL;
+  g_autoptr(GError) error = NULL;
+  GTask *task;
+  KisteTask *ktask;
+  Op *op;
+
+  if (!(task = _kiste_op_new (self, title, box_name, source_tag, cancellable, callback, user_data)))
+    return NULL;
+  ktask = _kiste_op_get_ktask (task);
+  _kiste_op_set_messages (task, g_strdup (done_message), g_strdup (failed_message));
+  op = g_task_get_task_data (task);
+  op->arg = g_strdup (path);
+  op->flag = !!is_app;
+
+  if (!kiste_validate_absolute_path (is_app ? _("App") : _("Program"), path, &error))
+    {
+      _kiste_op_return (task, g_steal_pointer (&error));
+      return ktask;
+    }
+
+  if (is_app)
+    argv = kiste_commands_export_app_argv (box_name, path, FALSE, &error);
+  else
+    argv = kiste_commands_export_bin_argv (box_name, path, self->bin_dir, FALSE, &error);
+  if (argv == NULL)
+    {
+      _kiste_op_return (task, g_steal_pointer (&error));
+      return ktask;
+    }
+
+  /* both ways go through distrobox enter */
+  op->argv = g_steal_pointer (&argv);
+  op->unexport = !!unexport;
+  _kiste_op_require_safe_enter (task, export_run);
+  return ktask;
+}
+
+KisteTask *
+kiste_manager_export_app_async (KisteManager        *self,
+                                const char          *box_name,
+                                const char          *desktop_path,
+                                gboolean             unexport,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (box_name != NULL, NULL);
+  g_return_val_if_fail (desktop_path != NULL, NULL);
+
+  return export_common (self,
+                        unexport ? _("Removing from the app menu") : _("Adding to the app menu"),
+                        unexport ? _("Removed from the app menu") : _("Added to the app menu"),
+                        unexport ? _("Could not remove the app from the app menu")
+                                 : _("Could not add the app to the app menu"),
+                        box_name, desktop_path, TRUE, unexport,
+                        kiste_manager_export_app_async, cancellable, callback, user_data);
+}
+
+KisteTask *
+kiste_manager_export_binary_async (KisteManager        *self,
+                                   const char          *box_name,
+                                   const char          *binary_path,
+                                   gboolean             unexport,
+                                   GCancellable        *cancellable,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
+{
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (box_name != NULL, NULL);
+  g_return_val_if_fail (binary_path != NULL, NULL);
+
+  return export_common (self,
+                        unexport ? _("Removing a program") : _("Exporting a program"),
+                        unexport ? _("The program was removed") : _("The program was exported"),
+                        unexport ? _("Could not remove the program")
+                                 : _("Could not export the program"),
+                        box_name, binary_path, FALSE, unexport,
+                        kiste_manager_export_binary_async, cancellable, callback, user_data);
+}
+
+/* The box's own launcher */
+
+static void
+box_entry_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  gboolean present = FALSE;
+  GError *error = NULL;
+
+  if (!kiste_apps_has_box_entry_finish (result, &present, &error))
+    g_task_return_error (task, error);
+  else
+    g_task_return_int (task, present);
+}
+
+void
+kiste_manager_get_box_entry_async (KisteManager        *self,
+                                   const char          *box_name,
+                                   GCancellable        *cancellable,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (KISTE_IS_MANAGER (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_manager_get_box_entry_async);
+
+  if (!kiste_validate_existing_name (box_name, NULL, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  kiste_apps_has_box_entry_async (self->runner, self->applications_dir, box_name, cancellable,
+                                  box_entry_cb, g_steal_pointer (&task));
+}
+
+gboolean
+kiste_manager_get_box_entry_finish (KisteManager  *self,
+                                    GAsyncResult  *result,
+                                    gboolean      *present,
+                                    GError       **error)
+{
+  GError *local_error = NULL;
+  gssize value;
+
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  value = g_task_propagate_int (G_TASK (result), &local_error);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, local_error);
+      return FALSE;
+    }
+  if (present != NULL)
+    *present = value != 0;
+  return TRUE;
+}
+
+KisteTask *
+kiste_manager_set_box_entry_async (KisteManager        *self,
+                                   const char          *box_name,
+                                   gboolean             present,
+                                   GCancellable        *cancellable,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
+{
+  g_auto(GStrv) argv = NULL;
+  g_autoptr(GError) error = NULL;
+  GTask *task;
+  KisteTask *ktask;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (box_name != NULL, NULL);
+
+  if (!(task = _kiste_op_new (self, present ? _("Adding the box to the app menu")
+                                     : _("Removing the box from the app menu"),
+                              box_name, kiste_manager_set_box_entry_async,
+                              cancellable, callback, user_data)))
+    return NULL;
+  ktask = _kiste_op_get_ktask (task);
+  _kiste_op_set_messages (task,
+                          g_strdup_printf (present ? _("“%s” is in the app menu")
+                                            : _("“%s” is no longer in the app menu"), box_name),
+                          g_strdup_printf (present ? _("Could not add “%s” to the app menu")
+                                            : _("Could not remove “%s” from the app menu"), box_name));
+
+  if (!kiste_validate_existing_name (box_name, NULL, &error))
+    {
+      _kiste_op_return (task, g_steal_pointer (&error));
+      return ktask;
+    }
+
+  argv = kiste_commands_generate_entry_argv (box_name, !present);
+  _kiste_op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, _kiste_op_done);
+  return ktask;
+}
+
+/* Launch */
+
+char **
+kiste_manager_dup_launch_argv (KisteManager     *self,
+                               const char       *box_name,
+                               KisteDesktopApp  *app,
+                               GError          **error)
+{
+  g_auto(GStrv) app_argv = NULL;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (KISTE_IS_DESKTOP_APP (app), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!kiste_validate_existing_name (box_name, NULL, error))
+    return NULL;
+  if (!(app_argv = kiste_apps_dup_exec_argv (kiste_desktop_app_get_exec (app), error)))
+    return NULL;
+
+  return kiste_commands_launch_app_argv (box_name, (const char * const *) app_argv);
+}
+
+char *
+kiste_manager_dup_launch_command (KisteManager     *self,
+                                  const char       *box_name,
+                                  KisteDesktopApp  *app,
+                                  GError          **error)
+{
+  g_auto(GStrv) argv = kiste_manager_dup_launch_argv (self, box_name, app, error);
+
+  return argv ? kiste_argv_to_display_string ((const char * const *) argv) : NULL;
+}
+
+static void
+launch_wait_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!g_subprocess_wait_check_finish (G_SUBPROCESS (object), result, &error))
+    g_debug ("A launched app ended: %s", error->message);
+}
+
+gboolean
+kiste_manager_launch_app (KisteManager     *self,
+                          const char       *box_name,
+                          KisteDesktopApp  *app,
+                          GError          **error)
+{
+  g_auto(GStrv) argv = NULL;
+  g_autoptr(GSubprocess) subprocess = NULL;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), FALSE);
+
+  if (!(argv = kiste_manager_dup_launch_argv (self, box_name, app, error)))
+    return FALSE;
+
+  subprocess = kiste_runner_spawn (self->runner, (const char * const *) argv,
+                                   G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_SILENCE,
+                                   error);
+  if (subprocess == NULL)
+    return FALSE;
+
+  g_subprocess_wait_check_async (subprocess, NULL, launch_wait_cb, NULL);
+  return TRUE;
+}
+
+static void
+list_exported_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GPtrArray) files = NULL;
+  GError *error = NULL;
+
+  if (!(files = kiste_apps_list_exported_finish (result, &error)))
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, g_steal_pointer (&files), (GDestroyNotify) g_ptr_array_unref);
+}
+
+void
+kiste_manager_list_exported_async (KisteManager        *self,
+                                   const char          *box_name,
+                                   GCancellable        *cancellable,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (KISTE_IS_MANAGER (self));
+  g_return_if_fail (box_name != NULL);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_manager_list_exported_async);
+  kiste_apps_list_exported_async (self->runner, box_name, self->applications_dir, self->bin_dir,
+                                  cancellable, list_exported_cb, g_steal_pointer (&task));
+}
+
+GPtrArray *
+kiste_manager_list_exported_finish (KisteManager  *self,
+                                    GAsyncResult  *result,
+                                    GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+

@@ -1,0 +1,118 @@
+/* kiste-manager-ops-private.h
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* What the manager's own files share: its state and the machinery of its
+ * operations (kiste-manager.c). Not for widgets, not for tests. */
+
+#pragma once
+
+#include "kiste-manager.h"
+#include "kiste-setup-watch.h"
+
+G_BEGIN_DECLS
+
+/* Finished tasks kept for the task list */
+#define MAX_FINISHED_TASKS 50
+/* podman stop's grace before SIGKILL, and our limit around it */
+#define STOP_GRACE_SECONDS 10
+#define STOP_TIMEOUT_MS (60 * 1000)
+#define SHORT_TIMEOUT_MS (2 * 60 * 1000)
+#define CREATE_TIMEOUT_MS (30 * 60 * 1000)
+
+struct _KisteManager
+{
+  GObject             parent_instance;
+
+  KisteRunner        *runner;
+  KisteCapabilities  *capabilities;
+  KisteBoxStore      *store;
+  /* Boxes started anywhere show "Setting up" until their setup is done */
+  KisteSetupWatch    *setup_watch;
+  GListStore         *tasks;
+  /* box name → its running KisteTask */
+  GHashTable         *busy;
+  char               *applications_dir;
+  char               *bin_dir;
+  /* Following the host's launchers and wrappers, once someone asks */
+  GFileMonitor       *applications_monitor;
+  GFileMonitor       *bin_monitor;
+  guint               n_exported_watchers;
+  guint               exported_changed_source;
+};
+
+
+typedef struct _Op Op;
+typedef void (*OpStep) (GTask *task);
+
+/* The state of one operation, kept as its GTask's task data. Steps run one
+ * after another; each ends by starting the next or returning. */
+struct _Op
+{
+  KisteManager        *self;
+  KisteTask           *ktask;
+  char                *box_name;
+  char                *arg;
+  char                *home;
+  KisteCreateOptions  *options;
+  char               **argv;
+  GPtrArray           *apps;
+  char                *output;
+  GError              *pending_error;
+  OpStep               next;
+  /* Runs instead of failing at once: it must end the operation, with
+   * pending_error (the failure) or a new one */
+  OpStep               recover;
+  /* What a create without the home's mounts does last (NULL: list again
+   * and end) */
+  OpStep               created;
+  guint                flag : 1;
+  guint                details_tried : 1;
+  guint                unexport : 1;
+  /* A failure may leave a box behind: list again before failing */
+  guint                reload_on_error : 1;
+};
+
+/* Creates the operation, or returns NULL after failing it at once (busy
+ * box): nothing runs then. The caller owns the returned GTask. */
+GTask        *_kiste_op_new                 (KisteManager        *self,
+                                             const char          *title,
+                                             const char          *box_name,
+                                             gpointer             source_tag,
+                                             GCancellable        *cancellable,
+                                             GAsyncReadyCallback  callback,
+                                             gpointer             user_data);
+/* Takes both strings */
+void          _kiste_op_set_messages        (GTask               *task,
+                                             char                *done,
+                                             char                *failed);
+GCancellable *_kiste_op_cancellable         (GTask               *task);
+KisteTask    *_kiste_op_get_ktask           (GTask               *task);
+/* Ends the operation; takes the caller's reference to task */
+void          _kiste_op_return              (GTask               *task,
+                                             GError              *error);
+/* Runs argv; on success calls next. Streamed output goes line by line into
+ * the task; otherwise stdout is kept in op->output for next. */
+void          _kiste_op_run                 (GTask               *task,
+                                             const char * const  *argv,
+                                             guint                timeout_ms,
+                                             gboolean             stream,
+                                             OpStep               next);
+/* kiste_runner_run_async()'s callback behind _kiste_op_run(): op->next */
+void          _kiste_op_run_cb              (GObject             *object,
+                                             GAsyncResult        *result,
+                                             gpointer             user_data);
+void          _kiste_op_done                (GTask               *task);
+/* Checks the box's image PATH and HOME before distrobox enter evals them */
+void          _kiste_op_require_safe_enter  (GTask               *task,
+                                             OpStep               next);
+/* Looks the box up; fails the operation when it is gone */
+KisteBox     *_kiste_op_require_box         (GTask               *task);
+/* Starts the box (with its progress in the task), then next */
+void          _kiste_op_start_box           (GTask               *task,
+                                             OpStep               next);
+
+G_END_DECLS
