@@ -268,6 +268,12 @@ test_stopped_asks (Fixture       *fixture,
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "apps-page-stopped");
 }
 
+static gboolean
+path_exists (gpointer data)
+{
+  return g_file_test (data, G_FILE_TEST_EXISTS);
+}
+
 /* Add to Menu, then Remove from Menu through the context menu: the state
  * follows the host folder; the user's own launcher of the same name
  * survives distrobox's --delete */
@@ -313,6 +319,8 @@ test_export_and_remove (Fixture       *fixture,
   query.exported = FALSE;
   g_assert_true (kiste_test_wait_for (app_exported_is, &query, 5000));
   g_assert_false (host_file_exists (fixture, "fixture-a-org.example.Editor.desktop"));
+  /* the box's launcher goes first, then the user's comes back from aside */
+  g_assert_true (kiste_test_wait_for (path_exists, mine_path, 5000));
   g_assert_true (g_file_get_contents (mine_path, &contents, NULL, &error));
   g_assert_cmpstr (contents, ==, mine);
   g_assert_false (host_file_exists (fixture, ".org.example.Editor.desktop.kiste-kept"));
