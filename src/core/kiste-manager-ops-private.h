@@ -106,11 +106,23 @@ void          _kiste_op_run_cb              (GObject             *object,
                                              GAsyncResult        *result,
                                              gpointer             user_data);
 void          _kiste_op_done                (GTask               *task);
+/* Fails the operation (taking task and error), after listing the boxes
+ * again when it may have left one behind */
+void          _kiste_op_fail                (GTask               *task,
+                                             GError              *error);
+/* For operations that add, remove or rename boxes: lists them again, then
+ * ends */
+void          _kiste_op_reload_done         (GTask               *task);
 /* Checks the box's image PATH and HOME before distrobox enter evals them */
 void          _kiste_op_require_safe_enter  (GTask               *task,
                                              OpStep               next);
 /* Looks the box up; fails the operation when it is gone */
 KisteBox     *_kiste_op_require_box         (GTask               *task);
+/* Creates the box of options without the user's home, from the dry run of
+ * argv (kiste-manager-create.c); then op->created, else lists again */
+void          _kiste_op_create_isolated     (GTask               *task,
+                                             KisteCreateOptions  *options,
+                                             char               **argv);
 /* Starts the box (with its progress in the task), then next */
 void          _kiste_op_start_box           (GTask               *task,
                                              OpStep               next);

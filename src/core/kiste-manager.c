@@ -674,8 +674,8 @@ op_fail_reload_cb (GObject      *object,
 
 /* Fails the operation (taking task and error), after listing the boxes
  * again when it may have left one behind */
-static void
-op_fail (GTask  *task,
+void
+_kiste_op_fail (GTask  *task,
          GError *error)
 {
   Op *op = g_task_get_task_data (task);
@@ -726,7 +726,7 @@ _kiste_op_run_cb (GObject      *object,
     {
       if (stderr_buf != NULL && *stderr_buf)
         kiste_task_append_line (op->ktask, g_strchomp (stderr_buf));
-      op_fail (g_steal_pointer (&task), g_steal_pointer (&error));
+      _kiste_op_fail (g_steal_pointer (&task), g_steal_pointer (&error));
       return;
     }
 
@@ -748,7 +748,7 @@ op_stream_cb (GObject      *object,
 
   if (!kiste_runner_stream_finish (KISTE_RUNNER (object), result, &error))
     {
-      op_fail (g_steal_pointer (&task), g_steal_pointer (&error));
+      _kiste_op_fail (g_steal_pointer (&task), g_steal_pointer (&error));
       return;
     }
 
@@ -801,8 +801,8 @@ op_reload_cb (GObject      *object,
 
 /* For operations that add, remove or rename boxes: the list knows the
  * change before they end, so the next operation finds the box */
-static void
-op_reload_done (GTask *task)
+void
+_kiste_op_reload_done (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
 
@@ -1064,163 +1064,6 @@ _kiste_manager_dup_names (KisteManager *self)
   return g_strv_builder_end (builder);
 }
 
-/* Create without the user's home (kiste-isolated-home.c): distrobox's dry
- * run prints the create command, which runs without the home's mounts.
- * The dry run never clones or pulls, so those happen first. */
-
-static void
-create_isolated_entry (GTask *task)
-{
-  Op *op = g_task_get_task_data (task);
-  const char *argv[] = { "distrobox", "generate-entry", op->box_name, NULL };
-
-  OpStep created = op->created ? op->created : op_reload_done;
-
-  /* what distrobox create does after its own create, unless --no-entry */
-  if (!kiste_create_options_get_add_to_menu (op->options))
-    {
-      created (task);
-      return;
-    }
-  _kiste_op_run (task, argv, SHORT_TIMEOUT_MS, FALSE, created);
-}
-
-static void
-create_isolated_rewrite (GTask *task)
-{
-  Op *op = g_task_get_task_data (task);
-  KisteIsolatedHomeHost host = { 0 };
-  g_autofree char *runtime_dir = g_strdup_printf ("/run/user/%u", (guint) getuid ());
-  g_auto(GStrv) argv = NULL;
-  GError *error = NULL;
-
-  host.host_home = kiste_box_store_get_host_home (op->self->store);
-  if (host.host_home == NULL)
-    host.host_home = g_get_home_dir ();
-  host.user_name = g_get_user_name ();
-  host.runtime_dir = runtime_dir;
-  host.uid = getuid ();
-  host.gid = getgid ();
-  /* the sandbox does not show /var/home, but the home's path tells */
-  host.host_has_var_home = g_file_test ("/var/home", G_FILE_TEST_IS_DIR) ||
-                           g_str_has_prefix (host.host_home, "/var/home/");
-
-  if (!(argv = kiste_isolated_home_argv_from_dry_run (op->output, &host, &error)))
-    {
-      op_fail (task, error);
-      return;
-    }
-  _kiste_op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, create_isolated_entry);
-}
-
-static void
-create_isolated_dry_run (GTask *task)
-{
-  Op *op = g_task_get_task_data (task);
-
-  _kiste_op_run (task, (const char * const *) op->argv, CREATE_TIMEOUT_MS, FALSE, create_isolated_rewrite);
-}
-
-static void
-create_isolated (GTask               *task,
-                 KisteCreateOptions  *options,
-                 char               **argv)
-{
-  Op *op = g_task_get_task_data (task);
-  const char *engine = kiste_manager_get_engine (op->self);
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  g_autofree char *tag = NULL;
-  const char *clone_source = kiste_create_options_get_clone_source (options);
-
-  g_set_object (&op->options, options);
-
-  /* distrobox's own clone: the source box committed as image NAME:DATE */
-  if (clone_source != NULL && clone_source[0] != '\0')
-    {
-      g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-      g_autofree char *date = g_date_time_format (now, "%F");
-      g_autofree char *lower = g_ascii_strdown (clone_source, -1);
-
-      tag = g_strdup_printf ("%s:%s", lower, date);
-    }
-
-  for (guint i = 0; argv[i] != NULL; i++)
-    {
-      if (tag != NULL && g_str_equal (argv[i], "--clone") && argv[i + 1] != NULL)
-        {
-          g_strv_builder_add_many (builder, "--image", tag, NULL);
-          i++;
-        }
-      else
-        g_strv_builder_add (builder, argv[i]);
-    }
-  g_strv_builder_add (builder, "--dry-run");
-  op->argv = g_strv_builder_end (builder);
-
-  if (tag != NULL)
-    {
-      const char *commit[] = { engine, "container", "commit", clone_source, tag, NULL };
-
-      _kiste_op_run (task, commit, CREATE_TIMEOUT_MS, TRUE, create_isolated_dry_run);
-    }
-  else if (kiste_create_options_get_pull (options))
-    {
-      const char *pull[] = { engine, "pull", kiste_create_options_get_image (options), NULL };
-
-      _kiste_op_run (task, pull, CREATE_TIMEOUT_MS, TRUE, create_isolated_dry_run);
-    }
-  else
-    create_isolated_dry_run (task);
-}
-
-KisteTask *
-kiste_manager_create_async (KisteManager        *self,
-                            KisteCreateOptions  *options,
-                            GCancellable        *cancellable,
-                            GAsyncReadyCallback  callback,
-                            gpointer             user_data)
-{
-  g_auto(GStrv) names = NULL;
-  g_auto(GStrv) argv = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *name;
-  GTask *task;
-  KisteTask *ktask;
-
-  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
-  g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (options), NULL);
-
-  if ((name = kiste_create_options_get_name (options)) == NULL)
-    name = "";
-  names = _kiste_manager_dup_names (self);
-
-  if (!(task = _kiste_op_new (self, _("Creating"), name, kiste_manager_create_async,
-                              cancellable, callback, user_data)))
-    return NULL;
-  ktask = _kiste_op_get_ktask (task);
-  _kiste_op_set_messages (task,
-                          g_strdup_printf (_("“%s” was created"), name),
-                          g_strdup_printf (_("Could not create “%s”"), name));
-
-  if (!kiste_create_options_validate (options, (const char * const *) names, &error) ||
-      !(argv = kiste_create_options_to_argv (options, self->capabilities, &error)))
-    {
-      _kiste_op_return (task, g_steal_pointer (&error));
-      return ktask;
-    }
-
-  /* A pull can take long; the command stops cleanly when cancelled */
-  kiste_task_set_cancellable_by_user (ktask, TRUE);
-  ((Op *) g_task_get_task_data (task))->reload_on_error = TRUE;
-  if (kiste_create_options_get_effective_unshare (options, KISTE_UNSHARE_HOME, self->capabilities))
-    {
-      create_isolated (task, options, argv);
-      return ktask;
-    }
-  _kiste_op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, op_reload_done);
-  return ktask;
-}
-
 /* Delete */
 
 static void
@@ -1232,7 +1075,7 @@ delete_home (GTask *task)
   Op *op = g_task_get_task_data (task);
   const char *argv[] = { "rm", "-rf", "--one-file-system", "--", op->home, NULL };
 
-  _kiste_op_run (task, argv, SHORT_TIMEOUT_MS, FALSE, op_reload_done);
+  _kiste_op_run (task, argv, SHORT_TIMEOUT_MS, FALSE, _kiste_op_reload_done);
 }
 
 static void
@@ -1253,7 +1096,7 @@ delete_leftovers_listed_cb (GObject      *object,
       if (op->home != NULL)
         delete_home (g_steal_pointer (&task));
       else
-        op_reload_done (g_steal_pointer (&task));
+        _kiste_op_reload_done (g_steal_pointer (&task));
       return;
     }
 
@@ -1263,7 +1106,7 @@ delete_leftovers_listed_cb (GObject      *object,
   argv = g_strv_builder_end (builder);
 
   _kiste_op_run (g_steal_pointer (&task), (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE,
-                 op->home ? delete_home : op_reload_done);
+                 op->home ? delete_home : _kiste_op_reload_done);
 }
 
 /* distrobox rm may leave some of a box's launchers behind */
@@ -1467,7 +1310,7 @@ clone_run (GTask *task)
                                                   op->self->capabilities))
     {
       op->created = clone_created;
-      create_isolated (task, op->options, argv);
+      _kiste_op_create_isolated (task, op->options, argv);
       return;
     }
   _kiste_op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, clone_created);
@@ -1642,7 +1485,7 @@ rename_rewrite_listed_cb (GObject      *object,
   if (error != NULL)
     _kiste_op_return (g_steal_pointer (&task), g_steal_pointer (&error));
   else
-    op_reload_done (g_steal_pointer (&task));
+    _kiste_op_reload_done (g_steal_pointer (&task));
 }
 
 static void
