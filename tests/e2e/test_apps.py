@@ -16,7 +16,6 @@ import os
 import re
 import shlex
 import struct
-import time
 import zlib
 
 import kiste_e2e as e2e
@@ -144,6 +143,9 @@ def run_test():
         # Add to Menu from the context menu
         context_menu_item(app, row, 'Add to Menu')
         e2e.wait_until(lambda: os.path.exists(EXPORTED), 60, f'{EXPORTED} to be written')
+        # distrobox-export makes the file, then fills it: read it once the
+        # operation is over and the row says so
+        e2e.find(app_row(win), 'button', 'Remove from Menu', showing=True, timeout=60)
         with open(EXPORTED, encoding='utf-8') as f:
             exported = f.read()
         e2e.log(f'{EXPORTED}:\n{exported}')
@@ -165,9 +167,9 @@ def run_test():
         context_menu_item(app, row, 'Remove from Menu')
         e2e.wait_until(lambda: not os.path.exists(EXPORTED), 60, f'{EXPORTED} to be removed')
         e2e.find(row, 'button', 'Add to Menu', showing=True, timeout=10)
-        time.sleep(0.5)
-        e2e.check(os.path.exists(USER_LAUNCHER),
-                  f'the user\'s own launcher {USER_LAUNCHER} was removed with the box\'s')
+        # kept aside while distrobox removes the box's, then put back
+        e2e.wait_until(lambda: os.path.exists(USER_LAUNCHER), 30,
+                       f'the user\'s own launcher {USER_LAUNCHER} to be back (removed with the box\'s?)')
         with open(USER_LAUNCHER, encoding='utf-8') as f:
             e2e.check(f.read() == USER_CONTENTS, f'the user\'s own launcher {USER_LAUNCHER} changed')
         kept = os.path.join(APPLICATIONS, f'.{APP_ID}.desktop.kiste-kept')
