@@ -38,6 +38,7 @@ struct _KisteBox
   GHashTable    *labels;
   char         **mounts;          /* destinations; NULL while unknown */
   gint64         created;
+  gint64         started;         /* the last start; 0 while unknown */
   KisteBoxState  state;
   KisteSharing   home_hint;       /* docker ps: host home among the sources */
 
@@ -1252,6 +1253,7 @@ kiste_box_new_from_ps_json (JsonObject  *object,
   const char *command;
   JsonArray *array;
   JsonNode *created;
+  JsonNode *started;
 
   g_return_val_if_fail (object != NULL, NULL);
 
@@ -1303,6 +1305,12 @@ kiste_box_new_from_ps_json (JsonObject  *object,
     self->created = parse_time (json_node_get_string (created));
   else
     self->created = parse_time (get_string (object, "CreatedAt"));
+
+  /* podman only; a box never started says year 1, below zero */
+  started = json_object_get_member (object, "StartedAt");
+  if (started != NULL && JSON_NODE_HOLDS_VALUE (started) &&
+      json_node_get_value_type (started) == G_TYPE_INT64)
+    self->started = MAX (0, json_node_get_int (started));
 
   labels = labels_from_member (object, "Labels");
   g_hash_table_unref (self->labels);
@@ -1382,6 +1390,7 @@ kiste_box_same_facts (KisteBox *self,
         g_strcmp0 (self->user, other->user) == 0 &&
         g_strcmp0 (self->host_home, other->host_home) == 0 &&
         self->created == other->created &&
+        self->started == other->started &&
         self->state == other->state &&
         self->init == other->init &&
         self->nvidia == other->nvidia &&
@@ -1439,6 +1448,10 @@ kiste_box_update_from (KisteBox *self,
   changed |= set_bool (self, &self->init, other->init, PROP_INIT);
   changed |= set_bool (self, &self->nvidia, other->nvidia, PROP_NVIDIA);
 
+  /* Not notified: only the setup watch reads it, when the state changes */
+  if (other->started > 0)
+    self->started = other->started;
+
   /* Not notified: inputs of kiste_box_derive(), which notifies the results */
   g_set_str (&self->host_home, other->host_home);
   self->podman_shape = other->podman_shape;
@@ -1486,6 +1499,7 @@ kiste_box_copy (KisteBox *self)
   copy->labels = labels_copy (self->labels);
   copy->mounts = g_strdupv (self->mounts);
   copy->created = self->created;
+  copy->started = self->started;
   copy->state = self->state;
   copy->home_hint = self->home_hint;
   copy->log_driver = g_strdup (self->log_driver);
@@ -1559,6 +1573,8 @@ kiste_box_apply_inspect_json (KisteBox    *self,
       if (parsed != KISTE_BOX_STATE_UNKNOWN)
         copy->state = parsed;
     }
+  if (state != NULL && (value = get_string (state, "StartedAt")) && parse_time (value) > 0)
+    copy->started = parse_time (value);
 
   g_hash_table_remove_all (copy->labels);
   if (get_object (config, "Labels"))
@@ -1722,6 +1738,20 @@ kiste_box_get_created (KisteBox *self)
   g_return_val_if_fail (KISTE_IS_BOX (self), 0);
 
   return self->created;
+}
+
+/**
+ * kiste_box_get_started:
+ *
+ * When the box last started, in seconds since 1970, as podman lists it or
+ * inspect says; 0 while unknown (docker's list does not say).
+ */
+gint64
+kiste_box_get_started (KisteBox *self)
+{
+  g_return_val_if_fail (KISTE_IS_BOX (self), 0);
+
+  return self->started;
 }
 
 GHashTable *

@@ -110,6 +110,7 @@ void                kiste_box_set_distro_origin     (KisteBox     *self,
 KisteBoxState       kiste_box_get_state             (KisteBox     *self);
 const char         *kiste_box_get_status            (KisteBox     *self);
 gint64              kiste_box_get_created           (KisteBox     *self);
+gint64              kiste_box_get_started           (KisteBox     *self);
 GHashTable         *kiste_box_get_labels            (KisteBox     *self);
 const char         *kiste_box_get_label             (KisteBox     *self,
                                                      const char   *key);
