@@ -60,6 +60,9 @@ struct _KisteBoxStore
   GError        *error;
   Seen          *seen;
   guint          details_serial;
+  /* id → state that events set while a refresh was running: its ps may
+   * predate them */
+  GHashTable    *event_states;
 
   /* Reload tasks waiting for the running refresh, and for the next one */
   GQueue         current_waiters;
@@ -995,6 +998,7 @@ kiste_box_store_finish_refresh (KisteBoxStore *self,
   GQueue waiters = G_QUEUE_INIT;
 
   self->refreshing = FALSE;
+  /* emptied below, once applied: the refresh queued by those events follows */
 
   /* Taken before merging: handlers of items-changed may reload again */
   waiters = self->current_waiters;
@@ -1004,8 +1008,25 @@ kiste_box_store_finish_refresh (KisteBoxStore *self,
 
   if (error == NULL)
     {
+      GHashTableIter iter;
+      gpointer id;
+      gpointer state;
+
       _kiste_box_store_merge (self, boxes);
       kiste_box_store_keep_seen (self, boxes, input);
+
+      /* what events said since this ps ran stays until the next one */
+      g_hash_table_iter_init (&iter, self->event_states);
+      while (g_hash_table_iter_next (&iter, &id, &state))
+        {
+          KisteBox *box = kiste_box_store_find_by_id (self, id);
+
+          if (box != NULL)
+            kiste_box_set_state (box, GPOINTER_TO_INT (state));
+        }
+      /* the next listing parses afresh: its text may match this one */
+      if (g_hash_table_size (self->event_states) > 0)
+        g_clear_pointer (&self->seen, seen_release);
 
       if (self->error != NULL)
         {
@@ -1027,6 +1048,7 @@ kiste_box_store_finish_refresh (KisteBoxStore *self,
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ERROR]);
     }
 
+  g_hash_table_remove_all (self->event_states);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REFRESHING]);
 
   g_object_thaw_notify (G_OBJECT (self));
@@ -1306,6 +1328,23 @@ static const char * const ignored_events[] = {
   "archive-path", "extract-to-dir", "mount", "unmount", "sync", NULL,
 };
 
+/* The state an event leaves a container in; UNKNOWN for the others */
+static KisteBoxState
+state_from_event (const char *status)
+{
+  if (status == NULL)
+    return KISTE_BOX_STATE_UNKNOWN;
+  if (g_str_equal (status, "start") || g_str_equal (status, "restart") ||
+      g_str_equal (status, "unpause"))
+    return KISTE_BOX_STATE_RUNNING;
+  /* podman says died, docker die; both say stop once it stopped */
+  if (g_str_equal (status, "died") || g_str_equal (status, "die") || g_str_equal (status, "stop"))
+    return KISTE_BOX_STATE_STOPPED;
+  if (g_str_equal (status, "pause"))
+    return KISTE_BOX_STATE_PAUSED;
+  return KISTE_BOX_STATE_UNKNOWN;
+}
+
 static gboolean
 attributes_say_distrobox (JsonObject *attributes)
 {
@@ -1339,6 +1378,8 @@ _kiste_box_store_handle_event_line (KisteBoxStore *self,
   const char *type;
   const char *status;
   const char *id;
+  KisteBox *box;
+  KisteBoxState state;
 
   g_return_val_if_fail (KISTE_IS_BOX_STORE (self), FALSE);
   g_return_val_if_fail (line != NULL, FALSE);
@@ -1389,6 +1430,22 @@ _kiste_box_store_handle_event_line (KisteBoxStore *self,
       !attributes_say_distrobox (attributes) &&
       (id == NULL || kiste_box_store_find_by_id (self, id) == NULL))
     return FALSE;
+
+  /* A known box's row follows a start or stop at once, without waiting
+   * for the listing that brings the rest */
+  if (id != NULL && (box = kiste_box_store_find_by_id (self, id)) != NULL &&
+      (state = state_from_event (status)) != KISTE_BOX_STATE_UNKNOWN)
+    {
+      /* the running listing may have read the box before this */
+      if (self->refreshing)
+        g_hash_table_insert (self->event_states, g_strdup (id), GINT_TO_POINTER (state));
+      if (state != kiste_box_get_state (box))
+        {
+          kiste_box_set_state (box, state);
+          /* a listing that shows the box as before must not keep the event's word */
+          g_clear_pointer (&self->seen, seen_release);
+        }
+    }
 
   kiste_box_store_schedule_refresh (self);
   return TRUE;
@@ -1902,6 +1959,7 @@ kiste_box_store_finalize (GObject *object)
   g_clear_pointer (&self->host_home, g_free);
   g_clear_pointer (&self->items, g_ptr_array_unref);
   g_clear_pointer (&self->seen, seen_release);
+  g_clear_pointer (&self->event_states, g_hash_table_unref);
   g_clear_error (&self->error);
 
   G_OBJECT_CLASS (kiste_box_store_parent_class)->finalize (object);
@@ -2030,6 +2088,7 @@ static void
 kiste_box_store_init (KisteBoxStore *self)
 {
   self->items = g_ptr_array_new_with_free_func (g_object_unref);
+  self->event_states = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->host_home = g_strdup (g_get_home_dir ());
   self->refresh_delay_ms = DEFAULT_REFRESH_DELAY_MS;
   self->restart_delay_ms = DEFAULT_RESTART_DELAY_MS;

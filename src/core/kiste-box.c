@@ -1741,6 +1741,21 @@ kiste_box_get_created (KisteBox *self)
 }
 
 /**
+ * kiste_box_set_state:
+ *
+ * What an event of the container manager says, ahead of the next listing,
+ * which sets every fact again.
+ */
+void
+kiste_box_set_state (KisteBox      *self,
+                     KisteBoxState  state)
+{
+  g_return_if_fail (KISTE_IS_BOX (self));
+
+  set_state (self, state);
+}
+
+/**
  * kiste_box_get_started:
  *
  * When the box last started, in seconds since 1970, as podman lists it or
