@@ -19,9 +19,9 @@
 
 #include "config.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 
+#include "bench-common.h"
 #include "kiste-box-store.h"
 
 static gboolean done;
@@ -121,23 +121,6 @@ measure (KisteBoxStore *store,
   *from_exit = (seen - command.exit_time) / 1000.0;
 }
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a;
-  double y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-static double
-median (GArray *values)
-{
-  g_array_sort (values, compare_doubles);
-  return g_array_index (values, double, values->len / 2);
-}
-
 /* Keeps the main loop turning now and then, so waiting is not blocked */
 static gboolean
 tick_cb (gpointer user_data)
@@ -226,22 +209,12 @@ main (int   argc,
   line = g_strdup_printf ("latency boxes %u  stop: %.0f ms from the command, %.0f after it exited  "
                           "start: %.0f ms from the command, %.0f after it exited  (medians of %d)\n",
                           g_list_model_get_n_items (G_LIST_MODEL (store)),
-                          median (stop_start), median (stop_exit),
-                          median (start_start), median (start_exit), runs);
+                          bench_median (stop_start), bench_median (stop_exit),
+                          bench_median (start_start), bench_median (start_exit), runs);
   g_print ("%s", line);
 
-  if (output != NULL)
-    {
-      FILE *file = fopen (output, "a");
-
-      if (file == NULL)
-        {
-          g_printerr ("Cannot open %s\n", output);
-          return EXIT_FAILURE;
-        }
-      fputs (line, file);
-      fclose (file);
-    }
+  if (output != NULL && !bench_append_line (output, NULL, line))
+    return EXIT_FAILURE;
 
   kiste_box_store_stop_watching (store);
   return EXIT_SUCCESS;

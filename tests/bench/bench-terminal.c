@@ -21,24 +21,11 @@
 #include "config.h"
 
 #include <adwaita.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <vte/vte.h>
 
+#include "bench-common.h"
 #include "kiste-terminal.h"
-
-static gint64 last_ping;
-static gint64 longest_gap;
-
-static gboolean
-ping_cb (gpointer user_data)
-{
-  gint64 now = g_get_monotonic_time ();
-
-  longest_gap = MAX (longest_gap, now - last_ping);
-  last_ping = now;
-  return G_SOURCE_CONTINUE;
-}
 
 typedef struct
 {
@@ -89,7 +76,6 @@ measure (gboolean   kiste,
   Run run = { 0 };
   gint64 start;
   double elapsed;
-  guint ping_id;
 
   if (kiste)
     {
@@ -114,9 +100,7 @@ measure (gboolean   kiste,
   script = g_strdup_printf ("head -c %u /dev/urandom | base64", megabytes * 750000);
   g_signal_connect (terminal, "child-exited", G_CALLBACK (child_exited_cb), &run);
 
-  last_ping = g_get_monotonic_time ();
-  longest_gap = 0;
-  ping_id = g_timeout_add_full (G_PRIORITY_HIGH, 2, ping_cb, NULL, NULL);
+  bench_stall_watch (G_PRIORITY_HIGH);
   start = g_get_monotonic_time ();
   vte_terminal_spawn_async (VTE_TERMINAL (terminal), VTE_PTY_DEFAULT, NULL,
                             (char *[]) { (char *) "/bin/sh", (char *) "-c", script, NULL },
@@ -125,10 +109,8 @@ measure (gboolean   kiste,
   while (!run.exited)
     g_main_context_iteration (NULL, TRUE);
   elapsed = (g_get_monotonic_time () - start) / 1000.0;
-  ping_cb (NULL);
-  g_source_remove (ping_id);
-  /* less the 2 ms the timer waits by design */
-  *stall_ms = MAX (0, longest_gap - 2000) / 1000.0;
+  *stall_ms = bench_stall_take_ms ();
+  bench_stall_unwatch ();
 
   if (run.status != 0)
     {
@@ -140,23 +122,6 @@ measure (gboolean   kiste,
   while (g_main_context_iteration (NULL, FALSE))
     ;
   return elapsed;
-}
-
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a;
-  double y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-static double
-median (GArray *values)
-{
-  g_array_sort (values, compare_doubles);
-  return g_array_index (values, double, values->len / 2);
 }
 
 int
@@ -215,8 +180,8 @@ main (int   argc,
 
   for (guint k = 0; k < 2; k++)
     {
-      t[k] = median (times[k]);
-      s[k] = median (stalls[k]);
+      t[k] = bench_median (times[k]);
+      s[k] = bench_median (stalls[k]);
     }
 
   line = g_strdup_printf ("terminal %4d MB  vte_ms %8.0f  kiste_ms %8.0f  kiste/vte %.2f  "
@@ -224,18 +189,8 @@ main (int   argc,
                           megabytes, t[0], t[1], t[1] / t[0], s[0], s[1], runs);
   g_print ("%s", line);
 
-  if (output != NULL)
-    {
-      FILE *file = fopen (output, "a");
-
-      if (file == NULL)
-        {
-          g_printerr ("Cannot open %s\n", output);
-          return EXIT_FAILURE;
-        }
-      fputs (line, file);
-      fclose (file);
-    }
+  if (output != NULL && !bench_append_line (output, NULL, line))
+    return EXIT_FAILURE;
 
   return EXIT_SUCCESS;
 }
