@@ -40,5 +40,11 @@ guint            kiste_fake_runner_count         (KisteFakeRunner *self,
 /* The last command that started with prefix, or NULL */
 const char      *kiste_fake_runner_find          (KisteFakeRunner *self,
                                                   const char      *prefix);
+/* For the command at index in get_commands(): when it started
+ * (g_get_monotonic_time()) and its process (NULL if it did not start) */
+gint64           kiste_fake_runner_get_started   (KisteFakeRunner *self,
+                                                  guint            index);
+GSubprocess     *kiste_fake_runner_get_subprocess (KisteFakeRunner *self,
+                                                   guint            index);
 
 G_END_DECLS
