@@ -68,12 +68,16 @@ kiste_fake_runner_spawn (KisteRunner         *runner,
         }
     }
 
-  g_strv_builder_add_many (builder, "sh", "-c", script, "fake", NULL);
-  for (guint i = 1; argv[0] != NULL && argv[i] != NULL; i++)
-    g_strv_builder_add (builder, argv[i]);
-  sh = g_strv_builder_end (builder);
+  if (script != NULL)
+    {
+      g_strv_builder_add_many (builder, "sh", "-c", script, "fake", NULL);
+      for (guint i = 1; argv[0] != NULL && argv[i] != NULL; i++)
+        g_strv_builder_add (builder, argv[i]);
+      sh = g_strv_builder_end (builder);
+    }
 
-  subprocess = KISTE_RUNNER_CLASS (kiste_fake_runner_parent_class)->spawn (runner, (const char * const *) sh,
+  subprocess = KISTE_RUNNER_CLASS (kiste_fake_runner_parent_class)->spawn (runner,
+                                                                            sh ? (const char * const *) sh : argv,
                                                                             flags, error);
   g_ptr_array_add (self->subprocesses, subprocess ? g_object_ref (subprocess) : NULL);
   return subprocess;

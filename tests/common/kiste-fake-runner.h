@@ -25,7 +25,8 @@ KisteFakeRunner *kiste_fake_runner_new           (void);
 /* Commands whose display form (kiste_argv_to_display_string()) starts with
  * prefix run script with `sh -c`, the command's arguments as $1…; the
  * rule added last wins. Other commands run default_script ("exit 0"
- * unless set). */
+ * unless set). A NULL script runs the command itself, recorded only (a
+ * benchmark's real or PATH-faked podman). */
 void             kiste_fake_runner_add           (KisteFakeRunner *self,
                                                   const char      *prefix,
                                                   const char      *script);
