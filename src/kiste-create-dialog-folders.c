@@ -17,9 +17,13 @@
 
 /* Volumes ---------------------------------------------------------------- */
 
+/* The rows' volumes into the options; their "changed" validates. A row
+ * edit that leaves the options as they were (a row still empty) is a
+ * change of the form all the same: the rows and checks follow once. */
 static void
 kiste_create_dialog_sync_volumes (KisteCreateDialog *self)
 {
+  guint validations = self->n_validations;
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
   g_auto(GStrv) volumes = NULL;
 
@@ -32,6 +36,8 @@ kiste_create_dialog_sync_volumes (KisteCreateDialog *self)
     }
   volumes = g_strv_builder_end (builder);
   kiste_create_options_set_volumes (self->options, (const char * const *) volumes);
+  if (self->n_validations == validations)
+    kiste_create_dialog_changed (self);
 }
 
 static void
@@ -42,7 +48,6 @@ volume_row_changed_cb (KisteCreateDialog *self)
 
   kiste_create_dialog_touch (self, KISTE_CREATE_FIELD_VOLUMES);
   kiste_create_dialog_sync_volumes (self);
-  kiste_create_dialog_changed (self);
 }
 
 static void
@@ -52,7 +57,6 @@ volume_row_remove_cb (KisteCreateDialog *self,
   g_ptr_array_remove (self->volume_rows, row);
   adw_expander_row_remove (self->volumes_expander, GTK_WIDGET (row));
   kiste_create_dialog_sync_volumes (self);
-  kiste_create_dialog_changed (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->add_volume_row));
 }
 

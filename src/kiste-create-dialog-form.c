@@ -5,9 +5,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-/* The create dialog's form: name and home suggestions, checks shown at
- * the fields, rows gated by what distrobox supports, and the callbacks of
- * the fields. */
+/* The create dialog's form: its rows bound to the options, name and home
+ * suggestions, the options' messages shown at the fields, and rows gated
+ * by what distrobox supports. */
 
 #include "config.h"
 
@@ -104,38 +104,42 @@ suggest_home (const char *name)
 
 /* Keeps the name following the image until people type their own (an
  * empty name follows again). Only called when the image changes: filling
- * the name while it is being edited would mix the texts. */
+ * the name while it is being edited would mix the texts. The row follows
+ * the options through its binding. */
 static void
 kiste_create_dialog_suggest_name (KisteCreateDialog *self)
 {
   g_auto(GStrv) names = kiste_create_dialog_dup_box_names (self);
   g_autofree char *suggestion = NULL;
+  const char *name = kiste_create_options_get_name (self->options);
 
-  if (g_strcmp0 (kiste_create_dialog_entry_text (self->name_row), self->suggested_name ? self->suggested_name : "") != 0)
+  if (g_strcmp0 (name ? name : "", self->suggested_name ? self->suggested_name : "") != 0)
     return;
 
-  suggestion = suggest_name (kiste_create_dialog_entry_text (self->image_row), (const char * const *) names);
+  suggestion = suggest_name (kiste_create_options_get_image (self->options), (const char * const *) names);
   g_free (self->suggested_name);
   self->suggested_name = g_strdup (suggestion ? suggestion : "");
-  kiste_create_dialog_set_entry_text (self, self->name_row, self->suggested_name);
+  self->updating++;
   kiste_create_options_set_name (self->options, self->suggested_name);
+  self->updating--;
 }
 
 /* The same for a separate home folder, which follows the name */
 static void
 kiste_create_dialog_suggest_home (KisteCreateDialog *self)
 {
-  const char *name = kiste_create_dialog_entry_text (self->name_row);
+  const char *name = kiste_create_options_get_name (self->options);
 
-  if (adw_switch_row_get_active (self->home_switch_row) &&
+  if (kiste_create_options_get_separate_home (self->options) &&
       g_strcmp0 (kiste_create_dialog_entry_text (self->home_row), self->suggested_home ? self->suggested_home : "") == 0)
     {
       g_autofree char *suggestion = suggest_home (kiste_validate_name (name, NULL, NULL) ? name : NULL);
 
       g_free (self->suggested_home);
       self->suggested_home = g_strdup (suggestion ? suggestion : "");
-      kiste_create_dialog_set_entry_text (self, self->home_row, self->suggested_home);
+      self->updating++;
       kiste_create_options_set_home (self->options, self->suggested_home);
+      self->updating--;
     }
 }
 
@@ -225,19 +229,18 @@ kiste_create_dialog_validate (KisteCreateDialog *self)
   const char *banner_text = NULL;
   KisteCapabilities *caps = kiste_create_dialog_get_caps (self);
 
+  self->n_validations++;
+
   /* each volume row on its own, so the message sits at the right row */
   for (guint i = 0; i < self->volume_rows->len; i++)
     {
       KisteVolumeRow *row = g_ptr_array_index (self->volume_rows, i);
       g_autofree char *spec = kiste_volume_row_dup_spec (row);
-      const char *host = kiste_volume_row_get_host_path (row);
-      const char *box = kiste_volume_row_get_box_path (row);
       g_autoptr(GError) error = NULL;
 
-      /* each path on its own first: a ":" in one would read as a split */
-      if ((host[0] != '\0' && box[0] != '\0' &&
-           !kiste_validate_volume_paths (host, box, NULL, &error)) ||
-          (error == NULL && spec != NULL && !kiste_validate_volume (spec, &error)))
+      if (!kiste_validate_volume_entry (kiste_volume_row_get_host_path (row),
+                                        kiste_volume_row_get_box_path (row),
+                                        spec, &error))
         {
           kiste_volume_row_set_error (row, error->message);
           row_error = TRUE;
@@ -409,8 +412,6 @@ kiste_create_dialog_update_rows (KisteCreateDialog *self)
   KisteCreateOptions *options = self->options;
   gboolean home_isolation = kiste_create_dialog_supports_flag (self, "--unshare-home");
   gboolean all_supported = kiste_create_dialog_supports_flag (self, "--unshare-all");
-  gboolean init = FALSE;
-  gboolean all = FALSE;
 
   /* options that this distrobox cannot do are off, not silently kept */
   if (!all_supported)
@@ -422,40 +423,32 @@ kiste_create_dialog_update_rows (KisteCreateDialog *self)
   if (!kiste_create_dialog_supports_flag (self, "--pull"))
     kiste_create_options_set_pull (options, FALSE);
   if (!kiste_create_dialog_supports_flag (self, "--home"))
-    kiste_create_options_set_home (options, NULL);
+    kiste_create_options_set_separate_home (options, FALSE);
   for (guint i = 0; i < G_N_ELEMENTS (unshare_info); i++)
     if (!kiste_create_dialog_supports_flag (self, unshare_info[i].flag))
       kiste_create_options_set_unshare (options, unshare_info[i].what, FALSE);
-
-  init = kiste_create_options_get_init (options);
-  all = kiste_create_options_get_unshare_all (options);
 
   update_switch_gate (self, self->unshare_all_row, "--unshare-all",
                       home_isolation
                       ? _("Turns on every switch below")
                       : _("Turns on every switch below except the home folder"));
-  kiste_create_dialog_set_switch (self, self->unshare_all_row, all);
 
   update_switch_gate (self, self->init_row, "--init",
                       _("Runs systemd or another init system in the box, so services can run. "
                         "Needs an image that has one, and starts slower"));
-  kiste_create_dialog_set_switch (self, self->init_row, init);
 
   update_switch_gate (self, self->nvidia_row, "--nvidia",
                       self->nvidia_found
                       ? _("NVIDIA graphics found on this computer. Makes its driver available "
                           "in the box")
                       : _("Makes the NVIDIA driver of this computer available in the box"));
-  kiste_create_dialog_set_switch (self, self->nvidia_row, kiste_create_options_get_nvidia (options));
 
   update_switch_gate (self, self->pull_row, "--pull",
                       _("Gets the newest version of the image even when it is on this computer "
                         "already"));
-  kiste_create_dialog_set_switch (self, self->pull_row, kiste_create_options_get_pull (options));
 
   update_switch_gate (self, self->menu_row, "--no-entry",
                       _("Adds a launcher that opens a terminal in the box"));
-  kiste_create_dialog_set_switch (self, self->menu_row, kiste_create_options_get_add_to_menu (options));
 
   for (guint i = 0; i < G_N_ELEMENTS (unshare_info); i++)
     {
@@ -534,14 +527,7 @@ kiste_create_dialog_update_rows (KisteCreateDialog *self)
     }
 }
 
-void
-kiste_create_dialog_changed (KisteCreateDialog *self)
-{
-  kiste_create_dialog_update_rows (self);
-  kiste_create_dialog_validate (self);
-}
-
-/* Reading the form ------------------------------------------------------ */
+/* The options and their rows ------------------------------------------- */
 
 void
 kiste_create_dialog_touch (KisteCreateDialog *self,
@@ -550,170 +536,225 @@ kiste_create_dialog_touch (KisteCreateDialog *self,
   self->touched |= 1u << field;
 }
 
+/* Options changed, by people or by the dialog: the rows follow, then one
+ * validation. What the rows change in the options on the way (a flag this
+ * distrobox lacks is turned off) is part of the same change. */
 void
-kiste_create_dialog_name_changed_cb (KisteCreateDialog *self)
+kiste_create_dialog_changed (KisteCreateDialog *self)
 {
+  if (self->in_changed)
+    return;
+
+  self->in_changed = TRUE;
+  kiste_create_dialog_update_rows (self);
+  self->in_changed = FALSE;
+  kiste_create_dialog_validate (self);
+}
+
+/* What follows a property: suggestions, the image's icon, and the field
+ * people touched (not the dialog: suggestions and filling are not wrong
+ * yet). Property names are the nicks of KisteCreateField. */
+static void
+kiste_create_dialog_options_notify_cb (KisteCreateDialog  *self,
+                                       GParamSpec         *pspec,
+                                       KisteCreateOptions *options)
+{
+  const char *prop = g_param_spec_get_name (pspec);
+
+  if (g_str_equal (prop, "image"))
+    gtk_image_set_from_icon_name (self->image_icon,
+                                  kiste_distro_icon_name (kiste_distro_id_for_image (
+                                    kiste_create_options_get_image (options))));
+
   if (self->updating)
     return;
 
-  kiste_create_dialog_touch (self, KISTE_CREATE_FIELD_NAME);
-  kiste_create_options_set_name (self->options, kiste_create_dialog_entry_text (self->name_row));
-  /* an empty name follows the image again */
-  if (kiste_create_dialog_entry_text (self->name_row)[0] == '\0')
+  if (g_str_equal (prop, "image"))
     {
-      g_clear_pointer (&self->suggested_name, g_free);
-      self->suggested_name = g_strdup ("");
+      kiste_create_dialog_suggest_name (self);
+      kiste_create_dialog_suggest_home (self);
     }
-  kiste_create_dialog_suggest_home (self);
-  kiste_create_dialog_changed (self);
-}
-
-void
-kiste_create_dialog_image_changed_cb (KisteCreateDialog *self)
-{
-  const char *image = kiste_create_dialog_entry_text (self->image_row);
-
-  gtk_image_set_from_icon_name (self->image_icon,
-                                kiste_distro_icon_name (kiste_distro_id_for_image (image)));
-  if (self->updating)
-    return;
-
-  kiste_create_dialog_touch (self, KISTE_CREATE_FIELD_IMAGE);
-  kiste_create_options_set_image (self->options, image);
-  kiste_create_dialog_suggest_name (self);
-  kiste_create_dialog_suggest_home (self);
-  kiste_create_dialog_changed (self);
-}
-
-void
-kiste_create_dialog_home_switch_cb (KisteCreateDialog *self)
-{
-  if (self->updating)
-    return;
-
-  kiste_create_options_set_separate_home (self->options,
-                                          adw_switch_row_get_active (self->home_switch_row));
-  if (adw_switch_row_get_active (self->home_switch_row))
+  else if (g_str_equal (prop, "name"))
+    {
+      /* an empty name follows the image again */
+      if (kiste_create_options_get_name (options) == NULL)
+        g_set_str (&self->suggested_name, "");
+      kiste_create_dialog_suggest_home (self);
+    }
+  else if (g_str_equal (prop, "separate-home") && kiste_create_options_get_separate_home (options))
     {
       if (kiste_create_dialog_entry_text (self->home_row)[0] == '\0')
-        {
-          g_clear_pointer (&self->suggested_home, g_free);
-          self->suggested_home = g_strdup ("");
-        }
-      kiste_create_options_set_home (self->options, kiste_create_dialog_entry_text (self->home_row));
+        g_set_str (&self->suggested_home, "");
       kiste_create_dialog_suggest_home (self);
       /* a home of its own needs a folder: say so at once if there is none */
       kiste_create_dialog_touch (self, KISTE_CREATE_FIELD_HOME);
     }
 
-  kiste_create_dialog_changed (self);
+  {
+    g_autoptr(GEnumClass) fields = g_type_class_ref (KISTE_TYPE_CREATE_FIELD);
+    GEnumValue *field = g_enum_get_value_by_nick (fields, prop);
+
+    if (field != NULL)
+      kiste_create_dialog_touch (self, field->value);
+  }
 }
 
-void
-kiste_create_dialog_home_changed_cb (KisteCreateDialog *self)
+static gboolean
+string_to_text (GBinding     *binding,
+                const GValue *from,
+                GValue       *to,
+                gpointer      user_data)
 {
-  if (self->updating)
-    return;
+  const char *str = g_value_get_string (from);
 
-  kiste_create_dialog_touch (self, KISTE_CREATE_FIELD_HOME);
-  if (adw_switch_row_get_active (self->home_switch_row))
-    kiste_create_options_set_home (self->options, kiste_create_dialog_entry_text (self->home_row));
-  kiste_create_dialog_changed (self);
+  g_value_set_string (to, str ? str : "");
+  return TRUE;
 }
 
-void
-kiste_create_dialog_entry_changed_cb (KisteCreateDialog *self,
-                                      AdwEntryRow       *row)
+/* The packages row holds one text; the options a list */
+static gboolean
+packages_to_text (GBinding     *binding,
+                  const GValue *from,
+                  GValue       *to,
+                  gpointer      user_data)
 {
-  const char *text = kiste_create_dialog_entry_text (row);
+  const char * const *packages = g_value_get_boxed (from);
 
-  if (self->updating)
-    return;
-
-  if (row == self->hostname_row)
-    {
-      kiste_create_dialog_touch (self, KISTE_CREATE_FIELD_HOSTNAME);
-      kiste_create_options_set_hostname (self->options, text);
-    }
-  else if (row == self->platform_row)
-    {
-      kiste_create_dialog_touch (self, KISTE_CREATE_FIELD_PLATFORM);
-      kiste_create_options_set_platform (self->options, text);
-    }
-  else if (row == self->packages_row)
-    {
-      const char *packages[] = { text, NULL };
-
-      kiste_create_dialog_touch (self, KISTE_CREATE_FIELD_ADDITIONAL_PACKAGES);
-      kiste_create_options_set_additional_packages (self->options, text[0] ? packages : NULL);
-    }
-  else if (row == self->init_hooks_row)
-    {
-      kiste_create_dialog_touch (self, KISTE_CREATE_FIELD_INIT_HOOKS);
-      kiste_create_options_set_init_hooks (self->options, text);
-    }
-  else if (row == self->pre_init_hooks_row)
-    {
-      kiste_create_dialog_touch (self, KISTE_CREATE_FIELD_PRE_INIT_HOOKS);
-      kiste_create_options_set_pre_init_hooks (self->options, text);
-    }
-
-  kiste_create_dialog_changed (self);
+  g_value_take_string (to, packages ? g_strjoinv (" ", (char **) packages) : g_strdup (""));
+  return TRUE;
 }
 
-void
-kiste_create_dialog_switch_cb (KisteCreateDialog *self,
-                               GParamSpec        *pspec,
-                               AdwSwitchRow      *row)
+static gboolean
+text_to_packages (GBinding     *binding,
+                  const GValue *from,
+                  GValue       *to,
+                  gpointer      user_data)
 {
-  gboolean active = adw_switch_row_get_active (row);
+  const char *text = g_value_get_string (from);
+  const char *packages[] = { text, NULL };
 
-  if (self->updating)
-    return;
-
-  if (row == self->nvidia_row)
-    kiste_create_options_set_nvidia (self->options, active);
-  else if (row == self->pull_row)
-    kiste_create_options_set_pull (self->options, active);
-  else if (row == self->menu_row)
-    kiste_create_options_set_add_to_menu (self->options, active);
-
-  kiste_create_dialog_changed (self);
+  g_value_set_boxed (to, text != NULL && text[0] != '\0' ? packages : NULL);
+  return TRUE;
 }
 
-void
-kiste_create_dialog_unshare_cb (KisteCreateDialog *self,
-                                GParamSpec        *pspec,
-                                AdwSwitchRow      *row)
+/* An unshare row shows the flag as the box gets it (on when init or
+ * Isolate Everything implies it); while it is locked, what people chose
+ * stays in the options */
+static KisteUnshare
+unshare_of_row (KisteCreateDialog *self,
+                gpointer           row)
 {
-  if (self->updating)
-    return;
-
   for (guint i = 0; i < KISTE_N_UNSHARE; i++)
     if (self->unshare_rows[i] == row)
-      kiste_create_options_set_unshare (self->options, i, adw_switch_row_get_active (row));
-
-  kiste_create_dialog_changed (self);
+      return i;
+  g_return_val_if_reached (KISTE_UNSHARE_DEVSYS);
 }
 
-void
-kiste_create_dialog_unshare_all_cb (KisteCreateDialog *self)
+static gboolean
+unshare_to_active (GBinding     *binding,
+                   const GValue *from,
+                   GValue       *to,
+                   gpointer      user_data)
 {
-  if (self->updating)
-    return;
+  KisteCreateDialog *self = user_data;
+  g_autoptr(GObject) row = g_binding_dup_target (binding);
+  KisteUnshare what = unshare_of_row (self, row);
 
-  kiste_create_options_set_unshare_all (self->options,
-                                        adw_switch_row_get_active (self->unshare_all_row));
-  kiste_create_dialog_changed (self);
+  g_value_set_boolean (to, g_value_get_boolean (from) ||
+                       kiste_create_options_get_unshare_implied (self->options, what,
+                                                                 kiste_create_dialog_get_caps (self))
+                       != KISTE_UNSHARE_IMPLIED_NO);
+  return TRUE;
 }
 
-void
-kiste_create_dialog_init_cb (KisteCreateDialog *self)
+static gboolean
+active_to_unshare (GBinding     *binding,
+                   const GValue *from,
+                   GValue       *to,
+                   gpointer      user_data)
 {
-  if (self->updating)
-    return;
+  g_autoptr(GObject) row = g_binding_dup_target (binding);
 
-  kiste_create_options_set_init (self->options, adw_switch_row_get_active (self->init_row));
-  kiste_create_dialog_changed (self);
+  if (!gtk_widget_get_sensitive (GTK_WIDGET (row)))
+    return FALSE;
+  g_value_set_boolean (to, g_value_get_boolean (from));
+  return TRUE;
 }
 
+static void
+bind (KisteCreateDialog     *self,
+      const char            *property,
+      gpointer               row,
+      const char            *row_property,
+      GBindingTransformFunc  to_row,
+      GBindingTransformFunc  from_row)
+{
+  GBinding *binding = g_object_bind_property_full (self->options, property, row, row_property,
+                                                   G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE,
+                                                   to_row, from_row, self, NULL);
+
+  g_ptr_array_add (self->bindings, g_object_ref (binding));
+}
+
+/* Every row is bound to its option, both ways: what people change goes
+ * into the options and what the options change shows. Called again when
+ * the dialog gets other options. */
+void
+kiste_create_dialog_bind_options (KisteCreateDialog  *self,
+                                  KisteCreateOptions *options)
+{
+  static const struct
+  {
+    const char *property;
+    gsize       row_offset;
+  } texts[] = {
+    { "name", G_STRUCT_OFFSET (KisteCreateDialog, name_row) },
+    { "image", G_STRUCT_OFFSET (KisteCreateDialog, image_row) },
+    { "home", G_STRUCT_OFFSET (KisteCreateDialog, home_row) },
+    { "hostname", G_STRUCT_OFFSET (KisteCreateDialog, hostname_row) },
+    { "platform", G_STRUCT_OFFSET (KisteCreateDialog, platform_row) },
+    { "init-hooks", G_STRUCT_OFFSET (KisteCreateDialog, init_hooks_row) },
+    { "pre-init-hooks", G_STRUCT_OFFSET (KisteCreateDialog, pre_init_hooks_row) },
+  }, switches[] = {
+    { "separate-home", G_STRUCT_OFFSET (KisteCreateDialog, home_switch_row) },
+    { "unshare-all", G_STRUCT_OFFSET (KisteCreateDialog, unshare_all_row) },
+    { "init", G_STRUCT_OFFSET (KisteCreateDialog, init_row) },
+    { "nvidia", G_STRUCT_OFFSET (KisteCreateDialog, nvidia_row) },
+    { "pull", G_STRUCT_OFFSET (KisteCreateDialog, pull_row) },
+    { "add-to-menu", G_STRUCT_OFFSET (KisteCreateDialog, menu_row) },
+  };
+  static const char * const unshare_props[KISTE_N_UNSHARE] = {
+    [KISTE_UNSHARE_DEVSYS] = "unshare-devsys",
+    [KISTE_UNSHARE_GROUPS] = "unshare-groups",
+    [KISTE_UNSHARE_IPC] = "unshare-ipc",
+    [KISTE_UNSHARE_NETNS] = "unshare-netns",
+    [KISTE_UNSHARE_PROCESS] = "unshare-process",
+    [KISTE_UNSHARE_HOME] = "unshare-home",
+  };
+
+  g_return_if_fail (KISTE_IS_CREATE_OPTIONS (options));
+
+  /* the old options and their rows part first */
+  for (guint i = 0; i < self->bindings->len; i++)
+    g_binding_unbind (g_ptr_array_index (self->bindings, i));
+  g_ptr_array_set_size (self->bindings, 0);
+  if (self->options != NULL)
+    g_signal_handlers_disconnect_by_data (self->options, self);
+  g_set_object (&self->options, options);
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    bind (self, texts[i].property, G_STRUCT_MEMBER (gpointer, self, texts[i].row_offset), "text",
+          string_to_text, NULL);
+  bind (self, "additional-packages", self->packages_row, "text", packages_to_text, text_to_packages);
+  for (guint i = 0; i < G_N_ELEMENTS (switches); i++)
+    bind (self, switches[i].property, G_STRUCT_MEMBER (gpointer, self, switches[i].row_offset),
+          "active", NULL, NULL);
+  for (guint i = 0; i < KISTE_N_UNSHARE; i++)
+    bind (self, unshare_props[i], self->unshare_rows[i], "active", unshare_to_active, active_to_unshare);
+
+  /* after the bindings: the rows show a change before it is followed */
+  g_signal_connect_object (options, "notify", G_CALLBACK (kiste_create_dialog_options_notify_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (options, "changed", G_CALLBACK (kiste_create_dialog_changed),
+                           self, G_CONNECT_SWAPPED);
+}

@@ -7,7 +7,7 @@
 
 /* The create dialog's insides, shared by its files:
  * kiste-create-dialog.c        the dialog: filling, creating, progress, buttons
- * kiste-create-dialog-form.c   the form: suggestions, checks, rows, field callbacks
+ * kiste-create-dialog-form.c   the form: rows bound to the options, suggestions, messages
  * kiste-create-dialog-folders.c the home folder and volume rows, folder pickers */
 
 #pragma once
@@ -118,6 +118,8 @@ struct _KisteCreateDialog
 
   KisteCreateProgress *progress;
 
+  /* each row bound to its option (kiste_create_dialog_bind_options()) */
+  GPtrArray           *bindings;
   FieldView            views[N_VIEWS];
   AdwSwitchRow        *unshare_rows[KISTE_N_UNSHARE];
   GPtrArray           *volume_rows;
@@ -130,7 +132,11 @@ struct _KisteCreateDialog
   char                *notice;
   DialogState          state;
   guint                touched;
+  /* the dialog itself changes the options: no field is touched by it */
   guint                updating;
+  /* validations so far: one per change */
+  guint                n_validations;
+  gboolean             in_changed;
   gboolean             can_create;
   gboolean             nvidia_found;
 };
@@ -145,14 +151,14 @@ void               kiste_create_dialog_toast            (KisteCreateDialog  *sel
 /* TRUE once the dialog was closed: late results are dropped */
 gboolean           kiste_create_dialog_is_gone          (KisteCreateDialog  *self);
 const char        *kiste_create_dialog_entry_text       (AdwEntryRow        *row);
-void               kiste_create_dialog_set_entry_text   (KisteCreateDialog  *self,
-                                                         AdwEntryRow        *row,
-                                                         const char         *text);
 void               kiste_create_dialog_set_switch       (KisteCreateDialog  *self,
                                                          AdwSwitchRow       *row,
                                                          gboolean            active);
 
 /* kiste-create-dialog-form.c */
+void               kiste_create_dialog_bind_options     (KisteCreateDialog  *self,
+                                                         KisteCreateOptions *options);
+/* the options changed: rows follow, then one validation */
 void               kiste_create_dialog_changed          (KisteCreateDialog  *self);
 void               kiste_create_dialog_validate         (KisteCreateDialog  *self);
 void               kiste_create_dialog_update_rows      (KisteCreateDialog  *self);
@@ -164,20 +170,6 @@ void               kiste_create_dialog_set_field_error  (KisteCreateDialog  *sel
 /* people changed field: its errors show from now on */
 void               kiste_create_dialog_touch            (KisteCreateDialog  *self,
                                                          KisteCreateField    field);
-void               kiste_create_dialog_name_changed_cb  (KisteCreateDialog  *self);
-void               kiste_create_dialog_image_changed_cb (KisteCreateDialog  *self);
-void               kiste_create_dialog_home_switch_cb   (KisteCreateDialog  *self);
-void               kiste_create_dialog_home_changed_cb  (KisteCreateDialog  *self);
-void               kiste_create_dialog_entry_changed_cb (KisteCreateDialog  *self,
-                                                         AdwEntryRow        *row);
-void               kiste_create_dialog_switch_cb        (KisteCreateDialog  *self,
-                                                         GParamSpec         *pspec,
-                                                         AdwSwitchRow       *row);
-void               kiste_create_dialog_unshare_cb       (KisteCreateDialog  *self,
-                                                         GParamSpec         *pspec,
-                                                         AdwSwitchRow       *row);
-void               kiste_create_dialog_unshare_all_cb   (KisteCreateDialog  *self);
-void               kiste_create_dialog_init_cb          (KisteCreateDialog  *self);
 
 /* kiste-create-dialog-folders.c */
 KisteVolumeRow    *kiste_create_dialog_add_volume_row   (KisteCreateDialog  *self,

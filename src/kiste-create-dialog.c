@@ -115,16 +115,6 @@ kiste_create_dialog_entry_text (AdwEntryRow *row)
 }
 
 void
-kiste_create_dialog_set_entry_text (KisteCreateDialog *self,
-                                    AdwEntryRow       *row,
-                                    const char        *text)
-{
-  self->updating++;
-  gtk_editable_set_text (GTK_EDITABLE (row), text ? text : "");
-  self->updating--;
-}
-
-void
 kiste_create_dialog_set_switch (KisteCreateDialog *self,
                                 AdwSwitchRow      *row,
                                 gboolean           active)
@@ -150,22 +140,21 @@ void
 kiste_create_dialog_set_options (KisteCreateDialog  *self,
                                  KisteCreateOptions *options)
 {
-  g_autofree char *packages = NULL;
+  g_autoptr(KisteCreateOptions) copy = NULL;
   const char * const *volumes;
   const char *clone_source;
 
   g_return_if_fail (KISTE_IS_CREATE_DIALOG (self));
   g_return_if_fail (KISTE_IS_CREATE_OPTIONS (options));
 
-  g_clear_object (&self->options);
-  self->options = kiste_create_options_copy (options);
+  copy = kiste_create_options_copy (options);
+
+  kiste_create_dialog_bind_options (self, copy);
 
   /* prefilled values are people's own: no more suggestions over them */
   g_clear_pointer (&self->suggested_name, g_free);
   g_clear_pointer (&self->suggested_home, g_free);
 
-  kiste_create_dialog_set_entry_text (self, self->name_row, kiste_create_options_get_name (options));
-  kiste_create_dialog_set_entry_text (self, self->image_row, kiste_create_options_get_image (options));
   gtk_image_set_from_icon_name (self->image_icon,
                                 kiste_distro_icon_name (kiste_distro_id_for_image (
                                   kiste_create_options_get_image (options))));
@@ -176,18 +165,6 @@ kiste_create_dialog_set_options (KisteCreateDialog  *self,
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->clone_row), clone_source ? clone_source : "");
   if (gtk_widget_get_visible (GTK_WIDGET (self->clone_row)))
     adw_dialog_set_title (ADW_DIALOG (self), _("Clone Box"));
-
-  kiste_create_dialog_set_switch (self, self->home_switch_row,
-                                  kiste_create_options_get_home (options) != NULL &&
-                                  kiste_create_options_get_home (options)[0] != '\0');
-  kiste_create_dialog_set_entry_text (self, self->home_row, kiste_create_options_get_home (options));
-  kiste_create_dialog_set_entry_text (self, self->hostname_row, kiste_create_options_get_hostname (options));
-  kiste_create_dialog_set_entry_text (self, self->platform_row, kiste_create_options_get_platform (options));
-  kiste_create_dialog_set_entry_text (self, self->init_hooks_row, kiste_create_options_get_init_hooks (options));
-  kiste_create_dialog_set_entry_text (self, self->pre_init_hooks_row, kiste_create_options_get_pre_init_hooks (options));
-
-  packages = g_strjoinv (" ", (char **) kiste_create_options_get_additional_packages (options));
-  kiste_create_dialog_set_entry_text (self, self->packages_row, packages);
 
   while (self->volume_rows->len > 0)
     {
@@ -676,10 +653,15 @@ static void
 kiste_create_dialog_constructed (GObject *object)
 {
   KisteCreateDialog *self = KISTE_CREATE_DIALOG (object);
+  g_autoptr(KisteCreateOptions) options = NULL;
 
   G_OBJECT_CLASS (kiste_create_dialog_parent_class)->constructed (object);
 
   g_assert (KISTE_IS_MANAGER (self->manager));
+
+  /* the rows' bindings ask the manager what the flags imply */
+  options = kiste_create_options_new ();
+  kiste_create_dialog_bind_options (self, options);
 
   g_signal_connect_object (kiste_manager_get_store (self->manager), "items-changed",
                            G_CALLBACK (store_changed_cb), self, G_CONNECT_SWAPPED);
@@ -742,6 +724,9 @@ kiste_create_dialog_finalize (GObject *object)
   KisteCreateDialog *self = KISTE_CREATE_DIALOG (object);
 
   g_clear_object (&self->manager);
+  for (guint i = 0; i < self->bindings->len; i++)
+    g_binding_unbind (g_ptr_array_index (self->bindings, i));
+  g_clear_pointer (&self->bindings, g_ptr_array_unref);
   g_clear_object (&self->options);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->run_cancellable);
@@ -897,17 +882,8 @@ kiste_create_dialog_class_init (KisteCreateDialogClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_close_attempt_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_cancel_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_create_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_name_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_image_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_image_chosen_cb);
-  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_home_switch_cb);
-  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_home_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_home_choose_cb);
-  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_unshare_all_cb);
-  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_unshare_cb);
-  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_init_cb);
-  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_switch_cb);
-  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_entry_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_add_volume_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_copy_command_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_import_cb);
@@ -936,9 +912,9 @@ kiste_create_dialog_init (KisteCreateDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->options = kiste_create_options_new ();
   self->cancellable = g_cancellable_new ();
   self->volume_rows = g_ptr_array_new ();
+  self->bindings = g_ptr_array_new_with_free_func (g_object_unref);
   self->suggested_name = g_strdup ("");
 
   init_view (&self->views[VIEW_NAME], KISTE_CREATE_FIELD_NAME,

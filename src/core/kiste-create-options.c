@@ -39,6 +39,9 @@ struct _KisteCreateOptions
   gboolean  add_to_menu;
   /* people asked for a home of the box's own (home says where) */
   gboolean  separate_home;
+
+  /* notifies being dispatched: "changed" waits for the outermost */
+  guint     dispatch_depth;
 };
 
 G_DEFINE_FINAL_TYPE (KisteCreateOptions, kiste_create_options, G_TYPE_OBJECT)
@@ -99,6 +102,13 @@ G_STATIC_ASSERT (PROP_UNSHARE_HOME - PROP_UNSHARE_DEVSYS == KISTE_UNSHARE_HOME -
 G_STATIC_ASSERT (PROP_UNSHARE_HOME - PROP_UNSHARE_DEVSYS + 1 == KISTE_N_UNSHARE);
 
 static GParamSpec *properties[N_PROPS];
+
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 /* Create flags for KisteUnshare values, in the order they are emitted */
 static const struct
@@ -330,6 +340,23 @@ kiste_create_options_set_property (GObject      *object,
     }
 }
 
+/* One "changed" per change from outside: properties a notify handler
+ * sets in turn (a suggestion following the image) are part of it */
+static void
+kiste_create_options_dispatch_properties_changed (GObject     *object,
+                                                  guint        n_pspecs,
+                                                  GParamSpec **pspecs)
+{
+  KisteCreateOptions *self = (KisteCreateOptions *)object;
+
+  self->dispatch_depth++;
+  G_OBJECT_CLASS (kiste_create_options_parent_class)->dispatch_properties_changed (object, n_pspecs, pspecs);
+  self->dispatch_depth--;
+
+  if (self->dispatch_depth == 0)
+    g_signal_emit (self, signals[CHANGED], 0);
+}
+
 static GParamSpec *
 string_pspec (const char *name)
 {
@@ -354,6 +381,7 @@ kiste_create_options_class_init (KisteCreateOptionsClass *klass)
   object_class->finalize = kiste_create_options_finalize;
   object_class->get_property = kiste_create_options_get_property;
   object_class->set_property = kiste_create_options_set_property;
+  object_class->dispatch_properties_changed = kiste_create_options_dispatch_properties_changed;
 
   properties[PROP_NAME] = string_pspec ("name");
   properties[PROP_IMAGE] = string_pspec ("image");
@@ -387,6 +415,19 @@ kiste_create_options_class_init (KisteCreateOptionsClass *klass)
   properties[PROP_SEPARATE_HOME] = boolean_pspec ("separate-home");
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * KisteCreateOptions::changed:
+   *
+   * Once after properties changed, however many a change touched, and
+   * whatever notify handlers set in turn.
+   */
+  signals[CHANGED] =
+    g_signal_new ("changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
 }
 
 static void
@@ -558,10 +599,12 @@ kiste_create_options_set_home (KisteCreateOptions *self,
 
   g_return_if_fail (KISTE_IS_CREATE_OPTIONS (self));
 
+  g_object_freeze_notify (G_OBJECT (self));
   set_string (self, &self->home, expanded, PROP_HOME);
   /* a folder means a home of its own; an empty one does not take it back */
   if (is_set (home))
     kiste_create_options_set_separate_home (self, TRUE);
+  g_object_thaw_notify (G_OBJECT (self));
 }
 
 gboolean
@@ -578,9 +621,11 @@ kiste_create_options_set_separate_home (KisteCreateOptions *self,
 {
   g_return_if_fail (KISTE_IS_CREATE_OPTIONS (self));
 
+  g_object_freeze_notify (G_OBJECT (self));
   set_boolean (self, &self->separate_home, separate_home, PROP_SEPARATE_HOME);
   if (!separate_home)
     set_string (self, &self->home, NULL, PROP_HOME);
+  g_object_thaw_notify (G_OBJECT (self));
 }
 
 const char *

@@ -49,9 +49,11 @@ GType kiste_create_field_get_type (void) G_GNUC_CONST;
 
 G_DECLARE_FINAL_TYPE (KisteCreateOptions, kiste_create_options, KISTE, CREATE_OPTIONS, GObject)
 
-/* Everything `distrobox create` is told about a new box. Strings are NULL or
- * "" when unset. Defaults: nothing unshared, no init, no nvidia, no pull,
- * add-to-menu FALSE (the box gets no launcher: --no-entry). */
+/* Everything `distrobox create` is told about a new box. Every option is a
+ * property with notify, and "changed" follows once per change, however many
+ * properties it touched. Strings are NULL or "" when unset. Defaults:
+ * nothing unshared, no init, no nvidia, no pull, add-to-menu FALSE (the box
+ * gets no launcher: --no-entry). */
 KisteCreateOptions  *kiste_create_options_new                     (void);
 KisteCreateOptions  *kiste_create_options_copy                    (KisteCreateOptions  *self);
 /* What is known of box as options for a copy of it (--clone): the name

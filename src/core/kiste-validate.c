@@ -608,6 +608,19 @@ is_package_char (char c)
 }
 
 gboolean
+kiste_validate_volume_entry (const char  *host_path,
+                             const char  *box_path,
+                             const char  *spec,
+                             GError     **error)
+{
+  if (host_path != NULL && host_path[0] != '\0' && box_path != NULL && box_path[0] != '\0' &&
+      !kiste_validate_volume_paths (host_path, box_path, NULL, error))
+    return FALSE;
+
+  return spec == NULL || kiste_validate_volume (spec, error);
+}
+
+gboolean
 kiste_validate_packages (const char  *packages,
                          GError     **error)
 {

@@ -81,6 +81,15 @@ gboolean kiste_validate_home                (const char          *home,
 gboolean kiste_validate_volume              (const char          *spec,
                                              GError             **error);
 
+/* One volume as a form holds it: its two paths, each on its own first (a
+ * ":" in one would read as a split of the spec), then the spec they make
+ * (NULL while the form has nothing to make one of). Either path may be
+ * empty; the spec says what is missing then. */
+gboolean kiste_validate_volume_entry        (const char          *host_path,
+                                             const char          *box_path,
+                                             const char          *spec,
+                                             GError             **error);
+
 /* A space-separated list of package names. */
 gboolean kiste_validate_packages            (const char          *packages,
                                              GError             **error);

@@ -31,40 +31,24 @@
 #include <stdlib.h>
 
 #include "kiste-box-store.h"
+#include "kiste-fake-runner.h"
 
-/* A runner that counts the processes it starts */
-
-#define BENCH_TYPE_RUNNER (bench_runner_get_type ())
-G_DECLARE_FINAL_TYPE (BenchRunner, bench_runner, BENCH, RUNNER, KisteRunner)
-
-struct _BenchRunner
+/* The shared fake runner, running every command as it is: it counts the
+ * processes a store starts */
+static KisteFakeRunner *
+bench_runner_new (void)
 {
-  KisteRunner parent_instance;
-  guint       spawned;
-};
+  KisteFakeRunner *runner = kiste_fake_runner_new ();
 
-G_DEFINE_FINAL_TYPE (BenchRunner, bench_runner, KISTE_TYPE_RUNNER)
-
-static GSubprocess *
-bench_runner_spawn (KisteRunner         *runner,
-                    const char * const  *argv,
-                    GSubprocessFlags     flags,
-                    GError             **error)
-{
-  BENCH_RUNNER (runner)->spawned++;
-
-  return KISTE_RUNNER_CLASS (bench_runner_parent_class)->spawn (runner, argv, flags, error);
+  kiste_fake_runner_set_default (runner, NULL);
+  kiste_runner_set_manager (KISTE_RUNNER (runner), "podman");
+  return runner;
 }
 
-static void
-bench_runner_class_init (BenchRunnerClass *klass)
+static guint
+bench_runner_spawned (KisteFakeRunner *runner)
 {
-  KISTE_RUNNER_CLASS (klass)->spawn = bench_runner_spawn;
-}
-
-static void
-bench_runner_init (BenchRunner *self)
-{
+  return kiste_fake_runner_get_commands (runner)->len;
 }
 
 /* Timing */
@@ -228,12 +212,11 @@ run_main_loop_for (guint ms)
 static int
 count_idle_spawns (guint seconds)
 {
-  g_autoptr(BenchRunner) runner = g_object_new (BENCH_TYPE_RUNNER, NULL);
+  g_autoptr(KisteFakeRunner) runner = bench_runner_new ();
   g_autoptr(KisteBoxStore) store = NULL;
   Waiter waiter = { NULL };
   guint before;
 
-  kiste_runner_set_manager (KISTE_RUNNER (runner), "podman");
   store = kiste_box_store_new (KISTE_RUNNER (runner));
 
   kiste_box_store_watch_async (store, NULL, reload_cb, &waiter);
@@ -243,21 +226,20 @@ count_idle_spawns (guint seconds)
 
   /* the listing that watching starts with may still settle */
   run_main_loop_for (1000);
-  before = runner->spawned;
+  before = bench_runner_spawned (runner);
   run_main_loop_for (seconds * 1000);
 
   kiste_box_store_stop_watching (store);
-  return (int) (runner->spawned - before);
+  return (int) (bench_runner_spawned (runner) - before);
 }
 
 /* Milliseconds for the first refresh of a new store */
 static double
 time_cold_refresh (void)
 {
-  g_autoptr(BenchRunner) runner = g_object_new (BENCH_TYPE_RUNNER, NULL);
+  g_autoptr(KisteFakeRunner) runner = bench_runner_new ();
   g_autoptr(KisteBoxStore) store = NULL;
 
-  kiste_runner_set_manager (KISTE_RUNNER (runner), "podman");
   store = kiste_box_store_new (KISTE_RUNNER (runner));
 
   return time_store_refresh (store);
@@ -271,7 +253,7 @@ measure (const char    *label,
   guint list_runs = options->list_runs;
   const char * const ps_argv[] = { "podman", "ps", "-a", "--no-trunc", "--format", "json", NULL };
   const char * const list_argv[] = { "distrobox", "list", "--no-color", NULL };
-  g_autoptr(BenchRunner) runner = g_object_new (BENCH_TYPE_RUNNER, NULL);
+  g_autoptr(KisteFakeRunner) runner = bench_runner_new ();
   g_autoptr(KisteBoxStore) store = NULL;
   g_autoptr(GArray) store_ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) ps_ms = g_array_new (FALSE, FALSE, sizeof (double));
@@ -289,7 +271,6 @@ measure (const char    *label,
   guint refreshes_before;
   double store_median, ps_median, list_median = 0.0;
 
-  kiste_runner_set_manager (KISTE_RUNNER (runner), "podman");
   store = kiste_box_store_new (KISTE_RUNNER (runner));
 
   /* distrobox list and our runner ask for the same engine */
@@ -299,7 +280,7 @@ measure (const char    *label,
   time_store_refresh (store);
   time_command (ps_argv);
 
-  spawned_before = runner->spawned;
+  spawned_before = bench_runner_spawned (runner);
   refreshes_before = kiste_box_store_get_refresh_count (store);
 
   stalls = g_array_new (FALSE, FALSE, sizeof (double));
@@ -381,7 +362,7 @@ measure (const char    *label,
                           stall_median,
                           stall_max,
                           cold_stall,
-                          (double) (runner->spawned - spawned_before) /
+                          (double) (bench_runner_spawned (runner) - spawned_before) /
                           (double) (kiste_box_store_get_refresh_count (store) - refreshes_before),
                           idle);
   g_print ("%s", line);

@@ -21,6 +21,8 @@ struct _KisteFakeRunner
   GArray      *rules;
   char        *default_script;
   GPtrArray   *commands;
+  GArray      *started;      /* gint64, one per command */
+  GPtrArray   *subprocesses; /* GSubprocess or NULL, one per command */
 };
 
 G_DEFINE_FINAL_TYPE (KisteFakeRunner, kiste_fake_runner, KISTE_TYPE_RUNNER)
@@ -30,6 +32,12 @@ rule_clear (Rule *rule)
 {
   g_free (rule->prefix);
   g_free (rule->script);
+}
+
+static void
+subprocess_unref (gpointer subprocess)
+{
+  g_clear_object (&subprocess);
 }
 
 static GSubprocess *
@@ -43,8 +51,11 @@ kiste_fake_runner_spawn (KisteRunner         *runner,
   g_auto(GStrv) sh = NULL;
   char *display = kiste_argv_to_display_string (argv);
   const char *script = self->default_script;
+  gint64 now = g_get_monotonic_time ();
+  GSubprocess *subprocess;
 
   g_ptr_array_add (self->commands, display);
+  g_array_append_val (self->started, now);
 
   for (guint i = self->rules->len; i > 0; i--)
     {
@@ -57,13 +68,19 @@ kiste_fake_runner_spawn (KisteRunner         *runner,
         }
     }
 
-  g_strv_builder_add_many (builder, "sh", "-c", script, "fake", NULL);
-  for (guint i = 1; argv[0] != NULL && argv[i] != NULL; i++)
-    g_strv_builder_add (builder, argv[i]);
-  sh = g_strv_builder_end (builder);
+  if (script != NULL)
+    {
+      g_strv_builder_add_many (builder, "sh", "-c", script, "fake", NULL);
+      for (guint i = 1; argv[0] != NULL && argv[i] != NULL; i++)
+        g_strv_builder_add (builder, argv[i]);
+      sh = g_strv_builder_end (builder);
+    }
 
-  return KISTE_RUNNER_CLASS (kiste_fake_runner_parent_class)->spawn (runner, (const char * const *) sh,
-                                                                      flags, error);
+  subprocess = KISTE_RUNNER_CLASS (kiste_fake_runner_parent_class)->spawn (runner,
+                                                                            sh ? (const char * const *) sh : argv,
+                                                                            flags, error);
+  g_ptr_array_add (self->subprocesses, subprocess ? g_object_ref (subprocess) : NULL);
+  return subprocess;
 }
 
 static void
@@ -74,6 +91,8 @@ kiste_fake_runner_finalize (GObject *object)
   g_clear_pointer (&self->rules, g_array_unref);
   g_clear_pointer (&self->default_script, g_free);
   g_clear_pointer (&self->commands, g_ptr_array_unref);
+  g_clear_pointer (&self->started, g_array_unref);
+  g_clear_pointer (&self->subprocesses, g_ptr_array_unref);
 
   G_OBJECT_CLASS (kiste_fake_runner_parent_class)->finalize (object);
 }
@@ -92,6 +111,8 @@ kiste_fake_runner_init (KisteFakeRunner *self)
   g_array_set_clear_func (self->rules, (GDestroyNotify) rule_clear);
   self->default_script = g_strdup ("exit 0");
   self->commands = g_ptr_array_new_with_free_func (g_free);
+  self->started = g_array_new (FALSE, FALSE, sizeof (gint64));
+  self->subprocesses = g_ptr_array_new_with_free_func (subprocess_unref);
 }
 
 KisteFakeRunner *
@@ -155,4 +176,24 @@ kiste_fake_runner_find (KisteFakeRunner *self,
     if (g_str_has_prefix (g_ptr_array_index (self->commands, i - 1), prefix))
       return g_ptr_array_index (self->commands, i - 1);
   return NULL;
+}
+
+gint64
+kiste_fake_runner_get_started (KisteFakeRunner *self,
+                               guint            index)
+{
+  g_return_val_if_fail (KISTE_IS_FAKE_RUNNER (self), 0);
+  g_return_val_if_fail (index < self->started->len, 0);
+
+  return g_array_index (self->started, gint64, index);
+}
+
+GSubprocess *
+kiste_fake_runner_get_subprocess (KisteFakeRunner *self,
+                                  guint            index)
+{
+  g_return_val_if_fail (KISTE_IS_FAKE_RUNNER (self), NULL);
+  g_return_val_if_fail (index < self->subprocesses->len, NULL);
+
+  return g_ptr_array_index (self->subprocesses, index);
 }

@@ -25,7 +25,8 @@ KisteFakeRunner *kiste_fake_runner_new           (void);
 /* Commands whose display form (kiste_argv_to_display_string()) starts with
  * prefix run script with `sh -c`, the command's arguments as $1…; the
  * rule added last wins. Other commands run default_script ("exit 0"
- * unless set). */
+ * unless set). A NULL script runs the command itself, recorded only (a
+ * benchmark's real or PATH-faked podman). */
 void             kiste_fake_runner_add           (KisteFakeRunner *self,
                                                   const char      *prefix,
                                                   const char      *script);
@@ -40,5 +41,11 @@ guint            kiste_fake_runner_count         (KisteFakeRunner *self,
 /* The last command that started with prefix, or NULL */
 const char      *kiste_fake_runner_find          (KisteFakeRunner *self,
                                                   const char      *prefix);
+/* For the command at index in get_commands(): when it started
+ * (g_get_monotonic_time()) and its process (NULL if it did not start) */
+gint64           kiste_fake_runner_get_started   (KisteFakeRunner *self,
+                                                  guint            index);
+GSubprocess     *kiste_fake_runner_get_subprocess (KisteFakeRunner *self,
+                                                   guint            index);
 
 G_END_DECLS

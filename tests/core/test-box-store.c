@@ -7,8 +7,6 @@
 
 #include "config.h"
 
-#include <signal.h>
-#include <sys/prctl.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
@@ -16,6 +14,7 @@
 #include "kiste-box-store-private.h"
 #include "kiste-distro.h"
 #include "kiste-error.h"
+#include "kiste-fake-runner.h"
 
 #define HOST_HOME "/home/tester"
 #define ID_A      "2ae4df7abcf863363139d087d796a812a86878e4b097630ca1f7869db17d819f"
@@ -47,190 +46,111 @@ read_fixture (const char *name)
   return contents;
 }
 
-/* A runner that records every argv and runs a fake script instead, chosen
- * by the subcommand ("ps", "events", "container"), with the fixture for
- * that subcommand in STORE_FAKE_FIXTURE. */
-
-#define TEST_TYPE_RUNNER (test_runner_get_type ())
-G_DECLARE_FINAL_TYPE (TestRunner, test_runner, TEST, RUNNER, KisteRunner)
-
-typedef struct
-{
-  char   **argv;
-  gint64   time_us;
-} Spawned;
-
-struct _TestRunner
-{
-  KisteRunner  parent_instance;
-  GHashTable  *scripts;      /* subcommand → fake script */
-  GHashTable  *fixtures;     /* subcommand → fixture */
-  GHashTable  *sleeps;       /* subcommand → STORE_FAKE_SLEEP */
-  GPtrArray   *spawned;      /* Spawned */
-  GPtrArray   *subprocesses; /* GSubprocess */
-};
-
-G_DEFINE_FINAL_TYPE (TestRunner, test_runner, KISTE_TYPE_RUNNER)
-
-static void
-spawned_free (gpointer data)
-{
-  Spawned *spawned = data;
-
-  g_strfreev (spawned->argv);
-  g_free (spawned);
-}
-
-static void
-test_runner_child_setup (gpointer user_data)
-{
-  /* like the real runner: a group of its own that a kill can reach, and
-   * no fake left behind when the test ends */
-  setpgid (0, 0);
-  prctl (PR_SET_PDEATHSIG, SIGTERM);
-}
-
-static GSubprocess *
-test_runner_spawn (KisteRunner         *runner,
-                   const char * const  *argv,
-                   GSubprocessFlags     flags,
-                   GError             **error)
-{
-  TestRunner *self = TEST_RUNNER (runner);
-  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (flags);
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  g_auto(GStrv) fake_argv = NULL;
-  const char *subcommand = argv[1] ? argv[1] : "";
-  const char *script;
-  const char *fixture;
-  const char *sleep;
-  Spawned *spawned;
-  GSubprocess *subprocess;
-
-  spawned = g_new0 (Spawned, 1);
-  spawned->argv = g_strdupv ((char **) argv);
-  spawned->time_us = g_get_monotonic_time ();
-  g_ptr_array_add (self->spawned, spawned);
-
-  script = g_hash_table_lookup (self->scripts, subcommand);
-  g_assert_nonnull (script);
-
-  if ((fixture = g_hash_table_lookup (self->fixtures, subcommand)))
-    g_subprocess_launcher_setenv (launcher, "STORE_FAKE_FIXTURE", fixture, TRUE);
-  if ((sleep = g_hash_table_lookup (self->sleeps, subcommand)))
-    g_subprocess_launcher_setenv (launcher, "STORE_FAKE_SLEEP", sleep, TRUE);
-  g_subprocess_launcher_set_child_setup (launcher, test_runner_child_setup, NULL, NULL);
-
-  g_strv_builder_add (builder, script);
-  g_strv_builder_addv (builder, (const char **) argv);
-  fake_argv = g_strv_builder_end (builder);
-
-  subprocess = g_subprocess_launcher_spawnv (launcher, (const char * const *) fake_argv, error);
-  if (subprocess != NULL)
-    g_ptr_array_add (self->subprocesses, g_object_ref (subprocess));
-
-  return subprocess;
-}
-
-static void
-test_runner_finalize (GObject *object)
-{
-  TestRunner *self = TEST_RUNNER (object);
-
-  g_clear_pointer (&self->scripts, g_hash_table_unref);
-  g_clear_pointer (&self->fixtures, g_hash_table_unref);
-  g_clear_pointer (&self->sleeps, g_hash_table_unref);
-  g_clear_pointer (&self->spawned, g_ptr_array_unref);
-  g_clear_pointer (&self->subprocesses, g_ptr_array_unref);
-
-  G_OBJECT_CLASS (test_runner_parent_class)->finalize (object);
-}
-
-static void
-test_runner_class_init (TestRunnerClass *klass)
-{
-  G_OBJECT_CLASS (klass)->finalize = test_runner_finalize;
-  KISTE_RUNNER_CLASS (klass)->spawn = test_runner_spawn;
-}
-
-static void
-test_runner_init (TestRunner *self)
-{
-  self->scripts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  self->fixtures = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  self->sleeps = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  self->spawned = g_ptr_array_new_with_free_func (spawned_free);
-  self->subprocesses = g_ptr_array_new_with_free_func (g_object_unref);
-}
-
-/* What runs for a subcommand: a fake script and its fixture (may be NULL) */
-static void
-test_runner_set (TestRunner *self,
-                 const char *subcommand,
-                 const char *script,
-                 const char *fixture)
-{
-  g_hash_table_replace (self->scripts, g_strdup (subcommand), fake_path (script));
-
-  if (fixture != NULL && g_path_is_absolute (fixture))
-    g_hash_table_replace (self->fixtures, g_strdup (subcommand), g_strdup (fixture));
-  else if (fixture != NULL)
-    g_hash_table_replace (self->fixtures, g_strdup (subcommand), fixture_path (fixture));
-  else
-    g_hash_table_remove (self->fixtures, subcommand);
-}
-
-static void
-test_runner_set_sleep (TestRunner *self,
-                       const char *subcommand,
-                       const char *seconds)
-{
-  if (seconds != NULL)
-    g_hash_table_replace (self->sleeps, g_strdup (subcommand), g_strdup (seconds));
-  else
-    g_hash_table_remove (self->sleeps, subcommand);
-}
-
-static guint
-test_runner_count (TestRunner *self,
-                   const char *subcommand)
-{
-  guint n = 0;
-
-  for (guint i = 0; i < self->spawned->len; i++)
-    {
-      Spawned *spawned = g_ptr_array_index (self->spawned, i);
-
-      if (g_strcmp0 (spawned->argv[1], subcommand) == 0)
-        n++;
-    }
-
-  return n;
-}
-
-static Spawned *
-test_runner_last (TestRunner *self,
-                  const char *subcommand)
-{
-  for (guint i = self->spawned->len; i > 0; i--)
-    {
-      Spawned *spawned = g_ptr_array_index (self->spawned, i - 1);
-
-      if (g_strcmp0 (spawned->argv[1], subcommand) == 0)
-        return spawned;
-    }
-
-  return NULL;
-}
-
 /* Fixture: a store on a recording runner, the podman 5 list behind ps */
 
 typedef struct
 {
-  TestRunner    *runner;
-  KisteBoxStore *store;
-  GArray        *changes;  /* Change */
+  KisteFakeRunner *runner;
+  const char      *engine;
+  GHashTable      *fixtures; /* subcommand → fixture for STORE_FAKE_FIXTURE */
+  GHashTable      *sleeps;   /* subcommand → STORE_FAKE_SLEEP */
+  GHashTable      *scripts;  /* subcommand → fake script in tests/fakes */
+  KisteBoxStore   *store;
+  GArray          *changes;  /* Change */
 } Fixture;
+
+/* The shared fake runner answers "ENGINE SUBCOMMAND …" with a fake script
+ * of tests/fakes, the fixture and delay for that subcommand in its
+ * environment */
+static void
+fake_apply (Fixture    *fixture,
+            const char *subcommand)
+{
+  g_autofree char *prefix = g_strdup_printf ("%s %s", fixture->engine, subcommand);
+  g_autofree char *script_path = fake_path (g_hash_table_lookup (fixture->scripts, subcommand));
+  g_autofree char *script = NULL;
+  g_autoptr(GString) env = g_string_new (NULL);
+  const char *value;
+
+  if ((value = g_hash_table_lookup (fixture->fixtures, subcommand)))
+    {
+      g_autofree char *quoted = g_shell_quote (value);
+
+      g_string_append_printf (env, "STORE_FAKE_FIXTURE=%s ", quoted);
+    }
+  if ((value = g_hash_table_lookup (fixture->sleeps, subcommand)))
+    {
+      g_autofree char *quoted = g_shell_quote (value);
+
+      g_string_append_printf (env, "STORE_FAKE_SLEEP=%s ", quoted);
+    }
+
+  {
+    g_autofree char *quoted = g_shell_quote (script_path);
+
+    script = g_strdup_printf ("%sexec %s %s \"$@\"", env->str, quoted, fixture->engine);
+  }
+  kiste_fake_runner_add (fixture->runner, prefix, script);
+}
+
+/* What runs for a subcommand: a fake script and its fixture (may be NULL) */
+static void
+fake_set (Fixture    *fixture,
+          const char *subcommand,
+          const char *script,
+          const char *name)
+{
+  g_hash_table_replace (fixture->scripts, g_strdup (subcommand), g_strdup (script));
+
+  if (name != NULL && g_path_is_absolute (name))
+    g_hash_table_replace (fixture->fixtures, g_strdup (subcommand), g_strdup (name));
+  else if (name != NULL)
+    g_hash_table_replace (fixture->fixtures, g_strdup (subcommand), fixture_path (name));
+  else
+    g_hash_table_remove (fixture->fixtures, subcommand);
+
+  fake_apply (fixture, subcommand);
+}
+
+static void
+fake_set_sleep (Fixture    *fixture,
+                const char *subcommand,
+                const char *seconds)
+{
+  if (seconds != NULL)
+    g_hash_table_replace (fixture->sleeps, g_strdup (subcommand), g_strdup (seconds));
+  else
+    g_hash_table_remove (fixture->sleeps, subcommand);
+
+  fake_apply (fixture, subcommand);
+}
+
+static guint
+fake_count (Fixture    *fixture,
+            const char *subcommand)
+{
+  g_autofree char *prefix = g_strdup_printf ("%s %s ", fixture->engine, subcommand);
+
+  return kiste_fake_runner_count (fixture->runner, prefix);
+}
+
+static guint
+n_spawned (Fixture *fixture)
+{
+  return kiste_fake_runner_get_commands (fixture->runner)->len;
+}
+
+/* Whether the last command of subcommand was argv */
+static gboolean
+fake_last_is (Fixture            *fixture,
+              const char         *subcommand,
+              const char * const *argv)
+{
+  g_autofree char *prefix = g_strdup_printf ("%s %s ", fixture->engine, subcommand);
+  g_autofree char *expected = kiste_argv_to_display_string (argv);
+
+  return g_strcmp0 (kiste_fake_runner_find (fixture->runner, prefix), expected) == 0;
+}
 
 typedef struct
 {
@@ -257,13 +177,19 @@ fixture_setup (Fixture       *fixture,
 {
   const char *manager = data;
 
-  fixture->runner = g_object_new (TEST_TYPE_RUNNER, NULL);
+  fixture->runner = kiste_fake_runner_new ();
   kiste_runner_set_manager (KISTE_RUNNER (fixture->runner), manager);
-  test_runner_set (fixture->runner, "ps", "store-cat",
+  /* anything the store should not run fails loudly */
+  kiste_fake_runner_set_default (fixture->runner, "echo \"unexpected: $*\" >&2; exit 99");
+  fixture->engine = g_strcmp0 (manager, "docker") == 0 ? "docker" : "podman";
+  fixture->fixtures = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  fixture->sleeps = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  fixture->scripts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  fake_set (fixture, "ps", "store-cat",
                    g_strcmp0 (manager, "docker") == 0 ? "docker-ps.txt" : "ps-podman5.json");
-  test_runner_set (fixture->runner, "container", "store-cat",
+  fake_set (fixture, "container", "store-cat",
                    g_strcmp0 (manager, "docker") == 0 ? "inspect-docker.json" : "inspect-podman5.json");
-  test_runner_set (fixture->runner, "events", "store-events", "events-podman5.txt");
+  fake_set (fixture, "events", "store-events", "events-podman5.txt");
 
   fixture->store = kiste_box_store_new (KISTE_RUNNER (fixture->runner));
   kiste_box_store_set_host_home (fixture->store, HOST_HOME);
@@ -280,6 +206,9 @@ fixture_teardown (Fixture       *fixture,
 {
   g_assert_finalize_object (fixture->store);
   g_clear_object (&fixture->runner);
+  g_clear_pointer (&fixture->fixtures, g_hash_table_unref);
+  g_clear_pointer (&fixture->sleeps, g_hash_table_unref);
+  g_clear_pointer (&fixture->scripts, g_hash_table_unref);
   g_clear_pointer (&fixture->changes, g_array_unref);
 }
 
@@ -360,13 +289,6 @@ static gboolean
 store_idle (gpointer data)
 {
   return !kiste_box_store_get_refreshing (data);
-}
-
-static gboolean
-strv_is (char              **strv,
-         const char * const *expected)
-{
-  return g_strv_equal ((const char * const *) strv, expected);
 }
 
 /* Boxes built from short JSON for the merge tests */
@@ -759,7 +681,7 @@ static void
 test_store_new_runs_nothing (Fixture       *fixture,
                              gconstpointer  data)
 {
-  g_assert_cmpuint (fixture->runner->spawned->len, ==, 0);
+  g_assert_cmpuint (n_spawned (fixture), ==, 0);
   g_assert_cmpuint (kiste_box_store_get_spawn_count (fixture->store), ==, 0);
   g_assert_false (kiste_box_store_get_loaded (fixture->store));
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (fixture->store)), ==, 0);
@@ -786,8 +708,8 @@ test_store_reload (Fixture       *fixture,
   assert_changes (fixture->changes, 0, 0, 5, -1);
 
   /* exactly one process, exactly this argv */
-  g_assert_cmpuint (fixture->runner->spawned->len, ==, 1);
-  g_assert_true (strv_is (test_runner_last (fixture->runner, "ps")->argv, ps_argv));
+  g_assert_cmpuint (n_spawned (fixture), ==, 1);
+  g_assert_true (fake_last_is (fixture, "ps", ps_argv));
   g_assert_cmpuint (kiste_box_store_get_refresh_count (fixture->store), ==, 1);
   g_assert_cmpuint (kiste_box_store_get_spawn_count (fixture->store), ==, 1);
 
@@ -799,7 +721,7 @@ test_store_reload (Fixture       *fixture,
   /* the same output again: one more process, nothing changed */
   g_assert_true (reload (fixture->store, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (fixture->runner->spawned->len, ==, 2);
+  g_assert_cmpuint (n_spawned (fixture), ==, 2);
   assert_changes (fixture->changes, -1);
   g_assert_cmpuint (store_notified->len, ==, 1);
 }
@@ -814,7 +736,7 @@ test_store_reload_docker (Fixture       *fixture,
 
   g_assert_true (reload (fixture->store, &error));
   g_assert_no_error (error);
-  g_assert_true (strv_is (test_runner_last (fixture->runner, "ps")->argv, ps_argv));
+  g_assert_true (fake_last_is (fixture, "ps", ps_argv));
 
   names = dup_names (G_LIST_MODEL (fixture->store));
   g_assert_cmpstr (names, ==, "apx-pico dbx-debian legacy");
@@ -827,14 +749,14 @@ test_store_reload_shared (Fixture       *fixture,
   Waiter first = { NULL }, second = { NULL }, third = { NULL };
   g_autoptr(GError) error = NULL;
 
-  test_runner_set_sleep (fixture->runner, "ps", "0.2");
+  fake_set_sleep (fixture, "ps", "0.2");
 
   kiste_box_store_reload_async (fixture->store, NULL, store_done_cb, &first);
   g_assert_true (kiste_box_store_get_refreshing (fixture->store));
   /* these two started during the first: they share the next refresh */
   kiste_box_store_reload_async (fixture->store, NULL, store_done_cb, &second);
   kiste_box_store_reload_async (fixture->store, NULL, store_done_cb, &third);
-  g_assert_cmpuint (fixture->runner->spawned->len, ==, 1);
+  g_assert_cmpuint (n_spawned (fixture), ==, 1);
 
   run_until (waiter_done, &first);
   g_assert_null (second.result);
@@ -845,7 +767,7 @@ test_store_reload_shared (Fixture       *fixture,
   g_assert_true (kiste_box_store_reload_finish (fixture->store, second.result, &error));
   g_assert_true (kiste_box_store_reload_finish (fixture->store, third.result, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (test_runner_count (fixture->runner, "ps"), ==, 2);
+  g_assert_cmpuint (fake_count (fixture, "ps"), ==, 2);
 
   g_object_unref (first.result);
   g_object_unref (second.result);
@@ -929,7 +851,7 @@ test_store_reload_large (Fixture       *fixture,
       g_assert_cmpstr (kiste_box_get_name (g_ptr_array_index (parsed, i)), ==, name);
     }
 
-  test_runner_set (fixture->runner, "ps", "store-cat", many);
+  fake_set (fixture, "ps", "store-cat", many);
   g_assert_true (reload (fixture->store, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (fixture->store)), ==, 300);
@@ -939,13 +861,13 @@ test_store_reload_large (Fixture       *fixture,
   last = kiste_box_store_find_by_name (fixture->store, "bench-0300");
   g_assert_true (kiste_box_has_custom_home (kiste_box_store_find_by_name (fixture->store, "bench-0002")));
 
-  test_runner_set (fixture->runner, "ps", "store-cat", fewer);
+  fake_set (fixture, "ps", "store-cat", fewer);
   g_assert_true (reload (fixture->store, &error));
   g_assert_no_error (error);
   assert_changes (fixture->changes, 149, 1, 0, -1);
   g_assert_true (item_is (G_LIST_MODEL (fixture->store), 0, first));
   g_assert_true (item_is (G_LIST_MODEL (fixture->store), 298, last));
-  g_assert_cmpuint (test_runner_count (fixture->runner, "ps"), ==, 2);
+  g_assert_cmpuint (fake_count (fixture, "ps"), ==, 2);
 
   g_unlink (many);
   g_unlink (fewer);
@@ -986,7 +908,7 @@ test_store_reload_unchanged (Fixture       *fixture,
 
   for (guint round = 0; round < 2; round++)
     {
-      test_runner_set (fixture->runner, "ps", "store-cat", stopped);
+      fake_set (fixture, "ps", "store-cat", stopped);
       g_assert_true (reload (fixture->store, &error));
       g_assert_no_error (error);
       g_assert_cmpint (kiste_box_get_state (a), ==, KISTE_BOX_STATE_STOPPED);
@@ -997,7 +919,7 @@ test_store_reload_unchanged (Fixture       *fixture,
       g_assert_true (reload (fixture->store, &error));
       g_assert_cmpuint (notified_a->len, ==, 0);
 
-      test_runner_set (fixture->runner, "ps", "store-cat", "ps-podman5.json");
+      fake_set (fixture, "ps", "store-cat", "ps-podman5.json");
       g_assert_true (reload (fixture->store, &error));
       g_assert_no_error (error);
       g_assert_cmpint (kiste_box_get_state (a), ==, KISTE_BOX_STATE_RUNNING);
@@ -1005,7 +927,7 @@ test_store_reload_unchanged (Fixture       *fixture,
 
   g_assert_cmpuint (notified_b->len, ==, 0);
   assert_changes (fixture->changes, -1);
-  g_assert_cmpuint (test_runner_count (fixture->runner, "ps"), ==, 7);
+  g_assert_cmpuint (fake_count (fixture, "ps"), ==, 7);
 
   g_unlink (stopped);
   g_rmdir (dir);
@@ -1029,7 +951,7 @@ assert_fault_keeps_list (Fixture    *fixture,
 
   g_signal_connect (fixture->store, "notify::error", G_CALLBACK (count_notify), store_notified);
 
-  test_runner_set (fixture->runner, "ps", script, NULL);
+  fake_set (fixture, "ps", script, NULL);
   g_assert_false (reload (fixture->store, &error));
   g_assert_error (error, KISTE_ERROR, code);
   if (message_part != NULL)
@@ -1046,7 +968,7 @@ assert_fault_keeps_list (Fixture    *fixture,
 
   /* a good refresh clears it */
   g_clear_error (&error);
-  test_runner_set (fixture->runner, "ps", "store-cat", "ps-podman5.json");
+  fake_set (fixture, "ps", "store-cat", "ps-podman5.json");
   g_assert_true (reload (fixture->store, &error));
   g_assert_no_error (error);
   g_assert_null (kiste_box_store_get_error (fixture->store));
@@ -1111,7 +1033,7 @@ test_store_fault_timeout (Fixture       *fixture,
   gint64 start;
 
   _kiste_box_store_set_timings (fixture->store, 0, 0, 0, 300);
-  test_runner_set (fixture->runner, "ps", "store-hang", NULL);
+  fake_set (fixture, "ps", "store-hang", NULL);
 
   start = g_get_monotonic_time ();
   g_assert_false (reload (fixture->store, &error));
@@ -1146,7 +1068,7 @@ test_store_fault_cancel (Fixture       *fixture,
   Waiter waiter = { NULL };
   gint64 start;
 
-  test_runner_set (fixture->runner, "ps", "store-hang", NULL);
+  fake_set (fixture, "ps", "store-hang", NULL);
 
   start = g_get_monotonic_time ();
   kiste_box_store_reload_async (fixture->store, cancellable, store_done_cb, &waiter);
@@ -1160,7 +1082,7 @@ test_store_fault_cancel (Fixture       *fixture,
 
   /* nobody else waited: the hanging process is stopped, no error shown */
   run_until (store_idle, fixture->store);
-  run_until (subprocess_gone, g_ptr_array_index (fixture->runner->subprocesses, 0));
+  run_until (subprocess_gone, kiste_fake_runner_get_subprocess (fixture->runner, 0));
   g_assert_null (kiste_box_store_get_error (fixture->store));
 }
 
@@ -1232,7 +1154,7 @@ test_store_event_state (Fixture       *fixture,
 
   /* the fixture's ps still says running: a listing started before the
    * start event, finishing after it, keeps the event's word */
-  test_runner_set_sleep (fixture->runner, "ps", "0.3");
+  fake_set_sleep (fixture, "ps", "0.3");
   kiste_box_store_reload_async (fixture->store, NULL, store_done_cb, &waiter);
   g_assert_true (_kiste_box_store_handle_event_line (fixture->store, lines[1]));
   g_assert_cmpint (kiste_box_get_state (box), ==, KISTE_BOX_STATE_STOPPED);
@@ -1244,7 +1166,7 @@ test_store_event_state (Fixture       *fixture,
   /* the listing the event asked for says running, and is believed */
   run_until (box_running, box);
   run_until (store_idle, fixture->store);
-  g_assert_cmpuint (test_runner_count (fixture->runner, "ps"), >=, 3);
+  g_assert_cmpuint (fake_count (fixture, "ps"), >=, 3);
 
   /* start and pause move it too */
   g_assert_true (_kiste_box_store_handle_event_line (fixture->store, lines[0]));
@@ -1281,20 +1203,20 @@ test_store_coalesce (Fixture       *fixture,
 
   g_assert_true (reload (fixture->store, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (test_runner_count (fixture->runner, "ps"), ==, 1);
+  g_assert_cmpuint (fake_count (fixture, "ps"), ==, 1);
 
   /* ten events in a burst: exactly one more refresh */
   for (guint i = 0; i < 10; i++)
     g_assert_true (_kiste_box_store_handle_event_line (fixture->store, lines[i % 5]));
 
-  g_assert_cmpuint (test_runner_count (fixture->runner, "ps"), ==, 1);
+  g_assert_cmpuint (fake_count (fixture, "ps"), ==, 1);
   run_for (400);
-  g_assert_cmpuint (test_runner_count (fixture->runner, "ps"), ==, 2);
+  g_assert_cmpuint (fake_count (fixture, "ps"), ==, 2);
   g_assert_false (kiste_box_store_get_refreshing (fixture->store));
 
   /* nothing more happens while idle: no polling */
   run_for (300);
-  g_assert_cmpuint (fixture->runner->spawned->len, ==, 2);
+  g_assert_cmpuint (n_spawned (fixture), ==, 2);
 }
 
 static gboolean
@@ -1314,22 +1236,22 @@ test_store_coalesce_during_refresh (Fixture       *fixture,
   g_assert_true (reload (fixture->store, &error));
   g_assert_no_error (error);
 
-  test_runner_set_sleep (fixture->runner, "ps", "0.3");
+  fake_set_sleep (fixture, "ps", "0.3");
 
   g_assert_true (_kiste_box_store_handle_event_line (fixture->store, lines[0]));
   run_until (store_refreshing, fixture->store);
-  g_assert_cmpuint (test_runner_count (fixture->runner, "ps"), ==, 2);
+  g_assert_cmpuint (fake_count (fixture, "ps"), ==, 2);
 
   /* events during the refresh queue exactly one more */
   for (guint i = 0; i < 10; i++)
     g_assert_true (_kiste_box_store_handle_event_line (fixture->store, lines[i % 5]));
 
   run_until (store_idle, fixture->store);
-  g_assert_cmpuint (test_runner_count (fixture->runner, "ps"), ==, 2);
+  g_assert_cmpuint (fake_count (fixture, "ps"), ==, 2);
   run_until (store_refreshing, fixture->store);
   run_until (store_idle, fixture->store);
   run_for (300);
-  g_assert_cmpuint (test_runner_count (fixture->runner, "ps"), ==, 3);
+  g_assert_cmpuint (fake_count (fixture, "ps"), ==, 3);
 }
 
 static void
@@ -1349,21 +1271,21 @@ test_store_watch (Fixture       *fixture,
   g_assert_cmpuint (store_notified->len, ==, 1);
 
   /* the stream and a refresh to catch up, without a separate reload */
-  g_assert_cmpuint (test_runner_count (fixture->runner, "events"), ==, 1);
-  g_assert_true (strv_is (test_runner_last (fixture->runner, "events")->argv, events_argv));
-  g_assert_cmpuint (test_runner_count (fixture->runner, "ps"), ==, 1);
-  stream = g_ptr_array_index (fixture->runner->subprocesses, 0);
+  g_assert_cmpuint (fake_count (fixture, "events"), ==, 1);
+  g_assert_true (fake_last_is (fixture, "events", events_argv));
+  g_assert_cmpuint (fake_count (fixture, "ps"), ==, 1);
+  stream = kiste_fake_runner_get_subprocess (fixture->runner, 0);
 
   /* the fixture's events (all at once) cost exactly one more refresh */
   run_for (600);
   g_assert_true (kiste_box_store_get_loaded (fixture->store));
-  g_assert_cmpuint (test_runner_count (fixture->runner, "ps"), ==, 2);
-  g_assert_cmpuint (test_runner_count (fixture->runner, "events"), ==, 1);
+  g_assert_cmpuint (fake_count (fixture, "ps"), ==, 2);
+  g_assert_cmpuint (fake_count (fixture, "events"), ==, 1);
   g_assert_cmpuint (kiste_box_store_get_spawn_count (fixture->store), ==, 3);
 
   /* starting twice does nothing */
   kiste_box_store_start_watching (fixture->store);
-  g_assert_cmpuint (fixture->runner->spawned->len, ==, 3);
+  g_assert_cmpuint (n_spawned (fixture), ==, 3);
 
   kiste_box_store_stop_watching (fixture->store);
   g_assert_false (kiste_box_store_get_watching (fixture->store));
@@ -1371,7 +1293,7 @@ test_store_watch (Fixture       *fixture,
   run_until (subprocess_gone, stream);
 
   run_for (300);
-  g_assert_cmpuint (fixture->runner->spawned->len, ==, 3);
+  g_assert_cmpuint (n_spawned (fixture), ==, 3);
 }
 
 static void
@@ -1382,57 +1304,54 @@ test_store_watch_docker (Fixture       *fixture,
     "docker", "events", "--format", "{{json .}}", "--filter", "type=container", NULL
   };
 
-  test_runner_set (fixture->runner, "events", "store-events", "events-docker.txt");
+  fake_set (fixture, "events", "store-events", "events-docker.txt");
   kiste_box_store_start_watching (fixture->store);
-  g_assert_true (strv_is (test_runner_last (fixture->runner, "events")->argv, events_argv));
+  g_assert_true (fake_last_is (fixture, "events", events_argv));
 
   /* the create and the die of boxes: one refresh after the first */
   run_for (500);
-  g_assert_cmpuint (test_runner_count (fixture->runner, "ps"), ==, 2);
+  g_assert_cmpuint (fake_count (fixture, "ps"), ==, 2);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (fixture->store)), ==, 3);
 
   kiste_box_store_stop_watching (fixture->store);
-  run_until (subprocess_gone, g_ptr_array_index (fixture->runner->subprocesses, 0));
+  run_until (subprocess_gone, kiste_fake_runner_get_subprocess (fixture->runner, 0));
 }
 
 static void
 test_store_watch_restart (Fixture       *fixture,
                           gconstpointer  data)
 {
-  Spawned *spawns[4] = { NULL, };
+  gint64 started[4] = { 0, };
   guint n = 0;
 
   /* a stream that dies after its events, every time: restarted with a
    * growing delay (50, 100, 200 ms) and given up after three restarts */
-  test_runner_set (fixture->runner, "events", "store-events-die", "events-podman5.txt");
+  fake_set (fixture, "events", "store-events-die", "events-podman5.txt");
   _kiste_box_store_set_timings (fixture->store, 0, 50, 3, 0);
 
   kiste_box_store_start_watching (fixture->store);
   run_for (1500);
 
-  g_assert_cmpuint (test_runner_count (fixture->runner, "events"), ==, 4);
+  g_assert_cmpuint (fake_count (fixture, "events"), ==, 4);
   g_assert_false (kiste_box_store_get_watching (fixture->store));
 
-  for (guint i = 0; i < fixture->runner->spawned->len; i++)
-    {
-      Spawned *spawned = g_ptr_array_index (fixture->runner->spawned, i);
+  for (guint i = 0; i < n_spawned (fixture); i++)
+    if (g_str_has_prefix (g_ptr_array_index (kiste_fake_runner_get_commands (fixture->runner), i),
+                          "podman events "))
+      started[n++] = kiste_fake_runner_get_started (fixture->runner, i);
 
-      if (g_str_equal (spawned->argv[1], "events"))
-        spawns[n++] = spawned;
-    }
-
-  g_assert_cmpint (spawns[1]->time_us - spawns[0]->time_us, >=, 50 * 1000);
-  g_assert_cmpint (spawns[2]->time_us - spawns[1]->time_us, >=, 100 * 1000);
-  g_assert_cmpint (spawns[3]->time_us - spawns[2]->time_us, >=, 200 * 1000);
+  g_assert_cmpint (started[1] - started[0], >=, 50 * 1000);
+  g_assert_cmpint (started[2] - started[1], >=, 100 * 1000);
+  g_assert_cmpint (started[3] - started[2], >=, 200 * 1000);
 
   /* restarts catch up with a refresh, shared with the events' own */
-  g_assert_cmpuint (test_runner_count (fixture->runner, "ps"), >=, 2);
-  g_assert_cmpuint (test_runner_count (fixture->runner, "ps"), <=, 2 * 4 + 1);
+  g_assert_cmpuint (fake_count (fixture, "ps"), >=, 2);
+  g_assert_cmpuint (fake_count (fixture, "ps"), <=, 2 * 4 + 1);
 
   /* nothing more after giving up */
-  n = fixture->runner->spawned->len;
+  n = n_spawned (fixture);
   run_for (400);
-  g_assert_cmpuint (fixture->runner->spawned->len, ==, n);
+  g_assert_cmpuint (n_spawned (fixture), ==, n);
 }
 
 static void
@@ -1443,8 +1362,9 @@ test_store_watch_dispose (Fixture       *fixture,
   GSubprocess *stream;
 
   kiste_box_store_start_watching (store);
-  stream = g_ptr_array_index (fixture->runner->subprocesses, 0);
-  g_assert_true (g_str_equal (test_runner_last (fixture->runner, "events")->argv[1], "events"));
+  stream = kiste_fake_runner_get_subprocess (fixture->runner, 0);
+  g_assert_cmpstr (g_ptr_array_index (kiste_fake_runner_get_commands (fixture->runner), 0), ==,
+                   "podman events --format json --filter type=container");
 
   /* dropping the store ends the stream: callbacks hold it weakly */
   g_assert_finalize_object (g_steal_pointer (&store));
@@ -1480,8 +1400,8 @@ test_store_details (Fixture       *fixture,
   g_clear_object (&waiter.result);
 
   /* one process for all three */
-  g_assert_cmpuint (test_runner_count (fixture->runner, "container"), ==, 1);
-  g_assert_true (strv_is (test_runner_last (fixture->runner, "container")->argv, inspect_argv));
+  g_assert_cmpuint (fake_count (fixture, "container"), ==, 1);
+  g_assert_true (fake_last_is (fixture, "container", inspect_argv));
 
   for (guint i = 0; i < 3; i++)
     g_assert_true (kiste_box_get_has_details (boxes[i]));
@@ -1521,7 +1441,7 @@ test_store_details_missing (Fixture       *fixture,
   g_assert_false (kiste_box_get_has_details (boxes[1]));
 
   /* a failing inspect */
-  test_runner_set (fixture->runner, "container", "store-exit125", NULL);
+  fake_set (fixture, "container", "store-exit125", NULL);
   kiste_box_store_load_details_async (fixture->store, boxes, 2, NULL, store_done_cb, &waiter);
   run_until (waiter_done, &waiter);
   g_assert_false (kiste_box_store_load_details_finish (fixture->store, waiter.result, &error));
@@ -1529,7 +1449,7 @@ test_store_details_missing (Fixture       *fixture,
   g_clear_object (&waiter.result);
   g_clear_error (&error);
 
-  test_runner_set (fixture->runner, "container", "store-garbage", NULL);
+  fake_set (fixture, "container", "store-garbage", NULL);
   kiste_box_store_load_details_async (fixture->store, boxes, 2, NULL, store_done_cb, &waiter);
   run_until (waiter_done, &waiter);
   g_assert_false (kiste_box_store_load_details_finish (fixture->store, waiter.result, &error));
@@ -1544,7 +1464,7 @@ test_store_details_docker (Fixture       *fixture,
   g_autoptr(GError) error = NULL;
   KisteBox *box;
   Waiter waiter = { NULL };
-  Spawned *spawned;
+  g_autofree char *inspect = NULL;
 
   g_assert_true (reload (fixture->store, &error));
   g_assert_no_error (error);
@@ -1559,11 +1479,8 @@ test_store_details_docker (Fixture       *fixture,
   g_clear_object (&waiter.result);
 
   /* docker prints an array without --format */
-  spawned = test_runner_last (fixture->runner, "container");
-  g_assert_cmpstr (spawned->argv[0], ==, "docker");
-  g_assert_cmpstr (spawned->argv[2], ==, "inspect");
-  g_assert_cmpstr (spawned->argv[3], ==, kiste_box_get_id (box));
-  g_assert_null (spawned->argv[4]);
+  inspect = g_strdup_printf ("docker container inspect %s", kiste_box_get_id (box));
+  g_assert_cmpstr (kiste_fake_runner_find (fixture->runner, "docker container "), ==, inspect);
 
   g_assert_nonnull (kiste_box_get_mounts (box));
   g_assert_true (kiste_box_get_rootless (box));

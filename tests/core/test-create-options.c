@@ -1123,6 +1123,51 @@ test_from_box_round_trip (void)
                      kiste_create_options_get_unshare (options, i));
 }
 
+static void
+count_cb (guint *count)
+{
+  (*count)++;
+}
+
+static void
+follow_name_cb (KisteCreateOptions *options)
+{
+  g_autofree char *home = g_strdup_printf ("/srv/%s", kiste_create_options_get_name (options));
+
+  kiste_create_options_set_home (options, home);
+}
+
+/* "changed" once per change: a setter that moves two properties, a
+ * binding's g_object_set(), and what notify handlers set in turn */
+static void
+test_changed_once (void)
+{
+  g_autoptr(KisteCreateOptions) options = kiste_create_options_new ();
+  guint changed = 0;
+
+  g_signal_connect_swapped (options, "changed", G_CALLBACK (count_cb), &changed);
+
+  kiste_create_options_set_home (options, "/srv/home");
+  g_assert_true (kiste_create_options_get_separate_home (options));
+  g_assert_cmpuint (changed, ==, 1);
+
+  kiste_create_options_set_separate_home (options, FALSE);
+  g_assert_null (kiste_create_options_get_home (options));
+  g_assert_cmpuint (changed, ==, 2);
+
+  /* nothing changes, nothing said */
+  kiste_create_options_set_separate_home (options, FALSE);
+  g_assert_cmpuint (changed, ==, 2);
+
+  g_object_set (options, "name", "box", "image", "fedora", NULL);
+  g_assert_cmpuint (changed, ==, 3);
+
+  g_signal_connect (options, "notify::name", G_CALLBACK (follow_name_cb), NULL);
+  kiste_create_options_set_name (options, "other");
+  g_assert_cmpstr (kiste_create_options_get_home (options), ==, "/srv/other");
+  g_assert_cmpuint (changed, ==, 4);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1130,6 +1175,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/create-options/argv", test_argv_table);
+  g_test_add_func ("/create-options/changed-once", test_changed_once);
   g_test_add_func ("/create-options/argv-refused", test_argv_refused);
   g_test_add_func ("/create-options/bad-input", test_bad_input);
   g_test_add_func ("/create-options/first-bad-field", test_first_bad_field);

@@ -475,6 +475,29 @@ test_volume_paths (void)
   g_assert_nonnull (strstr (error->message, "absolute"));
 }
 
+/* A volume row: each path on its own before the spec they make */
+static void
+test_volume_entry (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (kiste_validate_volume_entry ("/srv/data", "/data", "/srv/data:/data:ro", &error));
+  g_assert_no_error (error);
+  /* an empty row has no spec yet */
+  g_assert_true (kiste_validate_volume_entry ("", "", NULL, &error));
+  g_assert_no_error (error);
+
+  /* the spec would split at the host path's ":" */
+  g_assert_false (kiste_validate_volume_entry ("/srv/a:b", "/data", "/srv/a:b:/data", &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_assert_nonnull (strstr (error->message, "The path on this computer may not contain “:”"));
+  g_clear_error (&error);
+
+  /* no path in the box: the spec says what is missing */
+  g_assert_false (kiste_validate_volume_entry ("/srv/data", "", "/srv/data", &error));
+  g_assert_nonnull (strstr (error->message, "needs a colon"));
+}
+
 static void
 test_expand_home (void)
 {
@@ -633,6 +656,7 @@ main (int   argc,
   g_test_add_func ("/validate/volume", test_volume);
   g_test_add_func ("/validate/volume-no-colon", test_volume_no_colon_message);
   g_test_add_func ("/validate/volume-paths", test_volume_paths);
+  g_test_add_func ("/validate/volume-entry", test_volume_entry);
   g_test_add_func ("/validate/expand-home", test_expand_home);
   g_test_add_func ("/validate/packages", test_packages);
   g_test_add_func ("/validate/init-hooks", test_init_hooks);

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "kiste-capabilities-private.h"
-#include "kiste-create-dialog.h"
+#include "kiste-create-dialog-private.h"
 #include "kiste-create-progress.h"
 #include "kiste-error.h"
 #include "kiste-fake-runner.h"
@@ -581,9 +581,11 @@ test_suggested_name (Fixture       *fx,
   set_text (fx, "Image", "quay.io/toolbx/arch-toolbox:latest");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (name)), ==, "mine");
 
-  /* cleared, it follows the image again */
+  /* cleared, it follows the image again (the image picked anew: setting
+   * the text it has changes no option) */
   set_text (fx, "Name", "");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (name)), ==, "");
+  set_text (fx, "Image", "");
   set_text (fx, "Image", "quay.io/toolbx/arch-toolbox:latest");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (name)), ==, "arch-toolbox-latest");
 
@@ -595,6 +597,66 @@ test_suggested_name (Fixture       *fx,
   g_assert_true (g_str_has_suffix (gtk_editable_get_text (GTK_EDITABLE (row (fx, "Folder"))),
                                    "/Boxes/other"));
   g_assert_true (strstr (command_text (fx), "--home ") != NULL);
+}
+
+/* One change of the form, one validation: the options say "changed" once
+ * however many of them a change moves (the name and home following the
+ * image, the rows following init) */
+static guint
+validations (Fixture *fx)
+{
+  return fx->dialog->n_validations;
+}
+
+static void
+test_one_validation_per_change (Fixture       *fx,
+                                gconstpointer  data)
+{
+  GtkWidget *volume;
+  guint before;
+
+  set_text (fx, "Image", "docker.io/library/ubuntu:24.04");
+  set_active (fx, "_Separate Home Folder", TRUE);
+
+  /* the image moves the name, which moves the home */
+  before = validations (fx);
+  set_text (fx, "Image", "quay.io/toolbx/arch-toolbox:latest");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row (fx, "Name"))), ==, "arch-toolbox-latest");
+  g_assert_true (g_str_has_suffix (gtk_editable_get_text (GTK_EDITABLE (row (fx, "Folder"))),
+                                   "/Boxes/arch-toolbox-latest"));
+  g_assert_cmpuint (validations (fx), ==, before + 1);
+
+  /* the switch turns the home off and forgets its folder */
+  before = validations (fx);
+  set_active (fx, "_Separate Home Folder", FALSE);
+  g_assert_cmpuint (validations (fx), ==, before + 1);
+
+  /* one typed text */
+  before = validations (fx);
+  set_text (fx, "Host Name", "devbox");
+  g_assert_cmpuint (validations (fx), ==, before + 1);
+  g_assert_cmpstr (kiste_create_options_get_hostname (kiste_create_dialog_get_options (fx->dialog)),
+                   ==, "devbox");
+
+  /* init locks two unshare rows on */
+  before = validations (fx);
+  set_active (fx, "_Init System", TRUE);
+  g_assert_cmpuint (validations (fx), ==, before + 1);
+  g_assert_true (adw_switch_row_get_active (fx->dialog->process_row));
+  g_assert_false (kiste_create_options_get_unshare (kiste_create_dialog_get_options (fx->dialog),
+                                                    KISTE_UNSHARE_PROCESS));
+
+  /* a volume row: its error comes with the one validation */
+  g_signal_emit_by_name (row (fx, "_Add Volume"), "activated");
+  volume = kiste_test_find_widget (GTK_WIDGET (fx->dialog), KISTE_TYPE_VOLUME_ROW, NULL);
+  before = validations (fx);
+  kiste_volume_row_set_host_path (KISTE_VOLUME_ROW (volume), "/srv/a:b");
+  g_assert_cmpuint (validations (fx), ==, before + 1);
+  before = validations (fx);
+  kiste_volume_row_set_box_path (KISTE_VOLUME_ROW (volume), "/data");
+  g_assert_cmpuint (validations (fx), ==, before + 1);
+  g_assert_nonnull (strstr (kiste_volume_row_get_error (KISTE_VOLUME_ROW (volume)),
+                            "may not contain “:”"));
 }
 
 static const struct
@@ -1648,6 +1710,7 @@ main (int   argc,
 
   g_test_add_func ("/kiste/create-dialog/progress-log", test_progress_log);
   ADD ("suggested-name", test_suggested_name);
+  ADD ("one-validation-per-change", test_one_validation_per_change);
   ADD ("bad-input", test_bad_input);
   ADD ("capability-gating", test_capability_gating);
   ADD ("locks", test_locks);
