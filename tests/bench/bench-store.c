@@ -30,7 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "kiste-box-store.h"
+#include "kiste-box-store-private.h"
 #include "kiste-fake-runner.h"
 
 /* The shared fake runner, running every command as it is: it counts the

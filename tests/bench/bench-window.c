@@ -29,6 +29,7 @@
 #include <vte/vte.h>
 
 #include "kiste-application.h"
+#include "kiste-box-store-private.h"
 #include "kiste-manager.h"
 #include "kiste-window.h"
 
