@@ -161,12 +161,6 @@ create_swatch (KisteColorRow *self,
   return button;
 }
 
-KisteColorRow *
-kiste_color_row_new (void)
-{
-  return g_object_new (KISTE_TYPE_COLOR_ROW, NULL);
-}
-
 void
 kiste_color_row_set_settings (KisteColorRow *self,
                               GSettings     *settings)

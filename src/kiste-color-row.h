@@ -18,7 +18,6 @@ G_DECLARE_FINAL_TYPE (KisteColorRow, kiste_color_row, KISTE, COLOR_ROW, AdwActio
 /* A box's colour: a small palette of swatches and "none", kept in the
  * "box-colors" setting. The colour tints the box's terminal tabs so its
  * shells are never mistaken for the host's. */
-KisteColorRow *kiste_color_row_new           (void);
 void           kiste_color_row_set_settings  (KisteColorRow *self,
                                               GSettings     *settings);
 void           kiste_color_row_set_box_name  (KisteColorRow *self,

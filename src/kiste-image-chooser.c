@@ -36,12 +36,6 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-KisteImageChooser *
-kiste_image_chooser_new (void)
-{
-  return g_object_new (KISTE_TYPE_IMAGE_CHOOSER, NULL);
-}
-
 static GtkWidget *
 create_row (gpointer item,
             gpointer user_data)

@@ -18,8 +18,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (KisteImageChooser, kiste_image_chooser, KISTE, IMAGE_CHOOSER, AdwBin)
 
 /* A button with a searchable list of images: those on this computer and
- * those known to work with distrobox. Emits "image-chosen" (the name). */
-KisteImageChooser *kiste_image_chooser_new           (void);
+ * those known to work with distrobox. Emits "image-chosen" (the name).
+ * It lives in the create dialog's template. */
 
 /* Starts listing the manager's images; cancellable stops it */
 void               kiste_image_chooser_load          (KisteImageChooser *self,

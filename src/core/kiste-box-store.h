@@ -93,7 +93,5 @@ KisteBox       *kiste_box_store_find_by_id          (KisteBoxStore        *self,
 gboolean        kiste_box_store_get_loaded          (KisteBoxStore        *self);
 gboolean        kiste_box_store_get_refreshing      (KisteBoxStore        *self);
 const GError   *kiste_box_store_get_error           (KisteBoxStore        *self);
-guint           kiste_box_store_get_refresh_count   (KisteBoxStore        *self);
-guint           kiste_box_store_get_spawn_count     (KisteBoxStore        *self);
 
 G_END_DECLS

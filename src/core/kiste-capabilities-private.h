@@ -36,4 +36,9 @@ void _kiste_capabilities_refresh_early_async (KisteCapabilities          *self,
                                               GAsyncReadyCallback         callback,
                                               gpointer                    user_data);
 
+/* For tests: replaces distrobox's list of config files; NULL restores the
+ * default list. */
+void kiste_capabilities_set_config_files (KisteCapabilities   *self,
+                                          const char * const  *paths);
+
 G_END_DECLS

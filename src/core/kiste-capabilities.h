@@ -82,10 +82,6 @@ void                 kiste_capabilities_set_last_path_dir        (KisteCapabilit
                                                                   const char           *dir);
 gboolean             kiste_capabilities_get_distrobox_is_own     (KisteCapabilities    *self);
 
-/* Replaces distrobox's list of config files (for tests and odd layouts);
- * NULL restores the default list. */
-void                 kiste_capabilities_set_config_files         (KisteCapabilities    *self,
-                                                                  const char * const   *paths);
 /* distrobox's config files in the order it reads them (later wins);
  * distrobox_path is the resolved `distrobox` executable or NULL. */
 char               **kiste_capabilities_dup_default_config_files (const char           *distrobox_path);

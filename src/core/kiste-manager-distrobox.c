@@ -109,15 +109,3 @@ kiste_manager_install_distrobox_finish (KisteManager  *self,
 
   return g_task_propagate_boolean (G_TASK (result), error);
 }
-
-/* Takes Kiste's copy away; the next load looks for distrobox again */
-gboolean
-kiste_manager_remove_own_distrobox (KisteManager  *self,
-                                    GError       **error)
-{
-  g_autofree char *dir = kiste_bundled_distrobox_dup_install_dir ();
-
-  g_return_val_if_fail (KISTE_IS_MANAGER (self), FALSE);
-
-  return kiste_bundled_distrobox_remove (dir, error);
-}

@@ -49,8 +49,6 @@ void                kiste_manager_install_distrobox_async       (KisteManager   
 gboolean            kiste_manager_install_distrobox_finish      (KisteManager   *self,
                                                                  GAsyncResult   *result,
                                                                  GError        **error);
-gboolean            kiste_manager_remove_own_distrobox          (KisteManager   *self,
-                                                                 GError        **error);
 /* Every task, running and finished, oldest first (a GListModel of KisteTask) */
 GListModel         *kiste_manager_get_tasks             (KisteManager         *self);
 /* Drops the finished tasks from the list; running ones stay */

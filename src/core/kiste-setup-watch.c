@@ -7,7 +7,7 @@
 
 #include "config.h"
 
-#include "kiste-setup-watch.h"
+#include "kiste-setup-watch-private.h"
 #include "kiste-start-monitor.h"
 
 #define DEFAULT_DELAY_MS 1000

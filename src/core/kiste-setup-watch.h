@@ -32,10 +32,6 @@ KisteSetupWatch *kiste_setup_watch_new            (KisteRunner             *runn
 void             kiste_setup_watch_set_skip_func  (KisteSetupWatch         *self,
                                                    KisteSetupWatchSkipFunc  func,
                                                    gpointer                 user_data);
-/* How long a setup must last before the box says so (default 1 s: a box
- * whose setup is long done reads its log in less, without a flicker) */
-void             kiste_setup_watch_set_delay      (KisteSetupWatch         *self,
-                                                   guint                    delay_ms);
 /* Looks at box_name again, e.g. once an operation on it ended */
 void             kiste_setup_watch_check          (KisteSetupWatch         *self,
                                                    const char              *box_name);

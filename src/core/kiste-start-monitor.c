@@ -14,7 +14,7 @@
 
 #include "kiste-commands.h"
 #include "kiste-error.h"
-#include "kiste-start-monitor.h"
+#include "kiste-start-monitor-private.h"
 
 #define DEFAULT_TIMEOUT_MS        (10 * 60 * 1000)
 #define DEFAULT_WATCH_INTERVAL_MS 1000

@@ -51,10 +51,6 @@ guint              kiste_start_monitor_get_timeout        (KisteStartMonitor   *
 void               kiste_start_monitor_set_timeout        (KisteStartMonitor   *self,
                                                            guint                timeout_ms);
 
-/* How often to check that the box still runs, in milliseconds. Default 1 s. */
-void               kiste_start_monitor_set_watch_interval (KisteStartMonitor   *self,
-                                                           guint                interval_ms);
-
 /* For boxes whose log driver keeps `logs` empty (journald, none): FALSE
  * (the default) fails up front with KISTE_ERROR_BAD_OUTPUT explaining why;
  * TRUE starts the box anyway and finishes once it runs, without progress. */

@@ -31,7 +31,7 @@
 #include <stdlib.h>
 
 #include "bench-common.h"
-#include "kiste-box-store.h"
+#include "kiste-box-store-private.h"
 #include "kiste-fake-runner.h"
 
 /* The shared fake runner, running every command as it is: it counts the

@@ -30,6 +30,7 @@
 
 #include "bench-common.h"
 #include "kiste-application.h"
+#include "kiste-box-store-private.h"
 #include "kiste-manager.h"
 #include "kiste-window.h"
 

@@ -10,7 +10,7 @@
 #include <glib/gstdio.h>
 
 #include "kiste-fake-runner.h"
-#include "kiste-setup-watch.h"
+#include "kiste-setup-watch-private.h"
 
 /* A live list with one running box (fx-first, started elsewhere) and one
  * stopped; the running one's log holds its setup's first lines and then

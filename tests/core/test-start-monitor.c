@@ -14,7 +14,7 @@
 #include <glib/gstdio.h>
 
 #include "kiste-error.h"
-#include "kiste-start-monitor.h"
+#include "kiste-start-monitor-private.h"
 
 static char *
 dup_fixture_path (const char *name)

@@ -676,6 +676,17 @@ test_showcase (Fixture       *fixture,
     }
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1100, 720);
   kiste_test_flush (GTK_WIDGET (fixture->window));
+
+  /* the picture shows fedora-dev's page beside the list */
+  {
+    g_autoptr(KisteBox) selected = g_object_ref (gtk_single_selection_get_selected_item (GTK_SINGLE_SELECTION (model)));
+    GtkWidget *page = kiste_test_find_widget (GTK_WIDGET (fixture->window), KISTE_TYPE_BOX_PAGE, NULL);
+    AdwNavigationPage *content = ADW_NAVIGATION_PAGE (gtk_widget_get_ancestor (page, ADW_TYPE_NAVIGATION_PAGE));
+
+    g_assert_cmpstr (kiste_box_get_name (selected), ==, "fedora-dev");
+    g_assert_true (gtk_widget_get_mapped (page));
+    g_assert_cmpstr (adw_navigation_page_get_title (content), ==, "fedora-dev");
+  }
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "readme-main-window");
 }
 

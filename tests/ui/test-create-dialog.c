@@ -1331,6 +1331,21 @@ test_form_screenshot (Fixture       *fx,
   set_active (fx, "_Network", TRUE);
   g_assert_true (kiste_create_dialog_get_can_create (fx->dialog));
   gtk_widget_grab_focus (row (fx, "Name"));
+
+  /* what the picture shows: the suggested name, the folder, no error, and
+   * the command they make */
+  {
+    g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+    const char *command = command_text (fx);
+
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row (fx, "Name"))), ==, "ubuntu-toolbox-24-04");
+    g_assert_true (gtk_widget_get_visible (row (fx, "Folder")));
+    collect_error_labels (GTK_WIDGET (fx->dialog), labels);
+    g_assert_cmpuint (labels->len, ==, 0);
+    g_assert_nonnull (strstr (command, "--name ubuntu-toolbox-24-04"));
+    g_assert_nonnull (strstr (command, "--home /home/alex/Boxes/ubuntu-toolbox-24-04"));
+    g_assert_nonnull (strstr (command, "--unshare-netns"));
+  }
   kiste_test_screenshot (GTK_WIDGET (fx->dialog), "create-dialog-form");
 }
 

@@ -460,6 +460,23 @@ test_rows_screenshot (void)
                              TRUE);
   window = create_window (list);
 
+  /* what the picture shows: each task's title and step, the first one's
+   * progress and Cancel, the second one's output unfolded */
+  {
+    GtkWidget *first = GTK_WIDGET (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 0));
+    GtkWidget *second = GTK_WIDGET (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 1));
+    GtkWidget *progress = kiste_test_find_widget (first, GTK_TYPE_PROGRESS_BAR, "Progress");
+    GtkWidget *cancel = kiste_test_find_widget (first, GTK_TYPE_BUTTON, "Cancel");
+
+    g_assert_nonnull (find_label (first, "Starting · fedora"));
+    g_assert_nonnull (find_label (first, "Installing basic packages"));
+    g_assert_true (gtk_widget_get_visible (progress));
+    g_assert_cmpfloat_with_epsilon (gtk_progress_bar_get_fraction (GTK_PROGRESS_BAR (progress)), 0.45, 1e-9);
+    g_assert_true (gtk_widget_get_visible (cancel));
+    g_assert_nonnull (find_label (second, "Creating · arch-dev"));
+    g_assert_nonnull (find_label (second, "Pulling the image"));
+    g_assert_nonnull (strstr (output_text (second), "Getting image source signatures"));
+  }
   kiste_test_screenshot (GTK_WIDGET (window), "task-rows-running");
   gtk_window_destroy (window);
 }
