@@ -64,6 +64,8 @@ gboolean            kiste_manager_is_busy               (KisteManager         *s
 void                kiste_manager_set_host_dirs         (KisteManager         *self,
                                                          const char           *applications_dir,
                                                          const char           *bin_dir);
+/* The folder exported programs go to (~/.local/bin by default) */
+const char         *kiste_manager_get_bin_dir           (KisteManager         *self);
 
 /* Follows the host folders of exported launchers and wrappers with file
  * monitors (no polling) while at least one watch is held: the
