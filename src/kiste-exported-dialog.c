@@ -37,21 +37,24 @@ G_DEFINE_FINAL_TYPE (KisteExportedDialog, kiste_exported_dialog, ADW_TYPE_DIALOG
 
 static void kiste_exported_dialog_refresh (KisteExportedDialog *self);
 
+/* The box and the file's name; its whole path is the row's tooltip */
 static char *
 describe_file (KisteExportedFile *file)
 {
+  g_autofree char *basename = g_path_get_basename (file->path);
+
   switch (file->kind)
     {
     case KISTE_EXPORTED_APP:
-      return g_strdup_printf (_("App of “%s” · %s"), file->box_name, file->path);
+      return g_strdup_printf (_("App of “%s” · %s"), file->box_name, basename);
     case KISTE_EXPORTED_BINARY:
       if (file->source != NULL)
-        return g_strdup_printf (_("Runs %s in “%s” · %s"), file->source, file->box_name, file->path);
-      return g_strdup_printf (_("Program of “%s” · %s"), file->box_name, file->path);
+        return g_strdup_printf (_("Runs %s in “%s” · %s"), file->source, file->box_name, basename);
+      return g_strdup_printf (_("Program of “%s” · %s"), file->box_name, basename);
     case KISTE_EXPORTED_BOX_ENTRY:
-      return g_strdup_printf (_("A terminal in “%s” · %s"), file->box_name, file->path);
+      return g_strdup_printf (_("A terminal in “%s” · %s"), file->box_name, basename);
     default:
-      return g_strdup (file->path);
+      return g_steal_pointer (&basename);
     }
 }
 
@@ -99,11 +102,11 @@ kiste_exported_dialog_show (KisteExportedDialog *self)
       adw_action_row_set_subtitle (row, subtitle);
       adw_action_row_set_subtitle_selectable (row, TRUE);
       adw_action_row_set_subtitle_lines (row, 2);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (row), file->path);
 
       if (file->stale && trust_stale)
         {
-          g_autofree char *gone = g_strdup_printf (_("“%s” is gone"), file->box_name);
-          GtkWidget *label = gtk_label_new (gone);
+          GtkWidget *label = gtk_label_new (_("Box gone"));
 
           gtk_widget_add_css_class (label, "warning");
           gtk_widget_add_css_class (label, "caption");
@@ -225,8 +228,9 @@ clean_up_response_cb (AdwAlertDialog *dialog,
 static void
 clean_up_clicked_cb (KisteExportedDialog *self)
 {
-  g_autoptr(GString) body = g_string_new (NULL);
+  g_autoptr(GString) names = g_string_new (NULL);
   AdwDialog *dialog;
+  GtkWidget *label;
   guint n = 0;
 
   if (self->files == NULL)
@@ -238,18 +242,32 @@ clean_up_clicked_cb (KisteExportedDialog *self)
 
       if (!file->stale)
         continue;
+      /* file names only, the folders are always the same two */
       if (n++ < 8)
-        g_string_append_printf (body, "%s\n", file->path);
+        {
+          g_autofree char *basename = g_path_get_basename (file->path);
+
+          g_string_append_printf (names, "%s%s", names->len > 0 ? "\n" : "", basename);
+        }
     }
   if (n == 0)
     return;
   if (n > 8)
-    g_string_append_printf (body, ngettext ("and %u more\n", "and %u more\n", n - 8), n - 8);
-  g_string_append (body, _("Your own launchers and scripts are not touched."));
+    g_string_append_printf (names, ngettext ("\nand %u more", "\nand %u more", n - 8), n - 8);
 
-  dialog = adw_alert_dialog_new (ngettext ("Remove the Export Left Behind?",
-                                           "Remove the Exports Left Behind?", n),
-                                 body->str);
+  dialog = adw_alert_dialog_new (ngettext ("Remove Leftover?",
+                                           "Remove Leftovers?", n),
+                                 ngettext ("This file starts a box that is gone. Your own launchers "
+                                           "and scripts are not touched.",
+                                           "These files start boxes that are gone. Your own launchers "
+                                           "and scripts are not touched.", n));
+  /* a long file name is one word: it may break anywhere */
+  label = gtk_label_new (names->str);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
+  gtk_widget_add_css_class (label, "caption");
+  adw_alert_dialog_set_extra_child (ADW_ALERT_DIALOG (dialog), label);
   adw_alert_dialog_add_responses (ADW_ALERT_DIALOG (dialog),
                                   "cancel", _("_Cancel"),
                                   "clean-up", _("_Clean Up"),
