@@ -360,6 +360,9 @@ static void
 kiste_exported_dialog_init (KisteExportedDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* the button's own label would otherwise name it */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->clean_up_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Clean Up Exports Left Behind"), -1);
   self->rows = g_ptr_array_new ();
   self->cancellable = g_cancellable_new ();
 }

@@ -34,6 +34,18 @@ struct _KisteProgramsGroup
 
 G_DEFINE_FINAL_TYPE (KisteProgramsGroup, kiste_programs_group, GTK_TYPE_BOX)
 
+/* A path under the home folder as people write it: "~/…" */
+static char *
+dup_display_path (const char *path)
+{
+  const char *home = g_get_home_dir ();
+  gsize len = strlen (home);
+
+  if (path != NULL && strncmp (path, home, len) == 0 && path[len] == '/')
+    return g_strconcat ("~", path + len, NULL);
+  return g_strdup (path);
+}
+
 /* The message under the field: an error, a warning or nothing */
 static void
 kiste_programs_group_show_message (KisteProgramsGroup *self,
@@ -129,6 +141,7 @@ list_exported_cb (GObject      *object,
       KisteExportedFile *file = g_ptr_array_index (files, i);
       g_autofree char *remove_name = NULL;
       g_autofree char *program = NULL;
+      g_autofree char *display = NULL;
       AdwActionRow *row;
       GtkWidget *button;
 
@@ -140,10 +153,11 @@ list_exported_cb (GObject      *object,
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), file->name);
       /* what runs in the box, and the file on this computer */
-      adw_action_row_set_subtitle (row, file->path);
+      display = dup_display_path (file->path);
+      adw_action_row_set_subtitle (row, display);
       if (file->source != NULL)
         {
-          g_autofree char *subtitle = g_strdup_printf (_("Runs %s in the box · %s"), file->source, file->path);
+          g_autofree char *subtitle = g_strdup_printf (_("Runs %s in the box · %s"), file->source, display);
 
           adw_action_row_set_subtitle (row, subtitle);
         }
@@ -250,6 +264,7 @@ find_host_cb (GObject      *object,
   g_autofree char *host_path = NULL;
   g_autofree char *warning = NULL;
   g_autofree char *heading = NULL;
+  g_autofree char *bin_dir = NULL;
   AdwDialog *dialog;
 
   host_path = kiste_manager_find_host_program_finish (KISTE_MANAGER (object), result, &error);
@@ -264,9 +279,10 @@ find_host_cb (GObject      *object,
       return;
     }
 
+  bin_dir = dup_display_path (kiste_manager_get_bin_dir (self->manager));
   warning = g_strdup_printf (_("This computer has its own “%s” (%s). In a terminal, whichever of "
                                "the two comes first in PATH runs; the exported one goes to %s."),
-                             data->name, host_path, kiste_manager_get_bin_dir (self->manager));
+                             data->name, host_path, bin_dir);
   kiste_programs_group_show_message (self, warning, FALSE);
 
   heading = g_strdup_printf (_("“%s” Is Also on This Computer"), data->name);
@@ -371,11 +387,12 @@ entry_changed_cb (KisteProgramsGroup *self)
 {
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self->entry_row));
   g_autoptr(GError) error = NULL;
+  gboolean valid = text[0] != '\0' && kiste_validate_program (text, &error);
 
-  gtk_widget_set_sensitive (GTK_WIDGET (self->export_button), self->pending == NULL && text[0] != '\0');
+  gtk_widget_set_sensitive (GTK_WIDGET (self->export_button), self->pending == NULL && valid);
 
   /* what is wrong shows while typing; "not in the box" only after Export */
-  if (text[0] != '\0' && !kiste_validate_program (text, &error))
+  if (error != NULL)
     kiste_programs_group_show_message (self, error->message, TRUE);
   else
     kiste_programs_group_show_message (self, NULL, FALSE);
@@ -397,15 +414,7 @@ kiste_programs_group_set_manager (KisteProgramsGroup *self,
   if (manager == NULL)
     return;
 
-  bin_dir = g_strdup (kiste_manager_get_bin_dir (manager));
-  if (bin_dir != NULL && g_str_has_prefix (bin_dir, g_get_home_dir ()) &&
-      bin_dir[strlen (g_get_home_dir ())] == '/')
-    {
-      g_autofree char *rest = g_strdup (bin_dir + strlen (g_get_home_dir ()));
-
-      g_free (bin_dir);
-      bin_dir = g_strconcat ("~", rest, NULL);
-    }
+  bin_dir = dup_display_path (kiste_manager_get_bin_dir (manager));
   description = g_strdup_printf (_("Run a command-line program of the box from this computer’s "
                                    "terminals: exporting puts a small script of the same name into %s."),
                                  bin_dir ? bin_dir : "~/.local/bin");
@@ -472,4 +481,7 @@ kiste_programs_group_init (KisteProgramsGroup *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->cancellable = g_cancellable_new ();
+  /* the button's own label would otherwise name it */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->export_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Export Program"), -1);
 }
