@@ -346,6 +346,37 @@ test_host_conflict (Fixture       *fixture,
   g_assert_true (kiste_test_wait_for (sh_exported, fixture, 5000));
 }
 
+static gboolean
+empty_shown (gpointer data)
+{
+  Fixture *fixture = data;
+
+  return g_strcmp0 (gtk_stack_get_visible_child_name (page_stack (fixture)), "empty") == 0;
+}
+
+/* A box without apps (a command-line box) has Programs too, under the
+ * words on how to install an app */
+static void
+test_box_without_apps (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  KisteBox *box = kiste_box_store_find_by_name (kiste_manager_get_store (fixture->manager), "fixture-a");
+  GtkWidget *empty;
+
+  kiste_fake_runner_add (fixture->runner, "podman exec",
+                         "case \"$*\" in *'command -v'*) echo /usr/bin/kiste-test-tool;; *) printf 'P\\nE\\n';; esac");
+  kiste_apps_page_set_box (fixture->page, box);
+  g_assert_true (kiste_test_wait_for (empty_shown, fixture, 5000));
+  empty = gtk_stack_get_visible_child (page_stack (fixture));
+  g_assert_true (gtk_widget_is_ancestor (GTK_WIDGET (fixture->group), empty));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (fixture->group)));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "apps-page-programs-no-apps");
+
+  gtk_editable_set_text (GTK_EDITABLE (entry_row (fixture)), "kiste-test-tool");
+  g_signal_emit_by_name (export_button (fixture), "clicked");
+  g_assert_true (kiste_test_wait_for (tool_exported, fixture, 5000));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -359,6 +390,7 @@ main (int   argc,
   ADD ("/kiste/programs/export-and-remove", test_export_and_remove);
   ADD ("/kiste/programs/validation", test_validation);
   ADD ("/kiste/programs/host-conflict", test_host_conflict);
+  ADD ("/kiste/programs/box-without-apps", test_box_without_apps);
 
 #undef ADD
 
