@@ -12,6 +12,7 @@
 
 #include "kiste-app-row.h"
 #include "kiste-apps-page.h"
+#include "kiste-programs-group.h"
 
 struct _KisteAppsPage
 {
@@ -35,6 +36,9 @@ struct _KisteAppsPage
   AdwBanner      *banner;
   GtkSearchEntry *search_entry;
   GtkListBox     *list_box;
+  KisteProgramsGroup *programs_group;
+  GtkBox         *list_content;
+  GtkBox         *empty_box;
 };
 
 G_DEFINE_FINAL_TYPE (KisteAppsPage, kiste_apps_page, ADW_TYPE_BIN)
@@ -173,6 +177,21 @@ kiste_apps_page_show_apps (KisteAppsPage *self)
       gtk_list_box_append (self->list_box, GTK_WIDGET (row));
     }
 
+  /* Programs are there for a box without apps too */
+  {
+    GtkBox *target = self->apps->len > 0 ? self->list_content : self->empty_box;
+    GtkWidget *group = GTK_WIDGET (self->programs_group);
+
+    if (gtk_widget_get_parent (group) != GTK_WIDGET (target))
+      {
+        g_object_ref (group);
+        gtk_box_remove (GTK_BOX (gtk_widget_get_parent (group)), group);
+        gtk_box_append (target, group);
+        g_object_unref (group);
+      }
+    kiste_programs_group_refresh (self->programs_group);
+  }
+
   gtk_stack_set_visible_child_name (self->stack, self->apps->len > 0 ? "list" : "empty");
 }
 
@@ -262,6 +281,8 @@ static void
 exported_changed_cb (KisteAppsPage *self)
 {
   kiste_apps_page_refresh_exported (self);
+  if (self->apps != NULL)
+    kiste_programs_group_refresh (self->programs_group);
 }
 
 /* Adding and removing */
@@ -491,6 +512,7 @@ kiste_apps_page_set_box (KisteAppsPage *self,
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
   adw_banner_set_revealed (self->banner, FALSE);
   gtk_stack_set_visible_child_name (self->stack, "stopped");
+  kiste_programs_group_set_box (self->programs_group, box);
 
   if (box != NULL)
     {
@@ -525,6 +547,7 @@ kiste_apps_page_set_manager (KisteAppsPage *self,
       g_signal_handlers_disconnect_by_data (self->manager, self);
     }
   g_set_object (&self->manager, manager);
+  kiste_programs_group_set_manager (self->programs_group, manager);
   if (manager != NULL)
     {
       g_signal_connect_object (manager, "exported-changed", G_CALLBACK (exported_changed_cb), self,
@@ -675,6 +698,9 @@ kiste_apps_page_class_init (KisteAppsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KisteAppsPage, banner);
   gtk_widget_class_bind_template_child (widget_class, KisteAppsPage, search_entry);
   gtk_widget_class_bind_template_child (widget_class, KisteAppsPage, list_box);
+  gtk_widget_class_bind_template_child (widget_class, KisteAppsPage, programs_group);
+  gtk_widget_class_bind_template_child (widget_class, KisteAppsPage, list_content);
+  gtk_widget_class_bind_template_child (widget_class, KisteAppsPage, empty_box);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, banner_clicked_cb);
 
@@ -685,6 +711,7 @@ kiste_apps_page_class_init (KisteAppsPageClass *klass)
   gtk_widget_class_install_action (widget_class, "apps.list", NULL, list_action);
 
   g_type_ensure (KISTE_TYPE_APP_ROW);
+  g_type_ensure (KISTE_TYPE_PROGRAMS_GROUP);
 }
 
 static void

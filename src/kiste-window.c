@@ -15,6 +15,7 @@
 #include "kiste-create-dialog.h"
 #include "kiste-error.h"
 #include "kiste-preferences-dialog.h"
+#include "kiste-exported-dialog.h"
 #include "kiste-task-list.h"
 #include "kiste-window-private.h"
 
@@ -625,6 +626,17 @@ kiste_window_preferences_action (GtkWidget  *widget,
 }
 
 static void
+kiste_window_exported_action (GtkWidget  *widget,
+                              const char *action_name,
+                              GVariant   *parameter)
+{
+  KisteWindow *self = KISTE_WINDOW (widget);
+  KisteExportedDialog *dialog = kiste_exported_dialog_new (self->manager);
+
+  adw_dialog_present (ADW_DIALOG (dialog), widget);
+}
+
+static void
 kiste_window_upgrade_all_action (GtkWidget  *widget,
                                  const char *action_name,
                                  GVariant   *parameter)
@@ -847,12 +859,17 @@ kiste_window_class_init (KisteWindowClass *klass)
                                    kiste_window_delete_box_action);
   gtk_widget_class_install_action (widget_class, "win.preferences", NULL,
                                    kiste_window_preferences_action);
+  gtk_widget_class_install_action (widget_class, "win.exported", NULL, kiste_window_exported_action);
   gtk_widget_class_install_action (widget_class, "win.upgrade-all", NULL,
                                    kiste_window_upgrade_all_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-box", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "win.search", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "win.reload", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_E, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "win.exported", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "win.exported", NULL);
   /* Bubbling: a focused terminal sees Ctrl+W first (delete a word) */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_comma, GDK_CONTROL_MASK,

@@ -612,7 +612,8 @@ static KisteExportedFile *
 exported_file_new (KisteExportedKind  kind,
                    const char        *path,
                    const char        *source,
-                   const char        *name)
+                   const char        *name,
+                   const char        *box_name)
 {
   KisteExportedFile *self = g_new0 (KisteExportedFile, 1);
 
@@ -620,6 +621,7 @@ exported_file_new (KisteExportedKind  kind,
   self->path = g_strdup (path);
   self->source = g_strdup (source);
   self->name = g_strdup (name);
+  self->box_name = g_strdup (box_name);
 
   return self;
 }
@@ -627,9 +629,13 @@ exported_file_new (KisteExportedKind  kind,
 KisteExportedFile *
 kiste_exported_file_copy (const KisteExportedFile *self)
 {
+  KisteExportedFile *copy;
+
   g_return_val_if_fail (self != NULL, NULL);
 
-  return exported_file_new (self->kind, self->path, self->source, self->name);
+  copy = exported_file_new (self->kind, self->path, self->source, self->name, self->box_name);
+  copy->stale = self->stale;
+  return copy;
 }
 
 void
@@ -641,6 +647,7 @@ kiste_exported_file_free (KisteExportedFile *self)
   g_free (self->path);
   g_free (self->source);
   g_free (self->name);
+  g_free (self->box_name);
   g_free (self);
 }
 
@@ -955,7 +962,7 @@ kiste_apps_parse_exported_launcher (const char *path,
 
   return exported_file_new (KISTE_EXPORTED_APP, path,
                             basename + strlen (box_name) + 1,
-                            name);
+                            name, box_name);
 }
 
 typedef struct
@@ -1032,7 +1039,7 @@ kiste_apps_parse_exported_wrapper (const char *path,
 
   basename = g_path_get_basename (path);
 
-  return exported_file_new (KISTE_EXPORTED_BINARY, path, source, basename);
+  return exported_file_new (KISTE_EXPORTED_BINARY, path, source, basename, box_name);
 }
 
 static int
@@ -1126,18 +1133,47 @@ kiste_apps_mark_exported (GPtrArray *apps,
 
 typedef struct
 {
-  char *box_name;
-  char *applications_dir;
-  char *bin_dir;
+  /* NULL: every box's */
+  char  *box_name;
+  char  *applications_dir;
+  char  *bin_dir;
+  char **box_names;
 } ListExported;
 
 static void
 list_exported_free (ListExported *state)
 {
+  g_strfreev (state->box_names);
   g_free (state->box_name);
   g_free (state->applications_dir);
   g_free (state->bin_dir);
   g_free (state);
+}
+
+/* box_name NULL: any launcher may be some box's */
+static gboolean
+is_launcher_candidate_of (const char *basename,
+                          const char *box_name)
+{
+  if (box_name == NULL)
+    return g_str_has_suffix (basename, ".desktop");
+
+  return kiste_apps_is_launcher_candidate (basename, box_name);
+}
+
+static GPtrArray *
+list_exported_match (ListExported *state,
+                     GHashTable   *applications,
+                     GHashTable   *binaries)
+{
+  if (state->box_name == NULL)
+    return kiste_apps_match_all_exported (state->applications_dir, applications,
+                                          state->bin_dir, binaries,
+                                          (const char * const *) state->box_names);
+
+  return kiste_apps_match_exported (state->box_name,
+                                    state->applications_dir, applications,
+                                    state->bin_dir, binaries);
 }
 
 /* basename → contents of the files in dir that may matter; NULL with no
@@ -1192,7 +1228,7 @@ read_candidates (const char    *dir,
 
       name = g_file_info_get_name (info);
       if (binaries ? g_file_info_get_size (info) > MAX_WRAPPER_SIZE
-                   : (!kiste_apps_is_launcher_candidate (name, box_name) ||
+                   : (!is_launcher_candidate_of (name, box_name) ||
                       g_file_info_get_size (info) > MAX_LAUNCHER_SIZE))
         continue;
 
@@ -1251,10 +1287,7 @@ list_exported_thread (GTask        *task,
         }
     }
 
-  g_task_return_pointer (task,
-                         kiste_apps_match_exported (state->box_name,
-                                                    state->applications_dir, applications,
-                                                    state->bin_dir, binaries),
+  g_task_return_pointer (task, list_exported_match (state, applications, binaries),
                          (GDestroyNotify) g_ptr_array_unref);
 }
 
@@ -1314,7 +1347,7 @@ parse_host_listing (const char  *output,
 
           i++;
           if (strchr (name, '/') != NULL ||
-              (is_bin ? FALSE : !kiste_apps_is_launcher_candidate (name, state->box_name)))
+              (is_bin ? FALSE : !is_launcher_candidate_of (name, state->box_name)))
             continue;
 
           contents = g_base64_decode (lines[i], &length);
@@ -1348,12 +1381,12 @@ list_exported_host_cb (GObject      *object,
 
   /* a folder that does not exist lists as empty, as it does here */
   parse_host_listing (output, state, &applications, &binaries);
-  g_task_return_pointer (task,
-                         kiste_apps_match_exported (state->box_name,
-                                                    state->applications_dir, applications,
-                                                    state->bin_dir, binaries),
+  g_task_return_pointer (task, list_exported_match (state, applications, binaries),
                          (GDestroyNotify) g_ptr_array_unref);
 }
+
+static void list_exported_start (KisteRunner *runner,
+                                 GTask       *task_in);
 
 /**
  * kiste_apps_list_exported_async:
@@ -1387,6 +1420,18 @@ kiste_apps_list_exported_async (KisteRunner         *runner,
   task = g_task_new (NULL, cancellable, callback, user_data);
   g_task_set_source_tag (task, kiste_apps_list_exported_async);
   g_task_set_task_data (task, state, (GDestroyNotify) list_exported_free);
+  list_exported_start (runner, g_steal_pointer (&task));
+}
+
+static void
+list_exported_start (KisteRunner *runner,
+                     GTask       *task_in)
+{
+  g_autoptr(GTask) task = task_in;
+  ListExported *state = g_task_get_task_data (task);
+  const char *applications_dir = state->applications_dir;
+  const char *bin_dir = state->bin_dir;
+  GCancellable *cancellable = g_task_get_cancellable (task);
 
   if (runner != NULL && kiste_runner_get_in_flatpak (runner))
     {
@@ -1416,6 +1461,215 @@ kiste_apps_list_exported_finish (GAsyncResult  *result,
   g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == kiste_apps_list_exported_async, NULL);
 
   return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* Everything exported, by every box */
+
+typedef struct
+{
+  char *box_name;
+} WrapperBox;
+
+static gboolean
+find_wrapper_box (const char *line,
+                  gsize       len,
+                  gpointer    data)
+{
+  WrapperBox *wb = data;
+  const char *value;
+  gsize value_len;
+
+  if (len < strlen ("# name: ") || strncmp (line, "# name: ", strlen ("# name: ")) != 0)
+    return FALSE;
+
+  value = line + strlen ("# name: ");
+  value_len = len - strlen ("# name: ");
+  while (value_len > 0 && (value[value_len - 1] == ' ' || value[value_len - 1] == '\t' ||
+                           value[value_len - 1] == '\r'))
+    value_len--;
+  if (value_len == 0)
+    return FALSE;
+
+  wb->box_name = g_strndup (value, value_len);
+  return TRUE;
+}
+
+char *
+kiste_apps_dup_wrapper_box (const char *contents)
+{
+  WrapperBox wb = { NULL };
+
+  g_return_val_if_fail (contents != NULL, NULL);
+
+  if (!g_str_has_prefix (contents, "#!") || !foreach_line (contents, is_marker_line, NULL))
+    return NULL;
+
+  foreach_line (contents, find_wrapper_box, &wb);
+  return wb.box_name;
+}
+
+/* A box name as it may appear in a file name: no separators, no dot
+ * files, no blanks */
+static gboolean
+is_plausible_box_name (const char *name)
+{
+  return name != NULL && name[0] != '\0' && name[0] != '.' && name[0] != '-' &&
+         strpbrk (name, "/ \t\n") == NULL && g_utf8_validate (name, -1, NULL);
+}
+
+/* A rootful box (`--root`) is not among the boxes a rootless manager
+ * lists: its exports are never called left behind */
+static gboolean
+is_stale (const char         *box_name,
+          const char         *contents,
+          const char * const *box_names)
+{
+  if (strstr (contents, "--root") != NULL)
+    return FALSE;
+
+  return box_names == NULL || !g_strv_contains (box_names, box_name);
+}
+
+GPtrArray *
+kiste_apps_match_all_exported (const char         *applications_dir,
+                               GHashTable         *applications,
+                               const char         *bin_dir,
+                               GHashTable         *binaries,
+                               const char * const *box_names)
+{
+  GPtrArray *result = g_ptr_array_new_with_free_func ((GDestroyNotify) kiste_exported_file_free);
+  GHashTableIter iter;
+  gpointer key, value;
+
+  if (applications_dir != NULL && applications != NULL)
+    {
+      g_hash_table_iter_init (&iter, applications);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        {
+          const char *basename = key;
+          const char *contents = value;
+          g_autofree char *box = NULL;
+          g_autofree char *path = NULL;
+          g_autofree char *entry_name = NULL;
+          KisteExportedFile *file = NULL;
+
+          if (contents == NULL || strchr (basename, '/') != NULL ||
+              !is_plausible_box_name (box = kiste_apps_dup_entered_box (contents)))
+            continue;
+
+          path = g_build_filename (applications_dir, basename, NULL);
+          entry_name = g_strconcat (box, ".desktop", NULL);
+          if (kiste_apps_is_launcher_candidate (basename, box))
+            file = kiste_apps_parse_exported_launcher (path, contents, box);
+          else if (strcmp (basename, entry_name) == 0)
+            file = exported_file_new (KISTE_EXPORTED_BOX_ENTRY, path, NULL, box, box);
+
+          if (file != NULL)
+            {
+              file->stale = is_stale (box, contents, box_names);
+              g_ptr_array_add (result, file);
+            }
+        }
+    }
+
+  if (bin_dir != NULL && binaries != NULL)
+    {
+      g_hash_table_iter_init (&iter, binaries);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        {
+          const char *basename = key;
+          const char *contents = value;
+          g_autofree char *box = NULL;
+          g_autofree char *path = NULL;
+          KisteExportedFile *file;
+
+          if (contents == NULL || strchr (basename, '/') != NULL ||
+              !is_plausible_box_name (box = kiste_apps_dup_wrapper_box (contents)))
+            continue;
+
+          path = g_build_filename (bin_dir, basename, NULL);
+          if ((file = kiste_apps_parse_exported_wrapper (path, contents, box)))
+            {
+              file->stale = is_stale (box, contents, box_names);
+              g_ptr_array_add (result, file);
+            }
+        }
+    }
+
+  g_ptr_array_sort (result, compare_exported_by_path);
+  return result;
+}
+
+/**
+ * kiste_apps_list_all_exported_async:
+ * @runner: (nullable): as for kiste_apps_list_exported_async()
+ * @box_names: (nullable): the boxes there are
+ */
+void
+kiste_apps_list_all_exported_async (KisteRunner         *runner,
+                                    const char          *applications_dir,
+                                    const char          *bin_dir,
+                                    const char * const  *box_names,
+                                    GCancellable        *cancellable,
+                                    GAsyncReadyCallback  callback,
+                                    gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  ListExported *state;
+
+  g_return_if_fail (applications_dir == NULL || g_path_is_absolute (applications_dir));
+  g_return_if_fail (bin_dir == NULL || g_path_is_absolute (bin_dir));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  state = g_new0 (ListExported, 1);
+  state->applications_dir = g_strdup (applications_dir);
+  state->bin_dir = g_strdup (bin_dir);
+  state->box_names = g_strdupv ((char **) box_names);
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_apps_list_all_exported_async);
+  g_task_set_task_data (task, state, (GDestroyNotify) list_exported_free);
+  list_exported_start (runner, g_steal_pointer (&task));
+}
+
+GPtrArray *
+kiste_apps_list_all_exported_finish (GAsyncResult  *result,
+                                     GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == kiste_apps_list_all_exported_async,
+                        NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* Programs */
+
+char *
+kiste_apps_parse_resolved_program (const char  *output,
+                                   const char  *program,
+                                   GError     **error)
+{
+  g_autofree char *line = NULL;
+  const char *end;
+
+  g_return_val_if_fail (program != NULL, NULL);
+
+  if (output != NULL)
+    {
+      end = strchr (output, '\n');
+      line = end ? g_strndup (output, (gsize) (end - output)) : g_strdup (output);
+      g_strstrip (line);
+    }
+
+  if (line == NULL || !g_path_is_absolute (line) || !g_utf8_validate (line, -1, NULL))
+    {
+      g_set_error (error, KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
+                   _("The box has no program “%s”."), program);
+      return NULL;
+    }
+
+  return g_steal_pointer (&line);
 }
 
 

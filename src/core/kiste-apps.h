@@ -71,6 +71,8 @@ typedef enum
 {
   KISTE_EXPORTED_APP,
   KISTE_EXPORTED_BINARY,
+  /* The box's own launcher, BOX.desktop, from `distrobox generate-entry` */
+  KISTE_EXPORTED_BOX_ENTRY,
 } KisteExportedKind;
 
 typedef struct
@@ -82,8 +84,14 @@ typedef struct
    * binary: the program's absolute path inside the box, or NULL when the
    * wrapper does not say. */
   char              *source;
-  /* App: Name= without distrobox's " (on BOX)"; binary: the basename */
+  /* App: Name= without distrobox's " (on BOX)"; binary: the basename;
+   * box entry: the box's name */
   char              *name;
+  /* The box it runs in */
+  char              *box_name;
+  /* Its box is not among the boxes there are: left behind by a box that
+   * was deleted or renamed */
+  gboolean           stale;
 } KisteExportedFile;
 
 #define KISTE_TYPE_EXPORTED_FILE (kiste_exported_file_get_type ())
@@ -127,6 +135,43 @@ GPtrArray          *kiste_apps_match_exported            (const char          *b
                                                           GHashTable          *applications,
                                                           const char          *bin_dir,
                                                           GHashTable          *binaries);
+
+/* The box a distrobox wrapper script runs in ("# name: BOX" after the
+ * "# distrobox_binary" marker); NULL when it is no such wrapper. */
+char               *kiste_apps_dup_wrapper_box           (const char          *contents);
+
+/* Everything any box exported, from the host's folder listings (as for
+ * kiste_apps_match_exported(), but every *.desktop file of applications)
+ * : launchers named BOX-<id>.desktop that enter BOX, box entries
+ * BOX.desktop that enter BOX, and wrappers marked for a box. A file's
+ * stale is set when its box is not in box_names (NULL: no boxes). Files
+ * that do not prove to be distrobox's (a user's own launcher, a launcher
+ * whose name does not match the box it enters) are left out. Sorted by
+ * path. */
+GPtrArray          *kiste_apps_match_all_exported        (const char          *applications_dir,
+                                                          GHashTable          *applications,
+                                                          const char          *bin_dir,
+                                                          GHashTable          *binaries,
+                                                          const char * const  *box_names);
+
+/* Like kiste_apps_list_exported_async() for every box: finish gives
+ * kiste_apps_match_all_exported()'s result. */
+void                kiste_apps_list_all_exported_async   (KisteRunner         *runner,
+                                                          const char          *applications_dir,
+                                                          const char          *bin_dir,
+                                                          const char * const  *box_names,
+                                                          GCancellable        *cancellable,
+                                                          GAsyncReadyCallback  callback,
+                                                          gpointer             user_data);
+GPtrArray          *kiste_apps_list_all_exported_finish  (GAsyncResult        *result,
+                                                          GError             **error);
+
+/* The first line `command -v` printed inside a box, when it is an
+ * absolute path (not an alias, function or builtin); else
+ * KISTE_ERROR_NOT_FOUND naming program. */
+char               *kiste_apps_parse_resolved_program    (const char          *output,
+                                                          const char          *program,
+                                                          GError             **error);
 
 /* Sets KisteDesktopApp:exported on every app in apps for which exported
  * (KisteExportedFile) has a launcher. */

@@ -420,6 +420,40 @@ kiste_commands_get_list_apps_script (void)
 }
 
 char **
+kiste_commands_resolve_program_argv (const char *manager,
+                                     const char *name,
+                                     const char *user,
+                                     const char *program)
+{
+  g_return_val_if_fail (manager != NULL, NULL);
+  g_return_val_if_fail (is_usable_name (name), NULL);
+  g_return_val_if_fail (user != NULL && user[0] != '\0', NULL);
+  g_return_val_if_fail (program != NULL && program[0] != '\0' && program[0] != '-', NULL);
+
+  return strv_new (manager, "exec", "--user", user, name,
+                   "sh", "-c", "command -v -- \"$1\"", "sh", program, NULL);
+}
+
+/* set -f: the unquoted $PATH is split at ":" but never globbed */
+static const char find_host_program_script[] =
+  "set -f; IFS=:\n"
+  "for d in $PATH; do\n"
+  "  [ -n \"$d\" ] && [ \"$d\" != \"$2\" ] || continue\n"
+  "  if [ -f \"$d/$1\" ] && [ -x \"$d/$1\" ]; then printf '%s\\n' \"$d/$1\"; exit 0; fi\n"
+  "done\n";
+
+char **
+kiste_commands_find_host_program_argv (const char *program,
+                                       const char *skip_dir)
+{
+  g_return_val_if_fail (program != NULL && program[0] != '\0', NULL);
+  g_return_val_if_fail (strchr (program, '/') == NULL, NULL);
+
+  return strv_new ("sh", "-c", find_host_program_script, "sh", program,
+                   skip_dir ? skip_dir : "", NULL);
+}
+
+char **
 kiste_commands_list_apps_argv (const char         *manager,
                                const char         *name,
                                const char         *user,

@@ -128,6 +128,21 @@ char      **kiste_commands_launch_app_argv             (const char          *nam
  * positional arguments. */
 const char *kiste_commands_get_list_apps_script        (void);
 
+/* `MANAGER exec --user USER NAME sh -c 'command -v -- "$1"' sh PROGRAM`:
+ * where a running box finds a program (a constant script, the program its
+ * argument). program must pass kiste_validate_program(). */
+char      **kiste_commands_resolve_program_argv        (const char          *manager,
+                                                        const char          *name,
+                                                        const char          *user,
+                                                        const char          *program);
+
+/* `sh -c SCRIPT sh PROGRAM SKIP_DIR`, run on the host: prints the first
+ * executable PATH/PROGRAM of the host's PATH, leaving out skip_dir (the
+ * folder of exported programs; may be NULL); prints nothing when there is
+ * none. */
+char      **kiste_commands_find_host_program_argv      (const char          *program,
+                                                        const char          *skip_dir);
+
 /* `MANAGER exec --user USER NAME sh -c SCRIPT sh DIR…`: one process listing
  * the apps of a running box. */
 char      **kiste_commands_list_apps_argv              (const char          *manager,

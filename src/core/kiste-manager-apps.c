@@ -20,6 +20,7 @@
 #include "kiste-error.h"
 #include "kiste-isolated-home.h"
 #include "kiste-manager-ops-private.h"
+#include "kiste-manager-private.h"
 #include "kiste-validate.h"
 
 /* Apps */
@@ -338,11 +339,41 @@ unexport_listed_cb (GObject      *object,
       return;
     }
 
+  g_set_str (&op->output, path);
   {
-    /* The wrapper we found by its marker, and nothing else */
-    const char *argv[] = { "rm", "-f", "--", path, NULL };
+    /* distrobox-export --bin PROGRAM --delete, with the program the wrapper
+     * names; when the box cannot (the program is gone from it, the box
+     * does not start) Kiste removes the wrapper it found by its marker,
+     * and nothing else */
+    g_auto(GStrv) argv = NULL;
+    g_autofree char *display = NULL;
+    g_autofree char *source = NULL;
+    GError *local_error = NULL;
+    GCancellable *cancellable = _kiste_op_cancellable (task);
 
-    _kiste_op_run (g_steal_pointer (&task), argv, SHORT_TIMEOUT_MS, FALSE, _kiste_op_done);
+    for (guint i = 0; i < files->len; i++)
+      {
+        KisteExportedFile *file = g_ptr_array_index (files, i);
+
+        if (g_strcmp0 (file->path, path) == 0)
+          source = g_strdup (file->source);
+      }
+
+    if (source != NULL)
+      argv = kiste_commands_export_bin_argv (op->box_name, source, op->self->bin_dir, TRUE, &local_error);
+    if (argv == NULL)
+      {
+        const char *rm_argv[] = { "rm", "-f", "--", path, NULL };
+
+        g_clear_error (&local_error);
+        _kiste_op_run (g_steal_pointer (&task), rm_argv, SHORT_TIMEOUT_MS, FALSE, _kiste_op_done);
+        return;
+      }
+
+    display = kiste_argv_to_display_string ((const char * const *) argv);
+    kiste_task_append_line (op->ktask, display);
+    kiste_runner_run_async (op->self->runner, (const char * const *) argv, SHORT_TIMEOUT_MS,
+                            cancellable, unexport_app_deleted_cb, g_steal_pointer (&task));
   }
 }
 
@@ -769,3 +800,283 @@ kiste_manager_list_exported_finish (KisteManager  *self,
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 
+
+/* Programs */
+
+static void
+resolve_program_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  const char *program = g_task_get_task_data (task);
+  g_autofree char *stdout_buf = NULL;
+  g_autoptr(GError) error = NULL;
+  GError *parse_error = NULL;
+  char *path;
+
+  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &stdout_buf, NULL, &error) &&
+      (stdout_buf == NULL || !g_error_matches (error, KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED)))
+    {
+      /* it never ran, timed out or was cancelled; `command -v` itself
+       * fails only when there is no such program */
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  if (!(path = kiste_apps_parse_resolved_program (stdout_buf, program, &parse_error)))
+    g_task_return_error (task, parse_error);
+  else
+    g_task_return_pointer (task, path, g_free);
+}
+
+void
+kiste_manager_resolve_program_async (KisteManager        *self,
+                                     const char          *box_name,
+                                     const char          *program,
+                                     GCancellable        *cancellable,
+                                     GAsyncReadyCallback  callback,
+                                     gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_auto(GStrv) argv = NULL;
+  GError *error = NULL;
+  KisteBox *box;
+
+  g_return_if_fail (KISTE_IS_MANAGER (self));
+  g_return_if_fail (box_name != NULL);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_manager_resolve_program_async);
+  g_task_set_task_data (task, g_strdup (program), g_free);
+
+  if (!kiste_validate_program (program, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  box = kiste_box_store_find_by_name (self->store, box_name);
+  if (box == NULL)
+    {
+      g_task_return_new_error (task, KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
+                               _("There is no box “%s”."), box_name);
+      return;
+    }
+  if (kiste_box_get_state (box) != KISTE_BOX_STATE_RUNNING)
+    {
+      g_task_return_new_error (task, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                               _("Start “%s” first: the program is looked up inside it."), box_name);
+      return;
+    }
+
+  argv = kiste_commands_resolve_program_argv (kiste_manager_get_engine (self), box_name,
+                                              kiste_box_get_user (box) ? kiste_box_get_user (box)
+                                                                       : g_get_user_name (),
+                                              program);
+  kiste_runner_run_async (self->runner, (const char * const *) argv, SHORT_TIMEOUT_MS, cancellable,
+                          resolve_program_cb, g_steal_pointer (&task));
+}
+
+char *
+kiste_manager_resolve_program_finish (KisteManager  *self,
+                                      GAsyncResult  *result,
+                                      GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+static void
+find_host_program_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autofree char *stdout_buf = NULL;
+  GError *error = NULL;
+  char *newline;
+
+  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &stdout_buf, NULL, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  if ((newline = strchr (stdout_buf, '\n')))
+    *newline = '\0';
+  if (!g_path_is_absolute (stdout_buf))
+    g_clear_pointer (&stdout_buf, g_free);
+
+  g_task_return_pointer (task, g_steal_pointer (&stdout_buf), g_free);
+}
+
+void
+kiste_manager_find_host_program_async (KisteManager        *self,
+                                       const char          *program,
+                                       GCancellable        *cancellable,
+                                       GAsyncReadyCallback  callback,
+                                       gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autofree char *name = NULL;
+  g_auto(GStrv) argv = NULL;
+  GError *error = NULL;
+
+  g_return_if_fail (KISTE_IS_MANAGER (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_manager_find_host_program_async);
+
+  if (!kiste_validate_program (program, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  name = g_path_get_basename (program);
+  argv = kiste_commands_find_host_program_argv (name, self->bin_dir);
+  kiste_runner_run_async (self->runner, (const char * const *) argv, SHORT_TIMEOUT_MS, cancellable,
+                          find_host_program_cb, g_steal_pointer (&task));
+}
+
+char *
+kiste_manager_find_host_program_finish (KisteManager  *self,
+                                        GAsyncResult  *result,
+                                        GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* Everything exported */
+
+static void
+list_all_exported_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  GPtrArray *files;
+  GError *error = NULL;
+
+  if (!(files = kiste_apps_list_all_exported_finish (result, &error)))
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, files, (GDestroyNotify) g_ptr_array_unref);
+}
+
+void
+kiste_manager_list_all_exported_async (KisteManager        *self,
+                                       GCancellable        *cancellable,
+                                       GAsyncReadyCallback  callback,
+                                       gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_auto(GStrv) names = NULL;
+
+  g_return_if_fail (KISTE_IS_MANAGER (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_manager_list_all_exported_async);
+  names = _kiste_manager_dup_names (self);
+  kiste_apps_list_all_exported_async (self->runner, self->applications_dir, self->bin_dir,
+                                      (const char * const *) names, cancellable,
+                                      list_all_exported_cb, g_steal_pointer (&task));
+}
+
+GPtrArray *
+kiste_manager_list_all_exported_finish (KisteManager  *self,
+                                        GAsyncResult  *result,
+                                        GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* Clean Up: the files asked for that are, read again just now, still
+ * distrobox's exports of a box there is not */
+static void
+clean_up_listed_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  GTask *task = user_data;
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(GPtrArray) files = NULL;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) argv = NULL;
+  GError *error = NULL;
+  guint n = 0;
+
+  if (!(files = kiste_apps_list_all_exported_finish (result, &error)))
+    {
+      _kiste_op_return (task, error);
+      return;
+    }
+
+  g_strv_builder_add_many (builder, "rm", "-f", "--", NULL);
+  for (guint i = 0; i < files->len; i++)
+    {
+      KisteExportedFile *file = g_ptr_array_index (files, i);
+
+      if (file->stale && g_strv_contains ((const char * const *) op->argv, file->path))
+        {
+          g_strv_builder_add (builder, file->path);
+          n++;
+        }
+    }
+
+  if (n == 0)
+    {
+      kiste_task_append_line (op->ktask, _("Nothing left behind to remove"));
+      _kiste_op_return (task, NULL);
+      return;
+    }
+
+  argv = g_strv_builder_end (builder);
+  _kiste_op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, _kiste_op_done);
+}
+
+KisteTask *
+kiste_manager_clean_up_exported_async (KisteManager        *self,
+                                       const char * const  *paths,
+                                       GCancellable        *cancellable,
+                                       GAsyncReadyCallback  callback,
+                                       gpointer             user_data)
+{
+  g_auto(GStrv) names = NULL;
+  GTask *task;
+  KisteTask *ktask;
+  Op *op;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (paths != NULL, NULL);
+
+  if (!(task = _kiste_op_new (self, _("Cleaning up exports left behind"), NULL,
+                              kiste_manager_clean_up_exported_async, cancellable, callback, user_data)))
+    return NULL;
+  ktask = _kiste_op_get_ktask (task);
+  _kiste_op_set_messages (task, g_strdup (_("Exports left behind were removed")),
+                          g_strdup (_("Could not remove the exports left behind")));
+  op = g_task_get_task_data (task);
+  op->argv = g_strdupv ((char **) paths);
+
+  /* Without the list of boxes every export would look left behind */
+  if (!kiste_box_store_get_loaded (self->store) || kiste_box_store_get_error (self->store) != NULL)
+    {
+      _kiste_op_return (task, g_error_new (KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
+                                           _("The boxes could not be listed, so nothing is "
+                                             "removed.")));
+      return ktask;
+    }
+
+  names = _kiste_manager_dup_names (self);
+  kiste_apps_list_all_exported_async (self->runner, self->applications_dir, self->bin_dir,
+                                      (const char * const *) names, _kiste_op_cancellable (task),
+                                      clean_up_listed_cb, task);
+  return ktask;
+}

@@ -210,6 +210,14 @@ kiste_manager_set_host_dirs (KisteManager *self,
     }
 }
 
+const char *
+kiste_manager_get_bin_dir (KisteManager *self)
+{
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+
+  return self->bin_dir;
+}
+
 static gboolean
 exported_changed_idle (gpointer user_data)
 {

@@ -62,6 +62,8 @@ gboolean            kiste_manager_is_busy               (KisteManager         *s
 void                kiste_manager_set_host_dirs         (KisteManager         *self,
                                                          const char           *applications_dir,
                                                          const char           *bin_dir);
+/* The folder exported programs go to (~/.local/bin by default) */
+const char         *kiste_manager_get_bin_dir           (KisteManager         *self);
 
 /* Follows the host folders of exported launchers and wrappers with file
  * monitors (no polling) while at least one watch is held: the
@@ -269,6 +271,46 @@ void                kiste_manager_list_exported_async   (KisteManager         *s
 GPtrArray          *kiste_manager_list_exported_finish  (KisteManager         *self,
                                                          GAsyncResult         *result,
                                                          GError              **error);
+/* Where a running box finds program (a name or an absolute path, checked
+ * with kiste_validate_program() first): finish gives the absolute path
+ * inside the box, or KISTE_ERROR_NOT_FOUND. */
+void                kiste_manager_resolve_program_async (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         const char           *program,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+char               *kiste_manager_resolve_program_finish (KisteManager        *self,
+                                                          GAsyncResult        *result,
+                                                          GError             **error);
+/* A program of the host's PATH with program's basename, outside the folder
+ * of exported programs: finish gives its path, or NULL without an error
+ * when the host has none. */
+void                kiste_manager_find_host_program_async (KisteManager       *self,
+                                                           const char         *program,
+                                                           GCancellable       *cancellable,
+                                                           GAsyncReadyCallback callback,
+                                                           gpointer            user_data);
+char               *kiste_manager_find_host_program_finish (KisteManager      *self,
+                                                            GAsyncResult      *result,
+                                                            GError           **error);
+/* Everything every box exported on the host, stale ones (their box is not
+ * in the list) marked: a GPtrArray of KisteExportedFile. Until the boxes
+ * are listed, use kiste_box_store_get_loaded() before trusting stale. */
+void                kiste_manager_list_all_exported_async (KisteManager       *self,
+                                                           GCancellable       *cancellable,
+                                                           GAsyncReadyCallback callback,
+                                                           gpointer            user_data);
+GPtrArray          *kiste_manager_list_all_exported_finish (KisteManager      *self,
+                                                            GAsyncResult      *result,
+                                                            GError           **error);
+/* Removes those of paths that, read again, are still distrobox's exports
+ * of a box that is not there; refuses while the boxes are not listed. */
+KisteTask          *kiste_manager_clean_up_exported_async (KisteManager       *self,
+                                                           const char * const *paths,
+                                                           GCancellable       *cancellable,
+                                                           GAsyncReadyCallback callback,
+                                                           gpointer            user_data);
 /* Creates the box, then starts it for the first time: the whole way to a
  * ready box. task_func is called with each step's KisteTask as it starts
  * (first the create, then the first start) so people can follow both.

@@ -444,6 +444,39 @@ kiste_validate_absolute_path (const char  *field_label,
   return TRUE;
 }
 
+gboolean
+kiste_validate_program (const char  *program,
+                        GError     **error)
+{
+  if (program == NULL || program[0] == '\0')
+    return kiste_set_invalid_input (error, _("Enter the name of a program in the box, or its path."));
+
+  if (program[0] == '/')
+    return kiste_validate_absolute_path (_("The program"), program, error);
+
+  if (!g_utf8_validate (program, -1, NULL))
+    return kiste_set_invalid_input (error, _("The program’s name is not valid text (UTF-8)."));
+
+  if (strlen (program) > 255)
+    return kiste_set_invalid_input (error, _("The program’s name is too long."));
+
+  if (program[0] == '-' || g_str_equal (program, ".") || g_str_equal (program, ".."))
+    return kiste_set_invalid_input (error, _("“%s” is no program name."), program);
+
+  for (const char *p = program; *p != '\0'; p++)
+    {
+      if (*p == '/')
+        return kiste_set_invalid_input (error,
+                                        _("Write a program’s name without “/”, or its whole path "
+                                          "starting with “/”."));
+      if (g_ascii_iscntrl (*p) || *p == ' ' || strchr ("$`\"'\\", *p) != NULL)
+        return kiste_set_invalid_input (error, _("A program’s name may not contain “%c” or blanks."),
+                                        g_ascii_iscntrl (*p) ? '?' : *p);
+    }
+
+  return TRUE;
+}
+
 /* A folder podman mounts: its --volume splits at every ":", so a path
  * with one fails late (exit 125), after distrobox made the folder */
 static gboolean

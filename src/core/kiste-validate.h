@@ -61,6 +61,10 @@ gboolean kiste_validate_absolute_path       (const char          *field_label,
 
 /* "~" and "~/…" in home_dir (NULL: g_get_home_dir()), other paths as they
  * are; people type them so, and distrobox would take them literally. */
+/* A program to export: a command name (no "/") or an absolute path, as
+ * kiste_validate_absolute_path() wants it. */
+gboolean kiste_validate_program             (const char          *program,
+                                             GError             **error);
 char    *kiste_validate_expand_home         (const char          *path,
                                              const char          *home_dir);
 

@@ -849,6 +849,145 @@ test_list_exported_from_sandbox (void)
   g_assert_cmpuint (missing->len, ==, 0);
 }
 
+/* Everything exported: a box that is there (v1 launcher, wrapper, its own
+ * entry), a deleted one (v2 launcher, wrapper), a renamed one, a rootful
+ * one, and files of the user's that distrobox did not write */
+static char *
+describe_all_exported (GPtrArray  *files,
+                       const char *dir)
+{
+  g_autoptr(GString) str = g_string_new (NULL);
+
+  for (guint i = 0; i < files->len; i++)
+    {
+      KisteExportedFile *file = g_ptr_array_index (files, i);
+      const char *kind = file->kind == KISTE_EXPORTED_APP ? "app" :
+                         file->kind == KISTE_EXPORTED_BINARY ? "bin" : "entry";
+
+      g_assert_true (g_str_has_prefix (file->path, dir));
+      g_string_append_printf (str, "%s %s %s %s %s\n", kind, file->path + strlen (dir) + 1,
+                              file->box_name, file->source ? file->source : "-",
+                              file->stale ? "stale" : "ok");
+    }
+
+  return g_string_free (g_steal_pointer (&str), FALSE);
+}
+
+static void
+list_all_exported_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  GPtrArray **out = user_data;
+  g_autoptr(GError) error = NULL;
+
+  *out = kiste_apps_list_all_exported_finish (result, &error);
+  g_assert_no_error (error);
+}
+
+static GPtrArray *
+list_all_exported_with (KisteRunner        *runner,
+                        const char * const *boxes)
+{
+  g_autofree char *applications_dir = dup_fixture_path ("exported-all", "applications", NULL);
+  g_autofree char *bin_dir = dup_fixture_path ("exported-all", "bin", NULL);
+  GPtrArray *result = NULL;
+
+  kiste_apps_list_all_exported_async (runner, applications_dir, bin_dir, boxes, NULL,
+                                      list_all_exported_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+
+  return result;
+}
+
+static const char all_exported_expected[] =
+  "app applications/fixture-a-org.example.Editor.desktop fixture-a org.example.Editor.desktop ok\n"
+  "entry applications/fixture-b.desktop fixture-b - ok\n"
+  "app applications/gone-org.example.Viewer.desktop gone org.example.Viewer.desktop stale\n"
+  "app applications/oldname-org.example.Notes.desktop oldname org.example.Notes.desktop stale\n"
+  "app applications/rootbox-org.example.Tool.desktop rootbox org.example.Tool.desktop ok\n"
+  "bin bin/gonetool gone /usr/local/bin/gonetool stale\n"
+  "bin bin/x11perf fixture-a /usr/bin/x11perf ok\n";
+
+static void
+test_all_exported (void)
+{
+  const char *boxes[] = { "fixture-a", "fixture-b", "newname", NULL };
+  g_autofree char *dir = dup_fixture_path ("exported-all", NULL);
+  g_autoptr(GPtrArray) files = list_all_exported_with (NULL, boxes);
+  g_autofree char *text = describe_all_exported (files, dir);
+  g_autoptr(GPtrArray) none = NULL;
+  g_autofree char *none_text = NULL;
+
+  g_assert_cmpstr (text, ==, all_exported_expected);
+
+  /* no boxes at all: every export is left behind, but the rootful one */
+  none = list_all_exported_with (NULL, NULL);
+  none_text = describe_all_exported (none, dir);
+  g_assert_nonnull (strstr (none_text, "fixture-a org.example.Editor.desktop stale"));
+  g_assert_nonnull (strstr (none_text, "rootbox org.example.Tool.desktop ok"));
+  g_assert_null (strstr (none_text, "org.example.Viewer.desktop fixture"));
+  g_assert_null (strstr (none_text, "handmade"));
+  g_assert_null (strstr (none_text, "mytool"));
+}
+
+static void
+test_all_exported_from_sandbox (void)
+{
+  const char *boxes[] = { "fixture-a", "fixture-b", "newname", NULL };
+  g_autofree char *dir = dup_fixture_path ("exported-all", NULL);
+  g_autofree char *spawn = g_build_filename (g_getenv ("KISTE_TEST_FAKES"), "runner-flatpak-spawn.sh", NULL);
+  g_autoptr(KisteRunner) runner = kiste_runner_new ();
+  g_autoptr(GPtrArray) files = NULL;
+  g_autofree char *text = NULL;
+
+  kiste_runner_set_in_flatpak (runner, TRUE);
+  _kiste_runner_set_flatpak_spawn (runner, spawn);
+  files = list_all_exported_with (runner, boxes);
+  text = describe_all_exported (files, dir);
+  g_assert_cmpstr (text, ==, all_exported_expected);
+}
+
+static void
+test_wrapper_box (void)
+{
+  g_autofree char *a = kiste_apps_dup_wrapper_box ("#!/bin/sh\n# distrobox_binary\n# name: arch-dev \nexec x\n");
+  g_autofree char *b = kiste_apps_dup_wrapper_box ("#!/bin/sh\n# name: arch\nexec x\n");
+  g_autofree char *c = kiste_apps_dup_wrapper_box ("# distrobox_binary\n# name: arch\n");
+  g_autofree char *d = kiste_apps_dup_wrapper_box ("#!/bin/sh\n# distrobox_binary\n# name: \n");
+
+  g_assert_cmpstr (a, ==, "arch-dev");
+  g_assert_null (b);
+  g_assert_null (c);
+  g_assert_null (d);
+}
+
+static void
+test_resolved_program (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = kiste_apps_parse_resolved_program ("/usr/bin/htop\n", "htop", &error);
+  g_autofree char *none = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (path, ==, "/usr/bin/htop");
+
+  /* a builtin, an alias, nothing */
+  none = kiste_apps_parse_resolved_program ("cd\n", "cd", &error);
+  g_assert_null (none);
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_null (kiste_apps_parse_resolved_program ("alias ll='ls -l'\n", "ll", &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_null (kiste_apps_parse_resolved_program ("", "nope", &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_null (kiste_apps_parse_resolved_program (NULL, "nope", &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_NOT_FOUND);
+}
+
 static void
 test_is_distrobox_launcher (void)
 {
@@ -1086,6 +1225,10 @@ main (int   argc,
   g_test_add_func ("/apps/exported/from-sandbox", test_list_exported_from_sandbox);
   g_test_add_func ("/apps/exported/is-distrobox-launcher", test_is_distrobox_launcher);
   g_test_add_func ("/apps/exec-argv", test_exec_argv);
+  g_test_add_func ("/apps/all-exported", test_all_exported);
+  g_test_add_func ("/apps/all-exported/from-sandbox", test_all_exported_from_sandbox);
+  g_test_add_func ("/apps/all-exported/wrapper-box", test_wrapper_box);
+  g_test_add_func ("/apps/programs/resolved", test_resolved_program);
   g_test_add_func ("/apps/exported/entered-box", test_entered_box);
   g_test_add_func ("/apps/keep-launcher", test_keep_launcher);
   g_test_add_func ("/apps/keep-launcher/from-sandbox", test_keep_launcher_from_sandbox);

@@ -132,6 +132,64 @@ test_export_builders (void)
                      "--bin|/usr/bin/htop|--export-path|/home/alice/.local/bin|--delete");
 }
 
+/* Programs: the name travels as an argument of a constant script, in the
+ * box and on the host */
+static void
+test_program_builders (void)
+{
+  char **resolve = kiste_commands_resolve_program_argv ("podman", "arch", "alice", "$(reboot)");
+  g_auto(GStrv) host = kiste_commands_find_host_program_argv ("htop", "/home/alice/.local/bin");
+  g_auto(GStrv) host_any = kiste_commands_find_host_program_argv ("htop", NULL);
+
+  assert_argv (resolve, "podman|exec|--user|alice|arch|sh|-c|command -v -- \"$1\"|sh|$(reboot)");
+  g_assert_cmpuint (g_strv_length (host), ==, 6);
+  g_assert_cmpstr (host[0], ==, "sh");
+  g_assert_cmpstr (host[1], ==, "-c");
+  g_assert_cmpstr (host[2], ==, host_any[2]);
+  g_assert_cmpstr (host[3], ==, "sh");
+  g_assert_cmpstr (host[4], ==, "htop");
+  g_assert_cmpstr (host[5], ==, "/home/alice/.local/bin");
+  g_assert_cmpstr (host_any[5], ==, "");
+
+  /* The host script finds the first program of PATH outside the folder
+   * of exported ones */
+  {
+    g_autofree char *dir = g_dir_make_tmp ("kiste-test-path-XXXXXX", NULL);
+    g_autofree char *exported = g_build_filename (dir, "exported", NULL);
+    g_autofree char *system = g_build_filename (dir, "system", NULL);
+    g_autofree char *in_exported = g_build_filename (exported, "tool", NULL);
+    g_autofree char *in_system = g_build_filename (system, "tool", NULL);
+    g_autofree char *path = g_strconcat (exported, ":", system, ":/usr/bin:/bin", NULL);
+    g_auto(GStrv) argv = kiste_commands_find_host_program_argv ("tool", exported);
+    g_auto(GStrv) argv_none = kiste_commands_find_host_program_argv ("nothing*", exported);
+    g_auto(GStrv) env = g_environ_setenv (g_get_environ (), "PATH", path, TRUE);
+    g_autofree char *out = NULL;
+    g_autofree char *out_none = NULL;
+    g_autofree char *expected = g_strconcat (in_system, "\n", NULL);
+    int status = -1;
+
+    g_assert_cmpint (g_mkdir (exported, 0700), ==, 0);
+    g_assert_cmpint (g_mkdir (system, 0700), ==, 0);
+    g_assert_true (g_file_set_contents (in_exported, "#!/bin/sh\n", -1, NULL));
+    g_assert_true (g_file_set_contents (in_system, "#!/bin/sh\n", -1, NULL));
+    g_assert_cmpint (g_chmod (in_exported, 0755), ==, 0);
+    g_assert_cmpint (g_chmod (in_system, 0755), ==, 0);
+
+    g_assert_true (g_spawn_sync (NULL, argv, env, G_SPAWN_SEARCH_PATH_FROM_ENVP, NULL, NULL,
+                                 &out, NULL, &status, NULL));
+    g_assert_cmpstr (out, ==, expected);
+    g_assert_true (g_spawn_sync (NULL, argv_none, env, G_SPAWN_SEARCH_PATH_FROM_ENVP, NULL, NULL,
+                                 &out_none, NULL, &status, NULL));
+    g_assert_cmpstr (out_none, ==, "");
+
+    g_unlink (in_exported);
+    g_unlink (in_system);
+    g_rmdir (exported);
+    g_rmdir (system);
+    g_rmdir (dir);
+  }
+}
+
 static void
 test_export_builders_refuse (void)
 {
@@ -489,6 +547,7 @@ main (int   argc,
   g_test_add_func ("/commands/simple", test_simple_builders);
   g_test_add_func ("/commands/refuse-option-names", test_builders_refuse_options_as_names);
   g_test_add_func ("/commands/export", test_export_builders);
+  g_test_add_func ("/commands/programs", test_program_builders);
   g_test_add_func ("/commands/export-refuse", test_export_builders_refuse);
   g_test_add_func ("/commands/list-apps", test_list_apps_argv);
   g_test_add_func ("/commands/format-since", test_format_since);

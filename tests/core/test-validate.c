@@ -406,6 +406,32 @@ test_absolute_path (void)
 }
 
 static void
+test_program (void)
+{
+  const Case cases[] = {
+    { "htop", TRUE },
+    { "nvim-qt", TRUE },
+    { "g++", TRUE },
+    { "/usr/local/bin/my tool", TRUE },
+    { "/usr/bin/htop", TRUE },
+    { "", FALSE },
+    { NULL, FALSE },
+    { "-rf", FALSE },
+    { "..", FALSE },
+    { "bin/htop", FALSE },
+    { "ht op", FALSE },
+    { "$(reboot)", FALSE },
+    { "a;b`c`", FALSE },
+    { "line\nbreak", FALSE },
+    { "relative/../x", FALSE },
+    { "/usr/bin/../sbin/x", FALSE },
+    { "/usr/bin/$x", FALSE },
+  };
+
+  run_cases ("program", kiste_validate_program, cases, G_N_ELEMENTS (cases), "program");
+}
+
+static void
 test_volume (void)
 {
   const Case cases[] = {
@@ -644,6 +670,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/validate/name", test_name);
+  g_test_add_func ("/validate/program", test_program);
   g_test_add_func ("/validate/name-messages", test_name_messages);
   g_test_add_func ("/validate/name-unique", test_name_unique);
   g_test_add_func ("/validate/existing-name", test_existing_name);
