@@ -46,6 +46,7 @@ struct _KisteWindow
   GtkSearchBar          *search_bar;
   GtkSearchEntry        *search_entry;
   GtkStack              *list_stack;
+  AdwStatusPage         *loading_page;
   GtkListView           *list_view;
   GtkMenuButton         *tasks_button;
   GtkPopover            *tasks_popover;

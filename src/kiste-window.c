@@ -76,12 +76,19 @@ kiste_window_update_state (KisteWindow *self)
   guint n_boxes = g_list_model_get_n_items (kiste_window_get_boxes (self));
   guint n_shown = g_list_model_get_n_items (G_LIST_MODEL (self->filter_model));
 
+  gtk_widget_set_visible (GTK_WIDGET (self->loading_page), self->loading);
   if (self->loading)
     {
-      gtk_stack_set_visible_child_name (self->main_stack, "status");
-      gtk_stack_set_visible_child_name (self->status_stack, "loading");
+      /* the list shows while it loads; the boxes come in place, and the
+       * details side stays empty rather than asking for a choice */
+      gtk_stack_set_visible_child_name (self->main_stack, "boxes");
+      gtk_stack_set_visible_child_name (self->list_stack, "list");
+      gtk_stack_set_visible_child_name (self->content_stack, "loading");
       return;
     }
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->content_stack), "loading") == 0)
+    gtk_stack_set_visible_child_name (self->content_stack,
+                                      _kiste_window_get_selected_box (self) ? "box" : "none");
 
   if (g_error_matches (self->load_error, KISTE_ERROR, KISTE_ERROR_TOOL_MISSING))
     {
@@ -818,6 +825,7 @@ kiste_window_class_init (KisteWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, search_bar);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, search_entry);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, list_stack);
+  gtk_widget_class_bind_template_child (widget_class, KisteWindow, loading_page);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, list_view);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, tasks_button);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, tasks_popover);

@@ -537,6 +537,7 @@ kiste_box_new_from_ps_json (JsonObject  *object,
   const char *command;
   JsonArray *array;
   JsonNode *created;
+  JsonNode *started;
 
   g_return_val_if_fail (object != NULL, NULL);
 
@@ -588,6 +589,12 @@ kiste_box_new_from_ps_json (JsonObject  *object,
     self->created = parse_time (json_node_get_string (created));
   else
     self->created = parse_time (get_string (object, "CreatedAt"));
+
+  /* podman only; a box never started says year 1, below zero */
+  started = json_object_get_member (object, "StartedAt");
+  if (started != NULL && JSON_NODE_HOLDS_VALUE (started) &&
+      json_node_get_value_type (started) == G_TYPE_INT64)
+    self->started = MAX (0, json_node_get_int (started));
 
   labels = labels_from_member (object, "Labels");
   g_hash_table_unref (self->labels);
@@ -667,6 +674,7 @@ kiste_box_same_facts (KisteBox *self,
         g_strcmp0 (self->user, other->user) == 0 &&
         g_strcmp0 (self->host_home, other->host_home) == 0 &&
         self->created == other->created &&
+        self->started == other->started &&
         self->state == other->state &&
         self->init == other->init &&
         self->nvidia == other->nvidia &&
@@ -726,6 +734,10 @@ kiste_box_update_from (KisteBox *self,
   changed |= _kiste_box_set_bool (self, &self->init, other->init, PROP_INIT);
   changed |= _kiste_box_set_bool (self, &self->nvidia, other->nvidia, PROP_NVIDIA);
 
+  /* Not notified: only the setup watch reads it, when the state changes */
+  if (other->started > 0)
+    self->started = other->started;
+
   /* Not notified: inputs of _kiste_box_derive(), which notifies the results */
   g_set_str (&self->host_home, other->host_home);
   self->podman_shape = other->podman_shape;
@@ -775,6 +787,7 @@ kiste_box_copy (KisteBox *self)
   copy->labels = _kiste_box_labels_copy (self->labels);
   copy->mounts = g_strdupv (self->mounts);
   copy->created = self->created;
+  copy->started = self->started;
   copy->state = self->state;
   copy->home_hint = self->home_hint;
   copy->log_driver = g_strdup (self->log_driver);
@@ -848,6 +861,8 @@ kiste_box_apply_inspect_json (KisteBox    *self,
       if (parsed != KISTE_BOX_STATE_UNKNOWN)
         copy->state = parsed;
     }
+  if (state != NULL && (value = get_string (state, "StartedAt")) && parse_time (value) > 0)
+    copy->started = parse_time (value);
 
   g_hash_table_remove_all (copy->labels);
   if (get_object (config, "Labels"))

@@ -37,6 +37,7 @@ struct _KisteBox
   GHashTable    *labels;
   char         **mounts;          /* destinations; NULL while unknown */
   gint64         created;
+  gint64         started;         /* the last start; 0 while unknown */
   KisteBoxState  state;
   KisteSharing   home_hint;       /* docker ps: host home among the sources */
 

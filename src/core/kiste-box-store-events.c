@@ -20,6 +20,23 @@ static const char * const ignored_events[] = {
   "archive-path", "extract-to-dir", "mount", "unmount", "sync", NULL,
 };
 
+/* The state an event leaves a container in; UNKNOWN for the others */
+static KisteBoxState
+state_from_event (const char *status)
+{
+  if (status == NULL)
+    return KISTE_BOX_STATE_UNKNOWN;
+  if (g_str_equal (status, "start") || g_str_equal (status, "restart") ||
+      g_str_equal (status, "unpause"))
+    return KISTE_BOX_STATE_RUNNING;
+  /* podman says died, docker die; both say stop once it stopped */
+  if (g_str_equal (status, "died") || g_str_equal (status, "die") || g_str_equal (status, "stop"))
+    return KISTE_BOX_STATE_STOPPED;
+  if (g_str_equal (status, "pause"))
+    return KISTE_BOX_STATE_PAUSED;
+  return KISTE_BOX_STATE_UNKNOWN;
+}
+
 static gboolean
 attributes_say_distrobox (JsonObject *attributes)
 {
@@ -53,6 +70,8 @@ _kiste_box_store_handle_event_line (KisteBoxStore *self,
   const char *type;
   const char *status;
   const char *id;
+  KisteBox *box;
+  KisteBoxState state;
 
   g_return_val_if_fail (KISTE_IS_BOX_STORE (self), FALSE);
   g_return_val_if_fail (line != NULL, FALSE);
@@ -103,6 +122,22 @@ _kiste_box_store_handle_event_line (KisteBoxStore *self,
       !attributes_say_distrobox (attributes) &&
       (id == NULL || kiste_box_store_find_by_id (self, id) == NULL))
     return FALSE;
+
+  /* A known box's row follows a start or stop at once, without waiting
+   * for the listing that brings the rest */
+  if (id != NULL && (box = kiste_box_store_find_by_id (self, id)) != NULL &&
+      (state = state_from_event (status)) != KISTE_BOX_STATE_UNKNOWN)
+    {
+      /* the running listing may have read the box before this */
+      if (self->refreshing)
+        g_hash_table_insert (self->event_states, g_strdup (id), GINT_TO_POINTER (state));
+      if (state != kiste_box_get_state (box))
+        {
+          kiste_box_set_state (box, state);
+          /* a listing that shows the box as before must not keep the event's word */
+          g_clear_pointer (&self->seen, _kiste_box_store_seen_release);
+        }
+    }
 
   _kiste_box_store_schedule_refresh (self);
   return TRUE;

@@ -72,6 +72,9 @@ struct _KisteBoxStore
   GError        *error;
   Seen          *seen;
   guint          details_serial;
+  /* id → state that events set while a refresh was running: its ps may
+   * predate them */
+  GHashTable    *event_states;
 
   /* Reload tasks waiting for the running refresh, and for the next one */
   GQueue         current_waiters;

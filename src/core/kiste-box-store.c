@@ -190,8 +190,25 @@ kiste_box_store_finish_refresh (KisteBoxStore *self,
 
   if (error == NULL)
     {
+      GHashTableIter iter;
+      gpointer id;
+      gpointer state;
+
       _kiste_box_store_merge (self, boxes);
       _kiste_box_store_keep_seen (self, boxes, input);
+
+      /* what events said since this ps ran stays until the next one */
+      g_hash_table_iter_init (&iter, self->event_states);
+      while (g_hash_table_iter_next (&iter, &id, &state))
+        {
+          KisteBox *box = kiste_box_store_find_by_id (self, id);
+
+          if (box != NULL)
+            kiste_box_set_state (box, GPOINTER_TO_INT (state));
+        }
+      /* the next listing parses afresh: its text may match this one */
+      if (g_hash_table_size (self->event_states) > 0)
+        g_clear_pointer (&self->seen, _kiste_box_store_seen_release);
 
       if (self->error != NULL)
         {
@@ -213,6 +230,8 @@ kiste_box_store_finish_refresh (KisteBoxStore *self,
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ERROR]);
     }
 
+  /* applied above: the refresh those events queued follows */
+  g_hash_table_remove_all (self->event_states);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REFRESHING]);
 
   g_object_thaw_notify (G_OBJECT (self));
@@ -817,6 +836,7 @@ kiste_box_store_finalize (GObject *object)
   g_clear_pointer (&self->host_home, g_free);
   g_clear_pointer (&self->items, g_ptr_array_unref);
   g_clear_pointer (&self->seen, _kiste_box_store_seen_release);
+  g_clear_pointer (&self->event_states, g_hash_table_unref);
   g_clear_error (&self->error);
 
   G_OBJECT_CLASS (kiste_box_store_parent_class)->finalize (object);
@@ -945,6 +965,7 @@ static void
 kiste_box_store_init (KisteBoxStore *self)
 {
   self->items = g_ptr_array_new_with_free_func (g_object_unref);
+  self->event_states = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->host_home = g_strdup (g_get_home_dir ());
   self->refresh_delay_ms = DEFAULT_REFRESH_DELAY_MS;
   self->restart_delay_ms = DEFAULT_RESTART_DELAY_MS;

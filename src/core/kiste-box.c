@@ -767,6 +767,35 @@ kiste_box_get_created (KisteBox *self)
   return self->created;
 }
 
+/**
+ * kiste_box_get_started:
+ *
+ * When the box last started, in seconds since 1970, as podman lists it or
+ * inspect says; 0 while unknown (docker's list does not say).
+ */
+gint64
+kiste_box_get_started (KisteBox *self)
+{
+  g_return_val_if_fail (KISTE_IS_BOX (self), 0);
+
+  return self->started;
+}
+
+/**
+ * kiste_box_set_state:
+ *
+ * What an event of the container manager says, ahead of the next listing,
+ * which sets every fact again.
+ */
+void
+kiste_box_set_state (KisteBox      *self,
+                     KisteBoxState  state)
+{
+  g_return_if_fail (KISTE_IS_BOX (self));
+
+  _kiste_box_set_state (self, state);
+}
+
 GHashTable *
 kiste_box_get_labels (KisteBox *self)
 {

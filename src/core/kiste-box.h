@@ -110,6 +110,9 @@ void                kiste_box_set_distro_origin     (KisteBox     *self,
 KisteBoxState       kiste_box_get_state             (KisteBox     *self);
 const char         *kiste_box_get_status            (KisteBox     *self);
 gint64              kiste_box_get_created           (KisteBox     *self);
+gint64              kiste_box_get_started           (KisteBox     *self);
+void                kiste_box_set_state             (KisteBox     *self,
+                                                     KisteBoxState state);
 GHashTable         *kiste_box_get_labels            (KisteBox     *self);
 const char         *kiste_box_get_label             (KisteBox     *self,
                                                      const char   *key);

@@ -126,5 +126,8 @@ void          _kiste_op_create_isolated     (GTask               *task,
 /* Starts the box (with its progress in the task), then next */
 void          _kiste_op_start_box           (GTask               *task,
                                              OpStep               next);
+/* Stops the box with the engine's bounded grace time, then next */
+void          _kiste_op_stop_box            (GTask               *task,
+                                             OpStep               next);
 
 G_END_DECLS

@@ -11,6 +11,9 @@
 
 G_BEGIN_DECLS
 
+/* The distrobox major version the commands are written for (1 unknown) */
+guint  _kiste_manager_get_major                (KisteManager  *self);
+
 /* The names of every box in the list, for the name checks */
 GStrv  _kiste_manager_dup_names                (KisteManager  *self);
 

@@ -20,16 +20,8 @@
 #include "kiste-enter.h"
 #include "kiste-error.h"
 #include "kiste-external-terminal.h"
-#include "kiste-manager.h"
+#include "kiste-manager-private.h"
 #include "kiste-pty.h"
-
-static guint
-get_major (KisteManager *self)
-{
-  guint major = kiste_capabilities_get_distrobox_major (kiste_manager_get_capabilities (self));
-
-  return major ? major : 1;
-}
 
 static const char *
 get_engine (KisteManager *self)
@@ -114,7 +106,7 @@ kiste_manager_dup_shell_argv (KisteManager       *self,
   if (direct != NULL)
     *direct = FALSE;
 
-  reason = kiste_enter_check_direct (box, get_engine (self), get_major (self), environ);
+  reason = kiste_enter_check_direct (box, get_engine (self), _kiste_manager_get_major (self), environ);
   if (reason == NULL && kiste_runner_get_in_flatpak (runner))
     reason = "the host's distrobox configuration cannot be read from the sandbox";
   if (reason == NULL && (enter_path = find_enter_path (environ)) == NULL)
@@ -125,7 +117,7 @@ kiste_manager_dup_shell_argv (KisteManager       *self,
   if (reason != NULL)
     {
       g_debug ("Entering “%s” through distrobox: %s", kiste_box_get_name (box), reason);
-      return kiste_commands_enter_argv (box, get_major (self), keep ? cwd : NULL, NULL);
+      return kiste_commands_enter_argv (box, _kiste_manager_get_major (self), keep ? cwd : NULL, NULL);
     }
 
   if (direct != NULL)
@@ -564,7 +556,7 @@ kiste_manager_open_external_terminal (KisteManager  *self,
       g_set_error_literal (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT, hazard);
       return FALSE;
     }
-  enter = kiste_commands_enter_argv (box, get_major (self), cwd, NULL);
+  enter = kiste_commands_enter_argv (box, _kiste_manager_get_major (self), cwd, NULL);
   argv = kiste_external_terminal_argv (terminal_id, (const char * const *) enter);
   if (argv == NULL)
     {

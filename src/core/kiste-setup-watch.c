@@ -12,6 +12,12 @@
 
 #define DEFAULT_DELAY_MS 1000
 
+/* A box found running that started longer ago than this is taken as set
+ * up: following every running box's log at start-up would cost two
+ * processes per box. A first setup that installs packages can take
+ * minutes, so the margin is wide. */
+#define RECENT_START_SECONDS (30 * 60)
+
 struct _KisteSetupWatch
 {
   GObject                  parent_instance;
@@ -114,9 +120,20 @@ kiste_setup_watch_follow (KisteSetupWatch *self,
                                    follow_done_cb, self);
 }
 
+static gboolean
+started_long_ago (KisteBox *box)
+{
+  gint64 started = kiste_box_get_started (box);
+
+  return started > 0 && g_get_real_time () / G_USEC_PER_SEC - started > RECENT_START_SECONDS;
+}
+
+/* @seen_starting: the box was seen to start (a state change, or one of our
+ * operations), rather than found running in the list */
 static void
 kiste_setup_watch_check_box (KisteSetupWatch *self,
-                             KisteBox        *box)
+                             KisteBox        *box,
+                             gboolean         seen_starting)
 {
   const char *id = kiste_box_get_id (box);
 
@@ -139,6 +156,11 @@ kiste_setup_watch_check_box (KisteSetupWatch *self,
     return;
   if (self->skip_func != NULL && self->skip_func (kiste_box_get_name (box), self->skip_data))
     return;
+  if (!seen_starting && started_long_ago (box))
+    {
+      g_hash_table_add (self->done, g_strdup (id));
+      return;
+    }
 
   kiste_setup_watch_follow (self, box);
 }
@@ -148,7 +170,7 @@ box_state_cb (KisteBox        *box,
               GParamSpec      *pspec,
               KisteSetupWatch *self)
 {
-  kiste_setup_watch_check_box (self, box);
+  kiste_setup_watch_check_box (self, box, TRUE);
 }
 
 static void
@@ -167,7 +189,7 @@ store_items_changed_cb (KisteSetupWatch *self,
           g_object_set_data (G_OBJECT (box), "kiste-setup-watch", self);
           g_signal_connect_object (box, "notify::state", G_CALLBACK (box_state_cb), self, 0);
         }
-      kiste_setup_watch_check_box (self, box);
+      kiste_setup_watch_check_box (self, box, FALSE);
     }
 }
 
@@ -231,7 +253,7 @@ kiste_setup_watch_check (KisteSetupWatch *self,
     return;
   if (kiste_box_get_id (box) != NULL)
     g_hash_table_remove (self->done, kiste_box_get_id (box));
-  kiste_setup_watch_check_box (self, box);
+  kiste_setup_watch_check_box (self, box, TRUE);
 }
 
 void

@@ -20,6 +20,7 @@
 
 #include <stdlib.h>
 
+#include "bench-common.h"
 #include "kiste-manager.h"
 
 static gboolean done;
@@ -66,23 +67,6 @@ run_until_done (void)
   done = FALSE;
   while (!done)
     g_main_context_iteration (NULL, TRUE);
-}
-
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *) a;
-  double y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-static double
-median (GArray *values)
-{
-  g_array_sort (values, compare_doubles);
-  return g_array_index (values, double, values->len / 2);
 }
 
 int
@@ -164,8 +148,8 @@ main (int   argc,
     }
 
   {
-    double m_bare = median (bare);
-    double m_list = median (listing);
+    double m_bare = bench_median (bare);
+    double m_list = bench_median (listing);
 
     g_print ("apps of %s (%u apps), %d runs each, median:\n", box_name, n_apps, runs);
     g_print ("  podman exec BOX true   %6.1f ms  1.00x\n", m_bare * 1000);

@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "bench-common.h"
 #include "kiste-enter.h"
 #include "kiste-manager.h"
 #include "kiste-pty.h"
@@ -92,23 +93,6 @@ time_on_pty (KisteRunner        *runner,
   if (!g_subprocess_get_successful (subprocess))
     return -1;
   return (g_get_monotonic_time () - start) / 1e6;
-}
-
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *) a;
-  double y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-static double
-median (GArray *values)
-{
-  g_array_sort (values, compare_doubles);
-  return g_array_index (values, double, values->len / 2);
 }
 
 int
@@ -210,9 +194,9 @@ main (int   argc,
     }
 
   {
-    double m_bare = median (bare);
-    double m_distrobox = median (distrobox);
-    double m_kiste = median (kiste);
+    double m_bare = bench_median (bare);
+    double m_distrobox = bench_median (distrobox);
+    double m_kiste = bench_median (kiste);
 
     g_print ("enter %s, %d runs each, median:\n", box_name, runs);
     g_print ("  podman exec BOX true        %6.1f ms  1.00x\n", m_bare * 1000);

@@ -30,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "bench-common.h"
 #include "kiste-box-store-private.h"
 #include "kiste-fake-runner.h"
 
@@ -53,31 +54,6 @@ bench_runner_spawned (KisteFakeRunner *runner)
 
 /* Timing */
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a;
-  double y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-static double
-median (GArray *values)
-{
-  if (values->len == 0)
-    return 0.0;
-
-  g_array_sort (values, compare_doubles);
-
-  if (values->len % 2 == 1)
-    return g_array_index (values, double, values->len / 2);
-
-  return (g_array_index (values, double, values->len / 2 - 1) +
-          g_array_index (values, double, values->len / 2)) / 2.0;
-}
-
 typedef struct
 {
   GAsyncResult *result;
@@ -93,25 +69,6 @@ reload_cb (GObject      *object,
   waiter->result = g_object_ref (result);
 }
 
-/* The main loop answers a 2 ms timer: the longest gap between answers is
- * the longest time it could not draw or take input. */
-typedef struct
-{
-  gint64 last;
-  gint64 longest;
-} Pinger;
-
-static gboolean
-ping_cb (gpointer user_data)
-{
-  Pinger *pinger = user_data;
-  gint64 now = g_get_monotonic_time ();
-
-  pinger->longest = MAX (pinger->longest, now - pinger->last);
-  pinger->last = now;
-  return G_SOURCE_CONTINUE;
-}
-
 /* The longest stall of each refresh timed */
 static GArray *stalls;
 
@@ -121,25 +78,24 @@ time_store_refresh (KisteBoxStore *store)
 {
   g_autoptr(GError) error = NULL;
   Waiter waiter = { NULL };
-  Pinger pinger = { g_get_monotonic_time (), 0 };
-  gint64 start = pinger.last;
-  guint ping = g_timeout_add (2, ping_cb, &pinger);
+  gint64 start = g_get_monotonic_time ();
   double ms;
+
+  /* the longest the main loop could not draw or take input */
+  bench_stall_watch (G_PRIORITY_DEFAULT);
 
   kiste_box_store_reload_async (store, NULL, reload_cb, &waiter);
   while (waiter.result == NULL)
     g_main_context_iteration (NULL, TRUE);
 
   ms = (g_get_monotonic_time () - start) / 1000.0;
-  ping_cb (&pinger);
-  g_source_remove (ping);
-  /* less the 2 ms the timer waits by design */
   if (stalls != NULL)
     {
-      double stall = MAX (0, pinger.longest - 2000) / 1000.0;
+      double stall = bench_stall_take_ms ();
 
       g_array_append_val (stalls, stall);
     }
+  bench_stall_unwatch ();
 
   if (!kiste_box_store_reload_finish (store, waiter.result, &error))
     {
@@ -174,12 +130,12 @@ time_command (const char * const *argv)
 
 static const char header_format[] = "%-6s %6s %9s %8s %8s %8s %9s %8s %8s %8s %8s %8s %10s %9s\n";
 
-static void
-print_header (FILE *file)
+static char *
+dup_header (void)
 {
-  fprintf (file, header_format,
-           "run", "boxes", "store_ms", "ps_ms", "own_ms", "cold_ms", "list_ms", "store/ps",
-           "list/ps", "stall_ms", "stall_mx", "stall_cd", "procs/refr", "idle_procs");
+  return g_strdup_printf (header_format,
+                          "run", "boxes", "store_ms", "ps_ms", "own_ms", "cold_ms", "list_ms", "store/ps",
+                          "list/ps", "stall_ms", "stall_mx", "stall_cd", "procs/refr", "idle_procs");
 }
 
 typedef struct
@@ -261,6 +217,7 @@ measure (const char    *label,
   g_autoptr(GArray) own_ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) cold_ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_autofree char *line = NULL;
+  g_autofree char *header = dup_header ();
   int idle_procs = -1;
   char idle[16] = "-";
   double stall_median;
@@ -324,7 +281,7 @@ measure (const char    *label,
 
   /* a busy machine stalls anyone now and then: the median refresh's
    * longest stall, and the longest of all */
-  stall_median = median (stalls);
+  stall_median = bench_median (stalls);
   stall_max = stalls->len > 0 ? g_array_index (stalls, double, stalls->len - 1) : 0.0;
   g_array_set_size (stalls, 0);
 
@@ -335,7 +292,7 @@ measure (const char    *label,
       g_array_append_val (cold_ms, ms);
     }
 
-  cold_stall = median (stalls);
+  cold_stall = bench_median (stalls);
   g_clear_pointer (&stalls, g_array_unref);
 
   if (options->idle_seconds > 0)
@@ -344,18 +301,18 @@ measure (const char    *label,
       g_snprintf (idle, sizeof idle, "%d", idle_procs);
     }
 
-  store_median = median (store_ms);
-  ps_median = median (ps_ms);
+  store_median = bench_median (store_ms);
+  ps_median = bench_median (ps_ms);
   if (distrobox != NULL)
-    list_median = median (list_ms);
+    list_median = bench_median (list_ms);
 
   line = g_strdup_printf ("%-6s %6u %9.1f %8.1f %8.1f %8.1f %9.1f %8.2f %8.2f %8.1f %8.1f %8.1f %10.2f %9s\n",
                           label,
                           g_list_model_get_n_items (G_LIST_MODEL (store)),
                           store_median,
                           ps_median,
-                          median (own_ms),
-                          median (cold_ms),
+                          bench_median (own_ms),
+                          bench_median (cold_ms),
                           list_median,
                           store_median / ps_median,
                           list_median / ps_median,
@@ -367,22 +324,9 @@ measure (const char    *label,
                           idle);
   g_print ("%s", line);
 
-  if (options->output != NULL)
-    {
-      FILE *file = fopen (options->output, "a");
-
-      if (file == NULL)
-        {
-          g_printerr ("Cannot write %s\n", options->output);
-          exit (EXIT_FAILURE);
-        }
-
-      /* a header for each new file */
-      if (ftell (file) == 0)
-        print_header (file);
-      fputs (line, file);
-      fclose (file);
-    }
+  /* a header for each new file */
+  if (options->output != NULL && !bench_append_line (options->output, header, line))
+    exit (EXIT_FAILURE);
 }
 
 /* The fake podman */
@@ -576,7 +520,11 @@ main (int   argc,
   if (g_str_equal (argv[1], "real"))
     {
       if (!no_header)
-        print_header (stdout);
+        {
+          g_autofree char *header = dup_header ();
+
+          g_print ("%s", header);
+        }
       measure ("real", &options);
     }
   else if (g_str_equal (argv[1], "fake"))
@@ -595,7 +543,11 @@ main (int   argc,
       g_setenv ("PATH", path, TRUE);
 
       if (!no_header)
-        print_header (stdout);
+        {
+          g_autofree char *header = dup_header ();
+
+          g_print ("%s", header);
+        }
       measure ("fake", &options);
       remove_dir (dir);
     }

@@ -28,39 +28,11 @@
 #include <stdlib.h>
 #include <vte/vte.h>
 
+#include "bench-common.h"
 #include "kiste-application.h"
 #include "kiste-box-store-private.h"
 #include "kiste-manager.h"
 #include "kiste-window.h"
-
-/* The main loop answers a 2 ms timer; the longest gap since the last reset */
-static gint64 last_ping;
-static gint64 longest_gap;
-
-static gboolean
-ping_cb (gpointer user_data)
-{
-  gint64 now = g_get_monotonic_time ();
-
-  longest_gap = MAX (longest_gap, now - last_ping);
-  last_ping = now;
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-reset_stall (void)
-{
-  last_ping = g_get_monotonic_time ();
-  longest_gap = 0;
-}
-
-static double
-take_stall_ms (void)
-{
-  ping_cb (NULL);
-  /* less the 2 ms the timer waits by design */
-  return MAX (0, longest_gap - 2000) / 1000.0;
-}
 
 static long
 read_rss_kb (void)
@@ -166,8 +138,7 @@ child_kiste (guint n_boxes,
   double refresh_stall = 0.0;
   long rss;
 
-  reset_stall ();
-  g_timeout_add (2, ping_cb, NULL);
+  bench_stall_watch (G_PRIORITY_DEFAULT);
 
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (app), NULL, NULL);
@@ -185,23 +156,23 @@ child_kiste (guint n_boxes,
   /* the stall counted is the one the list causes, after the first frame */
   while (first_paint == 0)
     g_main_context_iteration (NULL, TRUE);
-  reset_stall ();
+  bench_stall_reset ();
   while (filled_paint == 0)
     g_main_context_iteration (NULL, TRUE);
   run_for (500);
-  start_stall = take_stall_ms ();
+  start_stall = bench_stall_take_ms ();
   rss = read_rss_kb ();
 
   for (guint i = 0; i < refreshes; i++)
     {
       guint count = kiste_box_store_get_refresh_count (store);
 
-      reset_stall ();
+      bench_stall_reset ();
       gtk_widget_activate_action (GTK_WIDGET (window), "win.reload", NULL);
       while (kiste_box_store_get_refresh_count (store) == count || kiste_box_store_get_refreshing (store))
         g_main_context_iteration (NULL, TRUE);
       run_for (100);
-      refresh_stall = take_stall_ms ();
+      refresh_stall = bench_stall_take_ms ();
       g_array_append_val (stalls, refresh_stall);
     }
 
@@ -338,16 +309,6 @@ run_child (const char *self_path,
   return sample;
 }
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a;
-  double y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
 static double
 median_of (Sample      *samples,
            guint        n,
@@ -357,8 +318,7 @@ median_of (Sample      *samples,
 
   for (guint i = 0; i < n; i++)
     values[i] = G_STRUCT_MEMBER (double, &samples[i], offset);
-  qsort (values, n, sizeof (double), compare_doubles);
-  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2.0;
+  return bench_median_of (values, n);
 }
 
 #define MEDIAN(samples, n, member) median_of ((samples), (n), G_STRUCT_OFFSET (Sample, member))
@@ -381,6 +341,7 @@ main (int   argc,
   g_autofree char *help = NULL;
   g_autofree char *self_path = NULL;
   g_autofree char *line = NULL;
+  g_autofree char *header = NULL;
   g_autofree Sample *kiste = NULL;
   g_autofree Sample *minimal = NULL;
   int boxes_n = 1000;
@@ -466,33 +427,20 @@ main (int   argc,
 
     for (int i = 0; i < runs; i++)
       after_first[i] = kiste[i].filled_ms - kiste[i].first_ms;
-    qsort (after_first, runs, sizeof (double), compare_doubles);
 
-    g_print (header_format, "window", "boxes", "first_ms", "min_ms", "first/min", "filled_ms",
-             "fill-1st", "rss_mb", "rss/min", "stall_st", "stall_f5");
+    header = g_strdup_printf (header_format, "window", "boxes", "first_ms", "min_ms", "first/min",
+                              "filled_ms", "fill-1st", "rss_mb", "rss/min", "stall_st", "stall_f5");
+    g_print ("%s", header);
     line = g_strdup_printf ("%-7s %6d %9.1f %9.1f %8.2f %9.1f %9.1f %8.1f %8.2f %9.1f %9.1f\n",
                             "kiste", boxes_n, k_first, m_first, k_first / m_first,
-                            MEDIAN (kiste, runs, filled_ms), after_first[runs / 2],
+                            MEDIAN (kiste, runs, filled_ms), bench_median_of (after_first, runs),
                             k_rss, k_rss / m_rss,
                             MEDIAN (kiste, runs, start_stall), MEDIAN (kiste, runs, refresh_stall));
     g_print ("%s", line);
   }
 
-  if (output != NULL)
-    {
-      FILE *file = fopen (output, "a");
-
-      if (file == NULL)
-        {
-          g_printerr ("Cannot write %s\n", output);
-          return EXIT_FAILURE;
-        }
-      if (ftell (file) == 0)
-        fprintf (file, header_format, "window", "boxes", "first_ms", "min_ms", "first/min", "filled_ms",
-                 "fill-1st", "rss_mb", "rss/min", "stall_st", "stall_f5");
-      fputs (line, file);
-      fclose (file);
-    }
+  if (output != NULL && !bench_append_line (output, header, line))
+    return EXIT_FAILURE;
 
   {
     const char *names[] = { "ps.json", "help.txt", "podman", "distrobox" };

@@ -8,7 +8,7 @@
 # The box store's refresh against a bare `podman ps` and `distrobox list`,
 # on real boxes, and the processes one refresh starts.
 #
-# Usage: tests/bench/run-bench.sh BENCH_PROGRAM IMAGE
+# Usage: tests/bench/run-bench.sh BENCH_PROGRAM IMAGE [LATENCY_PROGRAM]
 #
 # Run it as the user whose rootless podman is measured (with its
 # XDG_RUNTIME_DIR). It creates boxes named kiste-bench-NNN from IMAGE with
@@ -26,9 +26,10 @@
 
 set -eu
 
-usage="usage: run-bench.sh BENCH_PROGRAM IMAGE"
+usage="usage: run-bench.sh BENCH_PROGRAM IMAGE [LATENCY_PROGRAM]"
 bench=${1:?$usage}
 image=${2:?$usage}
+latency=${3:-}
 sizes=${KISTE_BENCH_SIZES:-1 20 100}
 runs=${KISTE_BENCH_RUNS:-21}
 fake_boxes=${KISTE_BENCH_FAKE_BOXES:-1000}
@@ -71,6 +72,12 @@ for size in $sizes; do
   "$bench" real --runs "$runs" $header $output
   header=--no-header
 done
+
+if [ -n "$latency" ] && [ "$count" -gt 0 ]; then
+  echo "# a box stopped and started on the command line, $(podman ps -a -q | wc -l) containers in all"
+  # shellcheck disable=SC2086 # empty or one option
+  "$latency" --box kiste-bench-001 $output
+fi
 
 template="$here/../fixtures/ps-podman5.json"
 if [ "$count" -gt 0 ]; then

@@ -1123,6 +1123,62 @@ test_store_event_filter (Fixture       *fixture,
                                                      " \"Type\": \"container\"}"));
 }
 
+static gboolean
+box_running (gpointer data)
+{
+  return kiste_box_get_state (data) == KISTE_BOX_STATE_RUNNING;
+}
+
+/* A box's row follows a stop at once; a listing that ran before the
+ * event does not take it back, the one after it has the last word */
+static void
+test_store_event_state (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autofree char *events = read_fixture ("events-podman5.txt");
+  g_auto(GStrv) lines = g_strsplit (events, "\n", -1);
+  g_autoptr(GError) error = NULL;
+  Waiter waiter = { NULL };
+  KisteBox *box;
+
+  g_assert_true (reload (fixture->store, &error));
+  g_assert_no_error (error);
+  box = kiste_box_store_find_by_id (fixture->store, ID_A);
+  g_assert_cmpint (kiste_box_get_state (box), ==, KISTE_BOX_STATE_RUNNING);
+
+  /* stop: no listing needed to show it; the listing it asks for (the
+   * fixture says running) follows */
+  g_assert_true (_kiste_box_store_handle_event_line (fixture->store, lines[0]));
+  g_assert_cmpint (kiste_box_get_state (box), ==, KISTE_BOX_STATE_STOPPED);
+  run_until (box_running, box);
+
+  /* the fixture's ps still says running: a listing started before the
+   * start event, finishing after it, keeps the event's word */
+  fake_set_sleep (fixture, "ps", "0.3");
+  kiste_box_store_reload_async (fixture->store, NULL, store_done_cb, &waiter);
+  g_assert_true (_kiste_box_store_handle_event_line (fixture->store, lines[1]));
+  g_assert_cmpint (kiste_box_get_state (box), ==, KISTE_BOX_STATE_STOPPED);
+  run_until (waiter_done, &waiter);
+  g_assert_true (kiste_box_store_reload_finish (fixture->store, waiter.result, NULL));
+  g_clear_object (&waiter.result);
+  g_assert_cmpint (kiste_box_get_state (box), ==, KISTE_BOX_STATE_STOPPED);
+
+  /* the listing the event asked for says running, and is believed */
+  run_until (box_running, box);
+  run_until (store_idle, fixture->store);
+  g_assert_cmpuint (fake_count (fixture, "ps"), >=, 3);
+
+  /* start and pause move it too */
+  g_assert_true (_kiste_box_store_handle_event_line (fixture->store, lines[0]));
+  g_assert_true (_kiste_box_store_handle_event_line (fixture->store, lines[4]));
+  g_assert_cmpint (kiste_box_get_state (box), ==, KISTE_BOX_STATE_RUNNING);
+  g_assert_true (_kiste_box_store_handle_event_line (fixture->store,
+                                                     "{\"ID\": \"" ID_A "\", \"Status\": \"pause\","
+                                                     " \"Type\": \"container\", \"Attributes\": {}}"));
+  g_assert_cmpint (kiste_box_get_state (box), ==, KISTE_BOX_STATE_PAUSED);
+  run_until (store_idle, fixture->store);
+}
+
 static void
 test_store_event_filter_docker (Fixture       *fixture,
                                 gconstpointer  data)
@@ -1473,6 +1529,7 @@ main (int   argc,
   store_test ("/kiste/box-store/fault/cancel", "podman", test_store_fault_cancel);
   store_test ("/kiste/box-store/events/filter", "podman", test_store_event_filter);
   store_test ("/kiste/box-store/events/filter-docker", "docker", test_store_event_filter_docker);
+  store_test ("/kiste/box-store/events/state", "podman", test_store_event_state);
   store_test ("/kiste/box-store/events/coalesce", "podman", test_store_coalesce);
   store_test ("/kiste/box-store/events/coalesce-during-refresh", "podman", test_store_coalesce_during_refresh);
   store_test ("/kiste/box-store/watch/stream", "podman", test_store_watch);

@@ -22,6 +22,7 @@ typedef struct
   KisteSetupWatch *watch;
   char            *dir;
   char            *marker;
+  char            *ps_path;
   gboolean         busy;
 } Fixture;
 
@@ -51,8 +52,10 @@ fixture_setup (Fixture       *fixture,
   fixture->dir = g_dir_make_tmp ("kiste-setup-watch-XXXXXX", &error);
   g_assert_no_error (error);
   fixture->marker = g_build_filename (fixture->dir, "done", NULL);
+  fixture->ps_path = g_build_filename (fixture->dir, "ps.json", NULL);
+  g_assert_true (g_file_set_contents (fixture->ps_path, ps_json, -1, NULL));
 
-  ps = g_strdup_printf ("printf '%%s' '%s'", ps_json);
+  ps = g_strdup_printf ("cat '%s'", fixture->ps_path);
   logs = g_strdup_printf ("printf 'distrobox: Installing basic packages...\\nGet:1 http://deb.debian.org\\n'; "
                           "while [ ! -e '%s' ]; do sleep 0.05; done; "
                           "printf 'distrobox: Setting up devpts mounts...\\ncontainer_setup_done\\n'; "
@@ -91,7 +94,9 @@ fixture_teardown (Fixture       *fixture,
   g_assert_null (fixture->runner);
 
   g_unlink (fixture->marker);
+  g_unlink (fixture->ps_path);
   g_rmdir (fixture->dir);
+  g_free (fixture->ps_path);
   g_free (fixture->marker);
   g_free (fixture->dir);
 }
@@ -183,6 +188,99 @@ test_skips_busy (Fixture       *fixture,
   g_assert_true (wait_setting_up (box, TRUE));
 }
 
+static void
+reloaded_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_assert_true (kiste_box_store_reload_finish (KISTE_BOX_STORE (object), result, NULL));
+  *(gboolean *) user_data = TRUE;
+}
+
+static void
+write_running (Fixture    *fixture,
+               const char *state_first,
+               gint64      started_first,
+               gint64      started_other)
+{
+  g_autofree char *json = NULL;
+
+  json = g_strdup_printf ("[{\"Id\": \"id-first\", \"Names\": [\"fx-first\"], \"Image\": \"debian:12\","
+                          "  \"State\": \"%s\", \"StartedAt\": %" G_GINT64_FORMAT ","
+                          "  \"Labels\": {\"manager\": \"distrobox\"}, \"Mounts\": [\"/dev\"]},"
+                          " {\"Id\": \"id-other\", \"Names\": [\"fx-other\"], \"Image\": \"debian:12\","
+                          "  \"State\": \"running\", \"StartedAt\": %" G_GINT64_FORMAT ","
+                          "  \"Labels\": {\"manager\": \"distrobox\"}, \"Mounts\": [\"/dev\"]}]",
+                          state_first, started_first, started_other);
+  g_assert_true (g_file_set_contents (fixture->ps_path, json, -1, NULL));
+}
+
+static void
+reload (Fixture *fixture)
+{
+  gboolean done = FALSE;
+
+  kiste_box_store_reload_async (fixture->store, NULL, reloaded_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* Until count logs are read (the log follows the box's inspect); then
+ * no more for a moment */
+static gboolean
+wait_logs (Fixture *fixture,
+           guint    count)
+{
+  gint64 until = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (kiste_fake_runner_count (fixture->runner, "podman logs") < count)
+    {
+      if (g_get_monotonic_time () > until)
+        return FALSE;
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (5 * 1000);
+    }
+  until = g_get_monotonic_time () + G_USEC_PER_SEC / 5;
+  while (g_get_monotonic_time () < until)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (5 * 1000);
+  return kiste_fake_runner_count (fixture->runner, "podman logs") == count;
+}
+
+/* Boxes found running that started long ago are set up: no process for
+ * them at start-up; one that just started is followed, and so is an old
+ * one once it is seen to start again. */
+static void
+test_long_running (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  KisteBox *first;
+  KisteBox *other;
+
+  write_running (fixture, "running", now - 2 * 60 * 60, now - 5);
+  start_watching (fixture);
+  first = kiste_box_store_find_by_name (fixture->store, "fx-first");
+  other = kiste_box_store_find_by_name (fixture->store, "fx-other");
+  g_assert_cmpint (kiste_box_get_started (first), ==, now - 2 * 60 * 60);
+
+  g_assert_true (wait_setting_up (other, TRUE));
+  g_assert_true (wait_logs (fixture, 1));
+  g_assert_false (kiste_box_get_setting_up (first));
+  g_assert_null (kiste_fake_runner_find (fixture->runner, "podman container inspect fx-first"));
+  g_assert_nonnull (kiste_fake_runner_find (fixture->runner, "podman container inspect fx-other"));
+
+  /* stopped and started again: its setup runs again */
+  write_running (fixture, "exited", now - 2 * 60 * 60, now - 5);
+  reload (fixture);
+  g_assert_cmpint (kiste_box_get_state (first), ==, KISTE_BOX_STATE_STOPPED);
+  write_running (fixture, "running", now, now - 5);
+  reload (fixture);
+  g_assert_true (wait_setting_up (first, TRUE));
+  g_assert_true (wait_logs (fixture, 2));
+  g_assert_nonnull (kiste_fake_runner_find (fixture->runner, "podman container inspect fx-first"));
+}
+
 /* Nothing happens for a list that is not live (filled by hand) */
 static void
 test_not_live (Fixture       *fixture,
@@ -208,6 +306,7 @@ main (int   argc,
   ADD ("started-elsewhere", test_started_elsewhere);
   ADD ("skips-busy", test_skips_busy);
   ADD ("not-live", test_not_live);
+  ADD ("long-running", test_long_running);
 
 #undef ADD
 

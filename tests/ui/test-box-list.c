@@ -539,6 +539,10 @@ test_setting_up (Fixture       *fixture,
   GtkWidget *row;
   g_autofree char *mismatch = NULL;
 
+  /* started a moment ago: boxes found running long since are set up */
+  kiste_fake_runner_add (fixture->runner, "podman ps",
+                         "sed \"s/\\\"StartedAt\\\": 1796280498/\\\"StartedAt\\\": $(date +%s)/\" "
+                         "\"$KISTE_TEST_FIXTURES/ps-podman5.json\"");
   kiste_fake_runner_add (fixture->runner, "podman container inspect",
                          "cat \"$KISTE_TEST_FIXTURES/logs-inspect-running.json\"");
   kiste_fake_runner_add (fixture->runner, "podman logs",
@@ -626,6 +630,34 @@ test_refresh (Fixture       *fixture,
   g_assert_cmpuint (g_list_model_get_n_items (get_list_model (fixture)), >, 0);
 }
 
+/* While the first list is read, the list itself is on screen under a
+ * spinner, and the details side stays empty rather than asking for a choice */
+static gboolean
+loading_shown (gpointer data)
+{
+  Fixture *fixture = data;
+
+  return find_mapped_status_page (GTK_WIDGET (fixture->window), "Loading Boxes…") != NULL;
+}
+
+static void
+test_loading (Fixture       *fixture,
+              gconstpointer  data)
+{
+  GtkWidget *list;
+
+  kiste_fake_runner_add (fixture->runner, "podman ps", "exec sleep 600");
+  g_assert_true (kiste_test_wait_for (loading_shown, fixture, 5000));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+
+  list = kiste_test_find_widget (GTK_WIDGET (fixture->window), GTK_TYPE_LIST_VIEW, NULL);
+  g_assert_true (gtk_widget_get_mapped (list));
+  g_assert_cmpint (gtk_widget_get_height (list), >, 0);
+  g_assert_null (find_mapped_status_page (GTK_WIDGET (fixture->window), "No Box Selected"));
+  g_assert_null (find_mapped_status_page (GTK_WIDGET (fixture->window), "No Boxes"));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "loading");
+}
+
 /* The screenshot in the README and the metainfo */
 static void
 test_showcase (Fixture       *fixture,
@@ -684,6 +716,7 @@ main (int   argc,
   ADD ("/kiste/box-list/state-missing-distrobox", KISTE_TEST_WORLD_NO_DISTROBOX, test_missing_distrobox);
   ADD ("/kiste/box-list/state-error", KISTE_TEST_WORLD_PS_FAILS, test_error);
   ADD ("/kiste/box-list/refresh", KISTE_TEST_WORLD_BOXES, test_refresh);
+  ADD ("/kiste/box-list/loading", KISTE_TEST_WORLD_BOXES, test_loading);
 
   ADD ("/kiste/box-list/showcase", KISTE_TEST_WORLD_SHOWCASE, test_showcase);
 

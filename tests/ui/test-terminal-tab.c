@@ -670,6 +670,164 @@ test_copy_and_bell (Fixture       *fixture,
   g_assert_false (kiste_terminal_tab_get_needs_attention (tab));
 }
 
+/* Presses a key combination the way the tab's shortcut controller would:
+ * the shortcut bound to accel, its action run on the terminal */
+static void
+press_shortcut (GtkWidget  *terminal,
+                const char *accel)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (terminal);
+  g_autoptr(GtkShortcutTrigger) wanted = gtk_shortcut_trigger_parse_string (accel);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
+            {
+              g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0,
+                                                           terminal, NULL));
+              return;
+            }
+        }
+    }
+
+  g_error ("no shortcut %s on the terminal", accel);
+}
+
+/* Ctrl+Shift+V pastes the clipboard into the shell */
+static void
+test_paste (Fixture       *fixture,
+            gconstpointer  data)
+{
+  KisteTerminalTab *tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  GtkWidget *terminal = GTK_WIDGET (kiste_terminal_tab_get_terminal (tab));
+
+  wait_for_text (tab, "fake$ ");
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (terminal), "echo pasted-$((40+2))");
+  press_shortcut (terminal, "<Control><Shift>v");
+  wait_for_text (tab, "echo pasted-$((40+2))");
+  type (tab, "\n");
+  wait_for_text (tab, "pasted-42");
+}
+
+/* Ctrl+Shift+F opens the search; typing finds and selects the match */
+static void
+test_find (Fixture       *fixture,
+           gconstpointer  data)
+{
+  KisteTerminalTab *tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  GtkWidget *terminal = GTK_WIDGET (kiste_terminal_tab_get_terminal (tab));
+  GtkSearchBar *bar;
+  GtkWidget *entry;
+  g_autofree char *selected = NULL;
+
+  wait_for_text (tab, "fake$ ");
+  type (tab, "printf 'one needle-%s two\\n' 77\n");
+  wait_for_text (tab, "one needle-77 two");
+
+  bar = GTK_SEARCH_BAR (kiste_test_find_widget (GTK_WIDGET (tab), GTK_TYPE_SEARCH_BAR, NULL));
+  g_assert_false (gtk_search_bar_get_search_mode (bar));
+  press_shortcut (terminal, "<Control><Shift>f");
+  g_assert_true (gtk_search_bar_get_search_mode (bar));
+
+  entry = kiste_test_find_widget (GTK_WIDGET (bar), GTK_TYPE_SEARCH_ENTRY, NULL);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "needle-77");
+  /* the search entry reports changes after a short delay */
+  g_assert_true (kiste_test_wait_for ((gpointer) vte_terminal_get_has_selection, terminal, TIMEOUT_MS));
+  selected = vte_terminal_get_text_selected (VTE_TERMINAL (terminal), VTE_FORMAT_TEXT);
+  g_assert_cmpstr (selected, ==, "needle-77");
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-find");
+}
+
+/* A URL in the output is a link: the terminal matches it where it is */
+static void
+test_links (Fixture       *fixture,
+            gconstpointer  data)
+{
+  KisteTerminalTab *tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  VteTerminal *terminal = VTE_TERMINAL (kiste_terminal_tab_get_terminal (tab));
+  const char *url = "https://example.org/kiste/link-42";
+  g_autofree char *text = NULL;
+  g_autofree char *match = NULL;
+  g_autofree char *plain = NULL;
+  g_auto(GStrv) lines = NULL;
+  double width;
+  double height;
+  int row = -1;
+  int column = -1;
+
+  wait_for_text (tab, "fake$ ");
+  type (tab, "printf 'see %s/link-%s now\\n' https://example.org/kiste 42\n");
+  wait_for_text (tab, "see https://example.org/kiste/link-42 now");
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+
+  /* where the printed line is, in cells of the screen (no scrollback yet) */
+  text = kiste_terminal_dup_text (KISTE_TERMINAL (terminal));
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *found = g_str_has_prefix (lines[i], "see ") ? strstr (lines[i], url) : NULL;
+
+      if (found != NULL)
+        {
+          row = i;
+          column = g_utf8_pointer_to_offset (lines[i], found);
+        }
+    }
+  g_assert_cmpint (row, >=, 0);
+
+  width = vte_terminal_get_char_width (terminal);
+  height = vte_terminal_get_char_height (terminal);
+  match = vte_terminal_check_match_at (terminal, (column + 5) * width, (row + 0.5) * height, NULL);
+  g_assert_cmpstr (match, ==, url);
+  /* the word before it is no link */
+  plain = vte_terminal_check_match_at (terminal, 1.5 * width, (row + 0.5) * height, NULL);
+  g_assert_null (plain);
+}
+
+static gboolean
+background_is (gpointer data)
+{
+  gpointer *args = data;
+  GdkRGBA color;
+  GdkRGBA wanted;
+
+  vte_terminal_get_color_background_for_draw (args[0], &color);
+  gdk_rgba_parse (&wanted, args[1]);
+  return gdk_rgba_equal (&color, &wanted);
+}
+
+/* The terminal's colours follow the light and dark style */
+static void
+test_style_colours (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  KisteTerminalTab *tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  VteTerminal *terminal = VTE_TERMINAL (kiste_terminal_tab_get_terminal (tab));
+  gpointer light[] = { terminal, (gpointer) "#ffffff" };
+  gpointer dark[] = { terminal, (gpointer) "#1e1e1e" };
+
+  wait_for_text (tab, "fake$ ");
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  g_assert_true (kiste_test_wait_for (background_is, light, TIMEOUT_MS));
+
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
+  g_assert_true (kiste_test_wait_for (background_is, dark, TIMEOUT_MS));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-dark");
+
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  g_assert_true (kiste_test_wait_for (background_is, light, TIMEOUT_MS));
+}
+
 static gboolean
 xterm_asked (gpointer data)
 {
@@ -817,6 +975,15 @@ main (int   argc,
 
   g_test_add ("/kiste/terminal-tab/copy-and-bell", Fixture, NULL,
               fixture_setup, test_copy_and_bell, fixture_teardown);
+
+  g_test_add ("/kiste/terminal-tab/paste", Fixture, NULL,
+              fixture_setup, test_paste, fixture_teardown);
+  g_test_add ("/kiste/terminal-tab/find", Fixture, NULL,
+              fixture_setup, test_find, fixture_teardown);
+  g_test_add ("/kiste/terminal-tab/links", Fixture, NULL,
+              fixture_setup, test_links, fixture_teardown);
+  g_test_add ("/kiste/terminal-tab/style-colours", Fixture, NULL,
+              fixture_setup, test_style_colours, fixture_teardown);
 
   g_test_add ("/kiste/terminal-tab/external-terminal", Fixture, NULL,
               fixture_setup, test_external_terminal, fixture_teardown);

@@ -1,0 +1,336 @@
+/* kiste-manager-lifecycle.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* The manager's operations on a box's life: start (with its first-start
+ * progress), stop, restart, delete (with what distrobox leaves behind)
+ * and upgrade. */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kiste-commands.h"
+#include "kiste-error.h"
+#include "kiste-manager-ops-private.h"
+#include "kiste-manager-private.h"
+#include "kiste-start-monitor.h"
+
+/* Start, with first-start progress */
+
+static void
+start_finish_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  OpStep next = op->next;
+
+  if (!kiste_start_monitor_start_finish (KISTE_START_MONITOR (object), result, &error))
+    {
+      _kiste_op_return (g_steal_pointer (&task), g_steal_pointer (&error));
+      return;
+    }
+
+  op->next = NULL;
+  next (g_steal_pointer (&task));
+}
+
+static void
+start_line_cb (KisteStartMonitor *monitor,
+               const char        *line,
+               KisteTask         *ktask)
+{
+  kiste_task_append_line (ktask, line);
+}
+
+static void
+start_progress_cb (KisteStartMonitor *monitor,
+                   GParamSpec        *pspec,
+                   KisteTask         *ktask)
+{
+  kiste_task_set_step (ktask, kiste_start_monitor_get_step (monitor));
+  kiste_task_set_fraction (ktask, kiste_start_monitor_get_fraction (monitor));
+}
+
+/* Starts the box and follows its setup; then calls next */
+void
+_kiste_op_start_box (GTask  *task,
+                     OpStep  next)
+{
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(KisteStartMonitor) monitor = NULL;
+  KisteBox *box;
+
+  if (!(box = _kiste_op_require_box (task)))
+    {
+      g_object_unref (task);
+      return;
+    }
+
+  monitor = kiste_start_monitor_new (op->self->runner, op->box_name, NULL);
+  kiste_start_monitor_set_init (monitor, kiste_box_get_init (box));
+  g_signal_connect_object (monitor, "line", G_CALLBACK (start_line_cb), op->ktask, 0);
+  g_signal_connect_object (monitor, "notify::step", G_CALLBACK (start_progress_cb), op->ktask, 0);
+  g_signal_connect_object (monitor, "notify::fraction", G_CALLBACK (start_progress_cb), op->ktask, 0);
+  kiste_task_set_fraction (op->ktask, 0);
+  kiste_task_set_cancellable_by_user (op->ktask, TRUE);
+
+  op->next = next;
+  kiste_start_monitor_start_async (monitor, _kiste_op_cancellable (task), start_finish_cb, task);
+}
+
+KisteTask *
+kiste_manager_start_async (KisteManager        *self,
+                           const char          *box_name,
+                           GCancellable        *cancellable,
+                           GAsyncReadyCallback  callback,
+                           gpointer             user_data)
+{
+  GTask *task;
+  KisteTask *ktask;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (box_name != NULL, NULL);
+
+  if (!(task = _kiste_op_new (self, _("Starting"), box_name, kiste_manager_start_async,
+                              cancellable, callback, user_data)))
+    return NULL;
+
+  ktask = _kiste_op_get_ktask (task);
+  _kiste_op_set_messages (task,
+                          g_strdup_printf (_("“%s” is running"), box_name),
+                          g_strdup_printf (_("Could not start “%s”"), box_name));
+  _kiste_op_start_box (task, _kiste_op_done);
+  return ktask;
+}
+
+/* Stop and restart */
+
+void
+_kiste_op_stop_box (GTask  *task,
+                    OpStep  next)
+{
+  Op *op = g_task_get_task_data (task);
+  g_auto(GStrv) argv = NULL;
+
+  /* distrobox stop is podman stop behind a prompt, and can stick on hosts
+   * without systemd; the engine's own stop has a bounded grace time */
+  argv = kiste_commands_engine_stop_argv (kiste_manager_get_engine (op->self),
+                                          op->box_name, STOP_GRACE_SECONDS);
+  _kiste_op_run (task, (const char * const *) argv, STOP_TIMEOUT_MS, FALSE, next);
+}
+
+KisteTask *
+kiste_manager_stop_async (KisteManager        *self,
+                          const char          *box_name,
+                          GCancellable        *cancellable,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data)
+{
+  GTask *task;
+  KisteTask *ktask;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (box_name != NULL, NULL);
+
+  if (!(task = _kiste_op_new (self, _("Stopping"), box_name, kiste_manager_stop_async,
+                              cancellable, callback, user_data)))
+    return NULL;
+
+  ktask = _kiste_op_get_ktask (task);
+  _kiste_op_set_messages (task,
+                          g_strdup_printf (_("“%s” stopped"), box_name),
+                          g_strdup_printf (_("Could not stop “%s”"), box_name));
+  _kiste_op_stop_box (task, _kiste_op_done);
+  return ktask;
+}
+
+static void
+restart_stopped (GTask *task)
+{
+  _kiste_op_start_box (task, _kiste_op_done);
+}
+
+KisteTask *
+kiste_manager_restart_async (KisteManager        *self,
+                             const char          *box_name,
+                             GCancellable        *cancellable,
+                             GAsyncReadyCallback  callback,
+                             gpointer             user_data)
+{
+  GTask *task;
+  KisteTask *ktask;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (box_name != NULL, NULL);
+
+  if (!(task = _kiste_op_new (self, _("Restarting"), box_name, kiste_manager_restart_async,
+                              cancellable, callback, user_data)))
+    return NULL;
+
+  ktask = _kiste_op_get_ktask (task);
+  _kiste_op_set_messages (task,
+                          g_strdup_printf (_("“%s” restarted"), box_name),
+                          g_strdup_printf (_("Could not restart “%s”"), box_name));
+  _kiste_op_stop_box (task, restart_stopped);
+  return ktask;
+}
+
+/* Delete */
+
+static void
+delete_remove_leftovers (GTask *task);
+
+static void
+delete_home (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  const char *argv[] = { "rm", "-rf", "--one-file-system", "--", op->home, NULL };
+
+  _kiste_op_run (task, argv, SHORT_TIMEOUT_MS, FALSE, _kiste_op_reload_done);
+}
+
+static void
+delete_leftovers_listed_cb (GObject      *object,
+                            GAsyncResult *result,
+                            gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(GPtrArray) files = NULL;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) argv = NULL;
+
+  /* Best effort: distrobox rm already removed what it found */
+  files = kiste_apps_list_exported_finish (result, NULL);
+  if (files == NULL || files->len == 0)
+    {
+      if (op->home != NULL)
+        delete_home (g_steal_pointer (&task));
+      else
+        _kiste_op_reload_done (g_steal_pointer (&task));
+      return;
+    }
+
+  g_strv_builder_add_many (builder, "rm", "-f", "--", NULL);
+  for (guint i = 0; i < files->len; i++)
+    g_strv_builder_add (builder, ((KisteExportedFile *) g_ptr_array_index (files, i))->path);
+  argv = g_strv_builder_end (builder);
+
+  _kiste_op_run (g_steal_pointer (&task), (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE,
+                 op->home ? delete_home : _kiste_op_reload_done);
+}
+
+/* distrobox rm may leave some of a box's launchers behind */
+static void
+delete_remove_leftovers (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  kiste_apps_list_exported_async (op->self->runner, op->box_name,
+                                  op->self->applications_dir,
+                                  op->self->bin_dir,
+                                  _kiste_op_cancellable (task),
+                                  delete_leftovers_listed_cb,
+                                  task);
+}
+
+KisteTask *
+kiste_manager_delete_async (KisteManager        *self,
+                            const char          *box_name,
+                            gboolean             remove_home,
+                            GCancellable        *cancellable,
+                            GAsyncReadyCallback  callback,
+                            gpointer             user_data)
+{
+  g_auto(GStrv) argv = NULL;
+  g_autoptr(GError) error = NULL;
+  GTask *task;
+  KisteTask *ktask;
+  KisteBox *box;
+  Op *op;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (box_name != NULL, NULL);
+
+  if (!(task = _kiste_op_new (self, _("Deleting"), box_name, kiste_manager_delete_async,
+                              cancellable, callback, user_data)))
+    return NULL;
+  ktask = _kiste_op_get_ktask (task);
+  _kiste_op_set_messages (task,
+                          g_strdup_printf (_("“%s” was deleted"), box_name),
+                          g_strdup_printf (_("Could not delete “%s”"), box_name));
+  op = g_task_get_task_data (task);
+
+  if (!(box = _kiste_op_require_box (task)))
+    {
+      g_object_unref (task);
+      return ktask;
+    }
+
+  if (remove_home)
+    {
+      const char *home = kiste_box_get_home (box);
+
+      /* distrobox 1.8's rm --force never removes the home: do it ourselves,
+       * after checking it is the box's own folder */
+      if (!kiste_box_has_custom_home (box) ||
+          !kiste_commands_check_home_removable (home, g_get_home_dir (), &error))
+        {
+          if (error == NULL)
+            error = g_error_new (KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                                 _("“%s” has no home folder of its own to delete."), box_name);
+          _kiste_op_return (task, g_steal_pointer (&error));
+          return ktask;
+        }
+      op->home = g_strdup (home);
+    }
+
+  argv = kiste_commands_rm_argv (_kiste_manager_get_major (self), box_name, FALSE);
+  _kiste_op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, delete_remove_leftovers);
+  return ktask;
+}
+
+/* Upgrade: distrobox upgrade goes through distrobox enter */
+
+static void
+upgrade_run (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  _kiste_op_run (task, (const char * const *) op->argv, 0, TRUE, _kiste_op_done);
+}
+
+KisteTask *
+kiste_manager_upgrade_async (KisteManager        *self,
+                             const char          *box_name,
+                             GCancellable        *cancellable,
+                             GAsyncReadyCallback  callback,
+                             gpointer             user_data)
+{
+  GTask *task;
+  KisteTask *ktask;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (box_name != NULL, NULL);
+
+  if (!(task = _kiste_op_new (self, _("Upgrading"), box_name, kiste_manager_upgrade_async,
+                              cancellable, callback, user_data)))
+    return NULL;
+  ktask = _kiste_op_get_ktask (task);
+  _kiste_op_set_messages (task,
+                          g_strdup_printf (_("“%s” is up to date"), box_name),
+                          g_strdup_printf (_("Could not upgrade “%s”"), box_name));
+
+  kiste_task_set_cancellable_by_user (ktask, TRUE);
+  ((Op *) g_task_get_task_data (task))->argv = kiste_commands_upgrade_argv (_kiste_manager_get_major (self),
+                                                                             box_name);
+  _kiste_op_require_safe_enter (task, upgrade_run);
+  return ktask;
+}

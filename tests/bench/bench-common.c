@@ -1,0 +1,101 @@
+/* bench-common.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "bench-common.h"
+
+static int
+compare_doubles (const void *a,
+                 const void *b)
+{
+  double x = *(const double *) a;
+  double y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+double
+bench_median_of (double *values,
+                 guint   n)
+{
+  if (n == 0)
+    return 0.0;
+
+  qsort (values, n, sizeof (double), compare_doubles);
+  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2.0;
+}
+
+double
+bench_median (GArray *values)
+{
+  return bench_median_of ((double *) (gpointer) values->data, values->len);
+}
+
+static gint64 last_ping;
+static gint64 longest_gap;
+static guint ping_id;
+
+static gboolean
+ping_cb (gpointer user_data)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  longest_gap = MAX (longest_gap, now - last_ping);
+  last_ping = now;
+  return G_SOURCE_CONTINUE;
+}
+
+void
+bench_stall_watch (int priority)
+{
+  bench_stall_reset ();
+  if (ping_id == 0)
+    ping_id = g_timeout_add_full (priority, 2, ping_cb, NULL, NULL);
+}
+
+void
+bench_stall_unwatch (void)
+{
+  g_clear_handle_id (&ping_id, g_source_remove);
+}
+
+void
+bench_stall_reset (void)
+{
+  last_ping = g_get_monotonic_time ();
+  longest_gap = 0;
+}
+
+double
+bench_stall_take_ms (void)
+{
+  ping_cb (NULL);
+  return MAX (0, longest_gap - 2000) / 1000.0;
+}
+
+gboolean
+bench_append_line (const char *path,
+                   const char *header,
+                   const char *line)
+{
+  FILE *file = fopen (path, "a");
+
+  if (file == NULL)
+    {
+      g_printerr ("Cannot write %s\n", path);
+      return FALSE;
+    }
+  if (header != NULL && ftell (file) == 0)
+    fputs (header, file);
+  fputs (line, file);
+  fclose (file);
+  return TRUE;
+}

@@ -1,0 +1,32 @@
+/* bench-common.h
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* The median of values (doubles), sorting them in place; 0 when empty */
+double   bench_median        (GArray     *values);
+double   bench_median_of     (double     *values,
+                              guint       n);
+
+/* A 2 ms timer the main loop must answer: the longest it went without,
+ * less the 2 ms it waits by design, since the last reset */
+void     bench_stall_watch   (int         priority);
+void     bench_stall_unwatch (void);
+void     bench_stall_reset   (void);
+double   bench_stall_take_ms (void);
+
+/* Appends line to path (with header first when the file is new); FALSE
+ * after saying why on stderr */
+gboolean bench_append_line   (const char *path,
+                              const char *header,
+                              const char *line);
+
+G_END_DECLS
