@@ -11,7 +11,7 @@
 #include <glib-unix.h>
 #include <signal.h>
 
-#include "kiste-application.h"
+#include "kiste-application-private.h"
 #include "kiste-resources.h"
 #include "kiste-shortcuts-dialog.h"
 #include "kiste-window.h"

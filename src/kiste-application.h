@@ -21,8 +21,5 @@ G_DECLARE_FINAL_TYPE (KisteApplication, kiste_application, KISTE, APPLICATION, A
 KisteApplication *kiste_application_new          (void);
 GSettings        *kiste_application_get_settings (KisteApplication *self);
 KisteManager     *kiste_application_get_manager  (KisteApplication *self);
-/* For tests: a manager with a fake runner, before any window exists */
-void              kiste_application_set_manager  (KisteApplication *self,
-                                                  KisteManager     *manager);
 
 G_END_DECLS

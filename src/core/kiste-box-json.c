@@ -684,7 +684,8 @@ kiste_box_same_facts (KisteBox *self,
     return FALSE;
 
   if ((other->mounts != NULL || other->has_details) &&
-      !_kiste_box_strv_equal0 ((const char * const *) self->mounts, (const char * const *) other->mounts))
+      !_kiste_box_strv_equal0 ((const char * const *) self->mounts,
+                               (const char * const *) other->mounts))
     return FALSE;
 
   if (other->has_details &&
@@ -693,7 +694,8 @@ kiste_box_same_facts (KisteBox *self,
         self->net_mode == other->net_mode &&
         self->pid_mode == other->pid_mode &&
         g_strcmp0 (self->log_driver, other->log_driver) == 0 &&
-        _kiste_box_strv_equal0 ((const char * const *) self->environ, (const char * const *) other->environ) &&
+        _kiste_box_strv_equal0 ((const char * const *) self->environ,
+                                (const char * const *) other->environ) &&
         _kiste_box_strv_equal0 ((const char * const *) self->create_command,
                                 (const char * const *) other->create_command)))
     return FALSE;
@@ -744,12 +746,14 @@ kiste_box_update_from (KisteBox *self,
   /* A container's mounts and namespaces never change, so what only the
    * details know survives a refresh from ps (docker's ps lacks mounts). */
   if (other->mounts != NULL || other->has_details)
-    changed |= _kiste_box_set_strv (self, &self->mounts, (const char * const *) other->mounts, PROP_MOUNTS);
+    changed |= _kiste_box_set_strv (self, &self->mounts, (const char * const *) other->mounts,
+                                    PROP_MOUNTS);
 
   if (other->has_details)
     {
       changed |= _kiste_box_set_string (self, &self->log_driver, other->log_driver, PROP_LOG_DRIVER);
-      changed |= _kiste_box_set_strv (self, &self->environ, (const char * const *) other->environ, PROP_ENVIRON);
+      changed |= _kiste_box_set_strv (self, &self->environ, (const char * const *) other->environ,
+                                      PROP_ENVIRON);
       changed |= _kiste_box_set_strv (self, &self->create_command,
                                       (const char * const *) other->create_command, PROP_CREATE_COMMAND);
       self->ipc_mode = other->ipc_mode;

@@ -20,4 +20,9 @@ GStrv  _kiste_manager_dup_names                (KisteManager  *self);
 /* For tests: read distrobox's list of known images again next time */
 void   _kiste_manager_forget_compatible_images (void);
 
+/* For tests: where exported launchers and wrappers go on the host */
+void kiste_manager_set_host_dirs (KisteManager *self,
+                                  const char   *applications_dir,
+                                  const char   *bin_dir);
+
 G_END_DECLS

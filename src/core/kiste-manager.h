@@ -58,10 +58,6 @@ KisteTask          *kiste_manager_get_task_for_box      (KisteManager         *s
                                                          const char           *box_name);
 gboolean            kiste_manager_is_busy               (KisteManager         *self,
                                                          const char           *box_name);
-/* Where exported launchers and wrappers go on the host */
-void                kiste_manager_set_host_dirs         (KisteManager         *self,
-                                                         const char           *applications_dir,
-                                                         const char           *bin_dir);
 /* The folder exported programs go to (~/.local/bin by default) */
 const char         *kiste_manager_get_bin_dir           (KisteManager         *self);
 

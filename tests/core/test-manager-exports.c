@@ -17,7 +17,7 @@
 #include "kiste-capabilities-private.h"
 #include "kiste-error.h"
 #include "kiste-fake-runner.h"
-#include "kiste-manager.h"
+#include "kiste-manager-private.h"
 #include "kiste-test-boxes.h"
 
 typedef struct

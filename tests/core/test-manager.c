@@ -17,6 +17,7 @@
 #include "kiste-box-store-private.h"
 #include "kiste-error.h"
 #include "kiste-fake-runner.h"
+#include "kiste-manager-private.h"
 #include "kiste-test-boxes.h"
 #include "kiste-manager.h"
 

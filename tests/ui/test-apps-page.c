@@ -16,6 +16,7 @@
 #include "kiste-box-store-private.h"
 #include "kiste-capabilities-private.h"
 #include "kiste-fake-runner.h"
+#include "kiste-manager-private.h"
 #include "kiste-resources.h"
 #include "kiste-test-ui.h"
 

@@ -10,9 +10,10 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "kiste-application.h"
+#include "kiste-application-private.h"
 #include "kiste-box-page.h"
 #include "kiste-box-row.h"
+#include "kiste-manager-private.h"
 #include "kiste-test-ui.h"
 #include "kiste-window.h"
 

@@ -20,6 +20,7 @@
 #include "kiste-commands.h"
 #include "kiste-create-dialog.h"
 #include "kiste-log-dialog.h"
+#include "kiste-manager-private.h"
 #include "kiste-name-dialog.h"
 #include "kiste-fake-runner.h"
 #include "kiste-test-ui.h"

@@ -14,6 +14,7 @@
 #include "kiste-capabilities-private.h"
 #include "kiste-exported-dialog.h"
 #include "kiste-fake-runner.h"
+#include "kiste-manager-private.h"
 #include "kiste-resources.h"
 #include "kiste-test-ui.h"
 

@@ -10,7 +10,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "kiste-application.h"
+#include "kiste-application-private.h"
 #include "kiste-create-dialog.h"
 #include "kiste-error.h"
 #include "kiste-test-ui.h"

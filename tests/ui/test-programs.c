@@ -14,6 +14,7 @@
 #include "kiste-box-store-private.h"
 #include "kiste-capabilities-private.h"
 #include "kiste-fake-runner.h"
+#include "kiste-manager-private.h"
 #include "kiste-programs-group.h"
 #include "kiste-resources.h"
 #include "kiste-test-ui.h"

@@ -12,6 +12,7 @@
 #include "kiste-capabilities-private.h"
 #include "kiste-error.h"
 #include "kiste-fake-runner.h"
+#include "kiste-manager-private.h"
 #include "kiste-resources.h"
 #include "kiste-task-list.h"
 #include "kiste-task-row.h"

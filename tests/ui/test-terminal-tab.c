@@ -16,7 +16,7 @@
 
 #include <glib/gstdio.h>
 
-#include "kiste-application.h"
+#include "kiste-application-private.h"
 #include "kiste-box-row.h"
 #include "kiste-color-row.h"
 #include "kiste-terminal-tab.h"

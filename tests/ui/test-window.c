@@ -7,7 +7,7 @@
 
 #include "config.h"
 
-#include "kiste-application.h"
+#include "kiste-application-private.h"
 #include "kiste-shortcuts-dialog.h"
 #include "kiste-test-ui.h"
 #include "kiste-window.h"
