@@ -259,7 +259,13 @@ close_page_response_cb (AdwAlertDialog *dialog,
     return;
 
   if (g_strcmp0 (response, "close") == 0 && KISTE_IS_TERMINAL_TAB (adw_tab_page_get_child (page)))
-    kiste_terminal_tab_terminate (KISTE_TERMINAL_TAB (adw_tab_page_get_child (page)));
+    {
+      GtkWidget *window = gtk_widget_get_ancestor (view, KISTE_TYPE_WINDOW);
+
+      kiste_terminal_tab_terminate (KISTE_TERMINAL_TAB (adw_tab_page_get_child (page)));
+      if (window != NULL)
+        _kiste_window_terminal_closing (KISTE_WINDOW (window), adw_tab_page_get_child (page));
+    }
   adw_tab_view_close_page_finish (ADW_TAB_VIEW (view), page, g_strcmp0 (response, "close") == 0);
 }
 
@@ -283,6 +289,7 @@ kiste_window_close_page_cb (KisteWindow *self,
   if (!kiste_terminal_tab_has_foreground_process (KISTE_TERMINAL_TAB (child)))
     {
       kiste_terminal_tab_terminate (KISTE_TERMINAL_TAB (child));
+      _kiste_window_terminal_closing (self, child);
       return GDK_EVENT_PROPAGATE;
     }
 
