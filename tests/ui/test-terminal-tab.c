@@ -30,6 +30,8 @@ typedef struct
   KisteApplication *app;
   KisteManager     *manager;
   KisteWindow      *window;
+  /* fixture-a is a temporary box, ps answers from this file */
+  char             *ps_file;
 } Fixture;
 
 static KisteApplication *app;
@@ -52,6 +54,14 @@ fixture_setup (Fixture       *fixture,
   fixture->manager = kiste_test_manager_new (KISTE_TEST_WORLD_BOXES);
   path = g_strdup_printf ("%s/terminal:%s", g_getenv ("KISTE_TEST_FAKES"), g_getenv ("PATH"));
   kiste_runner_setenv (kiste_manager_get_runner (fixture->manager), "PATH", path);
+  if (fixture->ps_file != NULL)
+    {
+      g_autofree char *quoted = g_shell_quote (fixture->ps_file);
+      g_autofree char *script = g_strdup_printf ("cat %s", quoted);
+
+      kiste_fake_runner_add (KISTE_FAKE_RUNNER (kiste_manager_get_runner (fixture->manager)),
+                             "podman ps", script);
+    }
   kiste_application_set_manager (fixture->app, fixture->manager);
 
   g_settings_set_string (kiste_application_get_settings (fixture->app), "selected-box", "");
@@ -59,6 +69,38 @@ fixture_setup (Fixture       *fixture,
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1100, 700);
   gtk_window_present (GTK_WINDOW (fixture->window));
   g_assert_true (kiste_test_wait_for (manager_loaded, fixture, TIMEOUT_MS));
+}
+
+/* The captured boxes, fixture-a labelled as a temporary box (Try an Image) */
+static void
+fixture_setup_temporary (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autofree char *fixtures = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  JsonArray *boxes;
+
+  g_assert_true (json_parser_load_from_file (parser, fixtures, &error));
+  g_assert_no_error (error);
+  boxes = json_node_get_array (json_parser_get_root (parser));
+  for (guint i = 0; i < json_array_get_length (boxes); i++)
+    {
+      JsonObject *box = json_array_get_object_element (boxes, i);
+      JsonArray *names = json_object_get_array_member (box, "Names");
+
+      if (g_str_equal (json_array_get_string_element (names, 0), "fixture-a"))
+        json_object_set_string_member (json_object_get_object_member (box, "Labels"),
+                                       KISTE_BOX_TEMPORARY_LABEL, "1");
+    }
+  text = json_to_string (json_parser_get_root (parser), FALSE);
+  fixture->ps_file = g_build_filename (g_get_tmp_dir (), "kiste-test-ps-temporary-XXXXXX.json", NULL);
+  g_close (g_mkstemp (fixture->ps_file), NULL);
+  g_assert_true (g_file_set_contents (fixture->ps_file, text, -1, &error));
+  g_assert_no_error (error);
+
+  fixture_setup (fixture, data);
 }
 
 static void
@@ -69,6 +111,9 @@ fixture_teardown (Fixture       *fixture,
   kiste_test_flush_main_context ();
   g_clear_object (&fixture->manager);
   g_clear_object (&fixture->app);
+  if (fixture->ps_file != NULL)
+    g_unlink (fixture->ps_file);
+  g_clear_pointer (&fixture->ps_file, g_free);
 }
 
 typedef struct
@@ -205,6 +250,12 @@ static gboolean
 alert_shown (gpointer data)
 {
   return find_alert (data, "Close Terminal?") != NULL;
+}
+
+static gboolean
+remove_alert_shown (gpointer data)
+{
+  return find_alert (data, "Remove Temporary Box?") != NULL;
 }
 
 static gboolean
@@ -686,6 +737,70 @@ xterm_asked (gpointer data)
   return FALSE;
 }
 
+static gboolean
+box_removed (gpointer data)
+{
+  Fixture *fixture = data;
+  GPtrArray *commands = kiste_fake_runner_get_commands (KISTE_FAKE_RUNNER (kiste_manager_get_runner (fixture->manager)));
+
+  for (guint i = 0; i < commands->len; i++)
+    {
+      if (g_str_has_prefix (g_ptr_array_index (commands, i), "distrobox rm --force") &&
+          g_str_has_suffix (g_ptr_array_index (commands, i), " fixture-a"))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+static void
+answer_alert (Fixture    *fixture,
+              const char *response)
+{
+  AdwDialog *alert = find_alert (GTK_WIDGET (fixture->window), "Remove Temporary Box?");
+
+  g_assert_nonnull (alert);
+  g_signal_emit_by_name (alert, "response", response);
+  adw_dialog_force_close (alert);
+  kiste_test_flush_main_context ();
+}
+
+/* A temporary box (Try an Image): found at the start and offered for
+ * removal; Keep keeps it. Its last tab closing asks again, Remove removes
+ * it; a tab that is not the last closes without asking. */
+static void
+test_temporary (Fixture       *fixture,
+                gconstpointer  data)
+{
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+  KisteTerminalTab *first;
+  KisteTerminalTab *second;
+  gpointer two[] = { view, GINT_TO_POINTER (2) };
+  gpointer one[] = { view, GINT_TO_POINTER (1) };
+
+  g_assert_true (kiste_test_wait_for (remove_alert_shown, fixture->window, TIMEOUT_MS));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "temporary-box-left-behind");
+  answer_alert (fixture, "keep");
+  g_assert_false (box_removed (fixture));
+
+  first = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  second = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  wait_for_text (first, "fake$ ");
+  wait_for_text (second, "fake$ ");
+
+  adw_tab_view_close_page (view, adw_tab_view_get_page (view, GTK_WIDGET (second)));
+  g_assert_true (kiste_test_wait_for (page_count_is, two, TIMEOUT_MS));
+  kiste_test_flush_main_context ();
+  g_assert_null (find_alert (GTK_WIDGET (fixture->window), "Remove Temporary Box?"));
+
+  adw_tab_view_close_page (view, adw_tab_view_get_page (view, GTK_WIDGET (first)));
+  g_assert_true (kiste_test_wait_for (page_count_is, one, TIMEOUT_MS));
+  g_assert_true (kiste_test_wait_for (remove_alert_shown, fixture->window, TIMEOUT_MS));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "temporary-box-remove");
+  answer_alert (fixture, "remove");
+  g_assert_true (kiste_test_wait_for (box_removed, fixture, TIMEOUT_MS));
+}
+
 /* With a terminal app chosen, Open Terminal opens the box there */
 static void
 test_external_terminal (Fixture       *fixture,
@@ -823,6 +938,9 @@ main (int   argc,
 
   g_test_add ("/kiste/terminal-tab/row-menu", Fixture, NULL,
               fixture_setup, test_row_menu, fixture_teardown);
+
+  g_test_add ("/kiste/terminal-tab/temporary", Fixture, NULL,
+              fixture_setup_temporary, test_temporary, fixture_teardown);
 
   ret = g_test_run ();
   g_clear_object (&app);
