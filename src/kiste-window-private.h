@@ -8,6 +8,7 @@
 #pragma once
 
 #include "kiste-box-page.h"
+#include "kiste-terminal-tab.h"
 #include "kiste-window.h"
 
 G_BEGIN_DECLS
@@ -95,6 +96,10 @@ void        _kiste_window_class_try_init        (KisteWindowClass *klass);
 void        _kiste_window_terminal_closing      (KisteWindow      *self,
                                                  GtkWidget        *child);
 void        _kiste_window_check_temporary_boxes (KisteWindow      *self);
+/* A tab that installs the package file at package_path in box_name */
+KisteTerminalTab *_kiste_window_open_install_tab (KisteWindow     *self,
+                                                  const char      *box_name,
+                                                  const char      *package_path);
 void        _kiste_window_update_install_distrobox (KisteWindow   *self,
                                                     gboolean       no_distrobox);
 void        _kiste_window_terminals_init        (KisteWindow      *self);

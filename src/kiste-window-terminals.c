@@ -103,6 +103,19 @@ kiste_window_open_terminal (KisteWindow *self,
   return tab;
 }
 
+KisteTerminalTab *
+_kiste_window_open_install_tab (KisteWindow *self,
+                                const char  *box_name,
+                                const char  *package_path)
+{
+  KisteTerminalTab *tab;
+
+  tab = kiste_terminal_tab_new (self->manager, KISTE_TERMINAL_TAB_BOX, box_name, NULL);
+  kiste_terminal_tab_set_package_path (tab, package_path);
+  kiste_window_add_tab (self, tab, NULL);
+  return tab;
+}
+
 AdwTabView *
 kiste_window_get_tab_view (KisteWindow *self)
 {

@@ -801,6 +801,68 @@ test_temporary (Fixture       *fixture,
   g_assert_true (kiste_test_wait_for (box_removed, fixture, TIMEOUT_MS));
 }
 
+static gboolean
+install_alert_shown (gpointer data)
+{
+  return find_alert (data, "Install Package File?") != NULL;
+}
+
+static KisteTerminalTab *
+selected_tab (AdwTabView *view)
+{
+  GtkWidget *child = adw_tab_page_get_child (adw_tab_view_get_selected_page (view));
+
+  return KISTE_IS_TERMINAL_TAB (child) ? KISTE_TERMINAL_TAB (child) : NULL;
+}
+
+/* A package file: the boxes whose package manager takes it are offered,
+ * the chosen one installs it in a tab, as the box sees the file */
+static void
+test_install_package (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("kiste-test-package-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "hello_1.0_all.deb", NULL);
+  g_autofree char *expected = g_strdup_printf ("sudo apt-get install -y -- /run/host%s", path);
+  g_autofree char *text_path = g_build_filename (dir, "notes.txt", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) text_file = g_file_new_for_path (text_path);
+  gpointer two[] = { view, GINT_TO_POINTER (2) };
+  AdwDialog *alert;
+  KisteTerminalTab *tab;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, "!<arch>\n", -1, &error));
+
+  /* not a package: nothing is offered */
+  kiste_window_install_package_file (fixture->window, text_file);
+  kiste_test_flush_main_context ();
+  g_assert_false (install_alert_shown (fixture->window));
+
+  kiste_window_install_package_file (fixture->window, file);
+  g_assert_true (kiste_test_wait_for (install_alert_shown, fixture->window, TIMEOUT_MS));
+  alert = find_alert (GTK_WIDGET (fixture->window), "Install Package File?");
+  /* the captured boxes are all Debian */
+  g_assert_true (adw_alert_dialog_has_response (ADW_ALERT_DIALOG (alert), "fixture-a"));
+  g_assert_true (adw_alert_dialog_has_response (ADW_ALERT_DIALOG (alert), "fixture-b"));
+  g_assert_true (adw_alert_dialog_has_response (ADW_ALERT_DIALOG (alert), "cancel"));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "install-package-choose-box");
+  g_signal_emit_by_name (alert, "response", "fixture-a");
+  adw_dialog_force_close (alert);
+
+  g_assert_true (kiste_test_wait_for (page_count_is, two, TIMEOUT_MS));
+  tab = selected_tab (view);
+  g_assert_nonnull (tab);
+  g_assert_cmpstr (kiste_terminal_tab_get_box_name (tab), ==, "fixture-a");
+  wait_for_text (tab, expected);
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "install-package-tab");
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* With a terminal app chosen, Open Terminal opens the box there */
 static void
 test_external_terminal (Fixture       *fixture,
@@ -939,6 +1001,8 @@ main (int   argc,
   g_test_add ("/kiste/terminal-tab/row-menu", Fixture, NULL,
               fixture_setup, test_row_menu, fixture_teardown);
 
+  g_test_add ("/kiste/terminal-tab/install-package", Fixture, NULL,
+              fixture_setup, test_install_package, fixture_teardown);
   g_test_add ("/kiste/terminal-tab/temporary", Fixture, NULL,
               fixture_setup_temporary, test_temporary, fixture_teardown);
 
