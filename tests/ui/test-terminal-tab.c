@@ -863,6 +863,169 @@ test_install_package (Fixture       *fixture,
   g_rmdir (dir);
 }
 
+/* The action a key combination on the terminal runs, through its
+ * shortcut controller (what Ctrl+Shift+V and the like do) */
+static char *
+dup_shortcut_action (GtkWidget       *terminal,
+                     guint            keyval,
+                     GdkModifierType  mods)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (terminal);
+  g_autoptr(GtkShortcutTrigger) wanted = gtk_keyval_trigger_new (keyval, mods);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutAction *action = gtk_shortcut_get_action (shortcut);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted) &&
+              GTK_IS_NAMED_ACTION (action))
+            return g_strdup (gtk_named_action_get_action_name (GTK_NAMED_ACTION (action)));
+        }
+    }
+
+  return NULL;
+}
+
+static void
+press (GtkWidget       *terminal,
+       guint            keyval,
+       GdkModifierType  mods)
+{
+  g_autofree char *action = dup_shortcut_action (terminal, keyval, mods);
+
+  g_assert_nonnull (action);
+  g_assert_true (gtk_widget_activate_action (terminal, action, NULL));
+}
+
+/* Ctrl+Shift+V puts the clipboard's text into the shell */
+static void
+test_paste (Fixture       *fixture,
+            gconstpointer  data)
+{
+  KisteTerminalTab *tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  GtkWidget *terminal = GTK_WIDGET (kiste_terminal_tab_get_terminal (tab));
+
+  wait_for_text (tab, "fake$ ");
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (terminal), "echo pasted-$((40+2))");
+  press (terminal, GDK_KEY_v, GDK_CONTROL_MASK | GDK_SHIFT_MASK);
+  wait_for_text (tab, "echo pasted-$((40+2))");
+  type (tab, "\n");
+  wait_for_text (tab, "pasted-42");
+}
+
+static gboolean
+search_bar_shown (gpointer data)
+{
+  GtkSearchBar *bar = GTK_SEARCH_BAR (kiste_test_find_widget (data, GTK_TYPE_SEARCH_BAR, NULL));
+
+  return bar != NULL && gtk_search_bar_get_search_mode (bar);
+}
+
+/* Ctrl+Shift+F opens the find bar; what is typed there is found and
+ * selected in the output */
+static void
+test_find (Fixture       *fixture,
+           gconstpointer  data)
+{
+  KisteTerminalTab *tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  GtkWidget *terminal = GTK_WIDGET (kiste_terminal_tab_get_terminal (tab));
+  GtkWidget *entry;
+  g_autofree char *selected = NULL;
+
+  wait_for_text (tab, "fake$ ");
+  type (tab, "echo needle-$((6*7))\n");
+  wait_for_text (tab, "needle-42");
+  g_assert_false (vte_terminal_get_has_selection (VTE_TERMINAL (terminal)));
+
+  press (terminal, GDK_KEY_f, GDK_CONTROL_MASK | GDK_SHIFT_MASK);
+  g_assert_true (kiste_test_wait_for (search_bar_shown, tab, TIMEOUT_MS));
+  entry = kiste_test_find_widget (GTK_WIDGET (tab), GTK_TYPE_SEARCH_ENTRY, NULL);
+  g_assert_nonnull (entry);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "NEEDLE-42");
+  g_signal_emit_by_name (entry, "search-changed");
+  kiste_test_flush_main_context ();
+
+  g_assert_true (vte_terminal_get_has_selection (VTE_TERMINAL (terminal)));
+  selected = vte_terminal_get_text_selected (VTE_TERMINAL (terminal), VTE_FORMAT_TEXT);
+  g_assert_cmpstr (selected, ==, "needle-42");
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-find");
+  /* VTE hands a selection to its PRIMARY clipboard, which it cannot while
+   * the window goes */
+  vte_terminal_unselect_all (VTE_TERMINAL (terminal));
+}
+
+/* A web address in the output is a link: the terminal's link pattern
+ * matches it whole where it is printed */
+static void
+test_links (Fixture       *fixture,
+            gconstpointer  data)
+{
+  KisteTerminalTab *tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  VteTerminal *terminal = VTE_TERMINAL (kiste_terminal_tab_get_terminal (tab));
+  g_autofree char *match = NULL;
+  g_autofree char *plain = NULL;
+  int tag = -1;
+  int row;
+  glong width;
+  glong height;
+
+  wait_for_text (tab, "fake$ ");
+  type (tab, "printf 'see %s now\\n' https://example.org/kiste?a=1\n");
+  wait_for_text (tab, "see https://example.org/kiste?a=1 now");
+
+  /* the output line starts with "see ": the link begins at column 4
+   * (long lines above wrap, so the row is looked for); the terminal is
+   * asked where the pointer would be */
+  width = vte_terminal_get_char_width (terminal);
+  height = vte_terminal_get_char_height (terminal);
+  for (row = 0; match == NULL && row < vte_terminal_get_row_count (terminal); row++)
+    match = vte_terminal_check_match_at (terminal, (7 + 0.5) * width, (row + 0.5) * height, &tag);
+  g_assert_cmpstr (match, ==, "https://example.org/kiste?a=1");
+  g_assert_cmpint (tag, >=, 0);
+  row--;
+
+  /* the word before it is no link */
+  plain = vte_terminal_check_match_at (terminal, 1.5 * width, (row + 0.5) * height, &tag);
+  g_assert_null (plain);
+}
+
+/* The terminal's colours follow the light and dark style */
+static void
+test_style_colors (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  KisteTerminalTab *tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  VteTerminal *terminal = VTE_TERMINAL (kiste_terminal_tab_get_terminal (tab));
+  GdkRGBA light;
+  GdkRGBA dark;
+
+  wait_for_text (tab, "fake$ ");
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  vte_terminal_get_color_background_for_draw (terminal, &light);
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-light");
+
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  vte_terminal_get_color_background_for_draw (terminal, &dark);
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-dark");
+
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+
+  /* light: a light background; dark: a dark one */
+  g_assert_cmpfloat (light.red + light.green + light.blue, >, 2.5);
+  g_assert_cmpfloat (dark.red + dark.green + dark.blue, <, 0.5);
+}
+
 /* With a terminal app chosen, Open Terminal opens the box there */
 static void
 test_external_terminal (Fixture       *fixture,
@@ -1001,6 +1164,14 @@ main (int   argc,
   g_test_add ("/kiste/terminal-tab/row-menu", Fixture, NULL,
               fixture_setup, test_row_menu, fixture_teardown);
 
+  g_test_add ("/kiste/terminal-tab/paste", Fixture, NULL,
+              fixture_setup, test_paste, fixture_teardown);
+  g_test_add ("/kiste/terminal-tab/find", Fixture, NULL,
+              fixture_setup, test_find, fixture_teardown);
+  g_test_add ("/kiste/terminal-tab/links", Fixture, NULL,
+              fixture_setup, test_links, fixture_teardown);
+  g_test_add ("/kiste/terminal-tab/style-colors", Fixture, NULL,
+              fixture_setup, test_style_colors, fixture_teardown);
   g_test_add ("/kiste/terminal-tab/install-package", Fixture, NULL,
               fixture_setup, test_install_package, fixture_teardown);
   g_test_add ("/kiste/terminal-tab/temporary", Fixture, NULL,
