@@ -142,9 +142,19 @@ _kiste_window_check_temporary_boxes (KisteWindow *self)
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
   g_auto(GStrv) names = NULL;
 
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
   if (self->temporary_checked)
     return;
   self->temporary_checked = TRUE;
+
+  /* A window made while another one is open (a tab dragged out) does not
+   * know the other's tabs: that one looked already */
+  for (GList *l = app ? gtk_application_get_windows (app) : NULL; l != NULL; l = l->next)
+    {
+      if (l->data != self && KISTE_IS_WINDOW (l->data))
+        return;
+    }
 
   for (guint i = 0; i < g_list_model_get_n_items (boxes); i++)
     {
