@@ -594,6 +594,11 @@ static void
 kiste_terminal_tab_find (KisteTerminalTab *self,
                          gboolean          backwards)
 {
+  /* A match is selected, and VTE hands selections to its clipboards, which
+   * an unrealized terminal (its tab or window going) no longer has */
+  if (!gtk_widget_get_realized (GTK_WIDGET (self->terminal)))
+    return;
+
   if (backwards)
     vte_terminal_search_find_previous (VTE_TERMINAL (self->terminal));
   else
