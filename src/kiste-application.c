@@ -33,7 +33,7 @@ kiste_application_new (void)
   return g_object_new (KISTE_TYPE_APPLICATION,
                        "application-id", APP_ID,
                        "resource-base-path", RESOURCE_PATH,
-                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
                        NULL);
 }
 
@@ -85,6 +85,25 @@ kiste_application_activate (GApplication *app)
     window = GTK_WINDOW (kiste_window_new (KISTE_APPLICATION (app)));
 
   gtk_window_present (window);
+}
+
+/* "Open With Kiste" on package files: each is offered to the boxes that
+ * can install it (kiste_window_install_package_file()) */
+static void
+kiste_application_open (GApplication  *app,
+                        GFile        **files,
+                        int            n_files,
+                        const char    *hint)
+{
+  GtkWindow *window;
+
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  if (window == NULL)
+    window = GTK_WINDOW (kiste_window_new (KISTE_APPLICATION (app)));
+
+  gtk_window_present (window);
+  for (int i = 0; i < n_files; i++)
+    kiste_window_install_package_file (KISTE_WINDOW (window), files[i]);
 }
 
 /* SIGTERM from a session ending, SIGINT from a terminal: quit as Ctrl+Q
@@ -244,6 +263,7 @@ kiste_application_class_init (KisteApplicationClass *klass)
   kiste_register_resource ();
 
   app_class->activate = kiste_application_activate;
+  app_class->open = kiste_application_open;
   app_class->startup = kiste_application_startup;
   app_class->shutdown = kiste_application_shutdown;
 }

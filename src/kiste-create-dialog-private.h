@@ -139,6 +139,8 @@ struct _KisteCreateDialog
   gboolean             in_changed;
   gboolean             can_create;
   gboolean             nvidia_found;
+  /* Try an Image: a temporary box with a name of Kiste's */
+  gboolean             temporary;
 };
 
 /* kiste-create-dialog.c: small helpers */

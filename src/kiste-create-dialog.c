@@ -413,14 +413,18 @@ set_state (KisteCreateDialog *self,
     {
     case STATE_FORM:
       /* A prefilled clone is a copy, not a new box */
-      adw_dialog_set_title (ADW_DIALOG (self),
-                            gtk_widget_get_visible (GTK_WIDGET (self->clone_row)) ? _("Clone Box")
-                                                                                  : _("New Box"));
+      if (self->temporary)
+        adw_dialog_set_title (ADW_DIALOG (self), _("Try an Image"));
+      else
+        adw_dialog_set_title (ADW_DIALOG (self),
+                              gtk_widget_get_visible (GTK_WIDGET (self->clone_row)) ? _("Clone Box")
+                                                                                    : _("New Box"));
       adw_dialog_set_default_widget (ADW_DIALOG (self), GTK_WIDGET (self->create_button));
       break;
 
     case STATE_RUNNING:
-      adw_dialog_set_title (ADW_DIALOG (self), _("Creating Box"));
+      adw_dialog_set_title (ADW_DIALOG (self),
+                            self->temporary ? _("Creating Temporary Box") : _("Creating Box"));
       adw_dialog_set_default_widget (ADW_DIALOG (self), NULL);
       break;
 
@@ -529,6 +533,37 @@ kiste_create_dialog_start (KisteCreateDialog *self)
                                         creation_step_cb, g_object_ref (self), g_object_unref,
                                         self->run_cancellable, created_cb, g_object_ref (self));
   gtk_widget_grab_focus (GTK_WIDGET (self->cancel_button));
+}
+
+void
+kiste_create_dialog_set_temporary (KisteCreateDialog *self)
+{
+  g_auto(GStrv) names = NULL;
+  g_autoptr(KisteCreateOptions) options = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_if_fail (KISTE_IS_CREATE_DIALOG (self));
+
+  names = kiste_create_dialog_dup_box_names (self);
+  name = kiste_create_options_dup_temporary_name ((const char * const *) names);
+  options = kiste_create_options_copy (self->options);
+  kiste_create_options_set_name (options, name);
+  kiste_create_options_set_temporary (options, TRUE);
+  kiste_create_options_set_add_to_menu (options, FALSE);
+
+  self->temporary = TRUE;
+  kiste_create_dialog_set_options (self, options);
+
+  /* The name is Kiste's; a home folder of its own or a launcher would
+   * outlive the box */
+  gtk_widget_set_visible (gtk_widget_get_ancestor (GTK_WIDGET (self->name_row),
+                                                   ADW_TYPE_PREFERENCES_GROUP), FALSE);
+  gtk_widget_set_visible (gtk_widget_get_ancestor (GTK_WIDGET (self->home_switch_row),
+                                                   ADW_TYPE_PREFERENCES_GROUP), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->menu_row), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->import_row), FALSE);
+  gtk_button_set_label (self->create_button, _("_Try"));
+  set_state (self, STATE_FORM);
 }
 
 /* Buttons ---------------------------------------------------------------- */

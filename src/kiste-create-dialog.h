@@ -22,6 +22,11 @@ G_DECLARE_FINAL_TYPE (KisteCreateDialog, kiste_create_dialog, KISTE, CREATE_DIAL
  * progress. Emits "created" (the box name) once the box is ready. */
 KisteCreateDialog  *kiste_create_dialog_new                      (KisteManager         *manager);
 
+/* Turns the dialog into Try an Image: the box gets a name of Kiste's and
+ * the temporary label; the name, home folder and menu rows go. Call before
+ * presenting it. */
+void                kiste_create_dialog_set_temporary            (KisteCreateDialog    *self);
+
 /* Fills the form from options (a clone with changes, an assemble import) */
 void                kiste_create_dialog_set_options              (KisteCreateDialog    *self,
                                                                   KisteCreateOptions   *options);

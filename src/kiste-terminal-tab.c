@@ -27,6 +27,8 @@ struct _KisteTerminalTab
   KisteTerminalTabKind   kind;
   char                  *box_name;
   char                  *cwd;
+  /* a package file to install instead of a shell (Install a Package File) */
+  char                  *package_path;
   char                  *title;
   char                  *command;
   /* Carried into the box by the shell's processes, to end them there */
@@ -399,16 +401,33 @@ kiste_terminal_tab_start (KisteTerminalTab *self)
       return;
     }
 
-  kiste_manager_open_shell_async (self->manager, self->box_name, self->cwd,
-                                  vte_pty_get_fd (self->pty), (const char * const *) env,
-                                  self->cancellable, kiste_terminal_tab_open_cb,
-                                  g_object_ref (self));
+  if (self->package_path != NULL)
+    kiste_manager_install_package_async (self->manager, self->box_name, self->package_path,
+                                         vte_pty_get_fd (self->pty), (const char * const *) env,
+                                         self->cancellable, kiste_terminal_tab_open_cb,
+                                         g_object_ref (self));
+  else
+    kiste_manager_open_shell_async (self->manager, self->box_name, self->cwd,
+                                    vte_pty_get_fd (self->pty), (const char * const *) env,
+                                    self->cancellable, kiste_terminal_tab_open_cb,
+                                    g_object_ref (self));
 
   /* A stopped box starts first: follow that task */
   kiste_terminal_tab_busy_changed_cb (self, self->box_name);
 }
 
 /* Accessors */
+
+void
+kiste_terminal_tab_set_package_path (KisteTerminalTab *self,
+                                     const char       *path)
+{
+  g_return_if_fail (KISTE_IS_TERMINAL_TAB (self));
+  g_return_if_fail (self->kind == KISTE_TERMINAL_TAB_BOX);
+
+  g_free (self->package_path);
+  self->package_path = g_strdup (path);
+}
 
 KisteTerminalTabState
 kiste_terminal_tab_get_state (KisteTerminalTab *self)
@@ -575,6 +594,11 @@ static void
 kiste_terminal_tab_find (KisteTerminalTab *self,
                          gboolean          backwards)
 {
+  /* A match is selected, and VTE hands selections to its clipboards, which
+   * an unrealized terminal (its tab or window going) no longer has */
+  if (!gtk_widget_get_realized (GTK_WIDGET (self->terminal)))
+    return;
+
   if (backwards)
     vte_terminal_search_find_previous (VTE_TERMINAL (self->terminal));
   else
@@ -760,6 +784,7 @@ kiste_terminal_tab_finalize (GObject *object)
 
   g_free (self->box_name);
   g_free (self->cwd);
+  g_free (self->package_path);
   g_free (self->title);
   g_free (self->command);
   g_free (self->terminal_id);

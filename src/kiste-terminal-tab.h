@@ -42,6 +42,10 @@ KisteTerminalTab     *kiste_terminal_tab_new                 (KisteManager      
                                                               KisteTerminalTabKind  kind,
                                                               const char           *box_name,
                                                               const char           *cwd);
+/* Installs the package file at path (on the host) in the box instead of
+ * opening a shell; call before kiste_terminal_tab_start() */
+void                  kiste_terminal_tab_set_package_path    (KisteTerminalTab     *self,
+                                                              const char           *path);
 /* Starts the box when needed, then the shell; again after it ended */
 void                  kiste_terminal_tab_start               (KisteTerminalTab     *self);
 /* Ends the shell for good (the tab closes): hangs up on it here and ends

@@ -12,6 +12,7 @@
 #include "kiste-assemble.h"
 #include "kiste-create-dialog.h"
 #include "kiste-error.h"
+#include "kiste-package-file.h"
 #include "kiste-url-dialog.h"
 #include "kiste-url-preview-dialog.h"
 #include "kiste-window-private.h"
@@ -222,9 +223,14 @@ kiste_window_drop_cb (KisteWindow   *self,
     return FALSE;
 
   name = g_file_get_basename (file);
+  if (kiste_package_file_kind_for_path (name) != KISTE_PACKAGE_NONE)
+    {
+      kiste_window_install_package_file (self, file);
+      return TRUE;
+    }
   if (name == NULL || !g_str_has_suffix (name, ".ini"))
     {
-      kiste_window_toast_plain (self, _("Only distrobox.ini files can be dropped here"));
+      kiste_window_toast_plain (self, _("Only distrobox.ini and package files can be dropped here"));
       return FALSE;
     }
 

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "kiste-box-page.h"
+#include "kiste-terminal-tab.h"
 #include "kiste-window.h"
 
 G_BEGIN_DECLS
@@ -69,6 +70,8 @@ struct _KisteWindow
   GHashTable            *terminal_counts;
   /* Closing the window after the user agreed to end running programs */
   guint                  close_confirmed : 1;
+  /* Leftover temporary boxes were looked for */
+  guint                  temporary_checked : 1;
 };
 
 /* kiste-window.c */
@@ -88,6 +91,16 @@ void        _kiste_window_import_init           (KisteWindow      *self);
 /* kiste-window-terminals.c: the terminal tabs beside the details */
 void        _kiste_window_class_terminals_init  (KisteWindowClass *klass);
 void        _kiste_window_class_tools_init      (KisteWindowClass *klass);
+void        _kiste_window_class_try_init        (KisteWindowClass *klass);
+/* A terminal tab is about to close: the last one of a temporary box offers
+ * to remove the box */
+void        _kiste_window_terminal_closing      (KisteWindow      *self,
+                                                 GtkWidget        *child);
+void        _kiste_window_check_temporary_boxes (KisteWindow      *self);
+/* A tab that installs the package file at package_path in box_name */
+KisteTerminalTab *_kiste_window_open_install_tab (KisteWindow     *self,
+                                                  const char      *box_name,
+                                                  const char      *package_path);
 void        _kiste_window_update_install_distrobox (KisteWindow   *self,
                                                     gboolean       no_distrobox);
 void        _kiste_window_terminals_init        (KisteWindow      *self);

@@ -103,6 +103,19 @@ kiste_window_open_terminal (KisteWindow *self,
   return tab;
 }
 
+KisteTerminalTab *
+_kiste_window_open_install_tab (KisteWindow *self,
+                                const char  *box_name,
+                                const char  *package_path)
+{
+  KisteTerminalTab *tab;
+
+  tab = kiste_terminal_tab_new (self->manager, KISTE_TERMINAL_TAB_BOX, box_name, NULL);
+  kiste_terminal_tab_set_package_path (tab, package_path);
+  kiste_window_add_tab (self, tab, NULL);
+  return tab;
+}
+
 AdwTabView *
 kiste_window_get_tab_view (KisteWindow *self)
 {
@@ -259,7 +272,13 @@ close_page_response_cb (AdwAlertDialog *dialog,
     return;
 
   if (g_strcmp0 (response, "close") == 0 && KISTE_IS_TERMINAL_TAB (adw_tab_page_get_child (page)))
-    kiste_terminal_tab_terminate (KISTE_TERMINAL_TAB (adw_tab_page_get_child (page)));
+    {
+      GtkWidget *window = gtk_widget_get_ancestor (view, KISTE_TYPE_WINDOW);
+
+      kiste_terminal_tab_terminate (KISTE_TERMINAL_TAB (adw_tab_page_get_child (page)));
+      if (window != NULL)
+        _kiste_window_terminal_closing (KISTE_WINDOW (window), adw_tab_page_get_child (page));
+    }
   adw_tab_view_close_page_finish (ADW_TAB_VIEW (view), page, g_strcmp0 (response, "close") == 0);
 }
 
@@ -283,6 +302,7 @@ kiste_window_close_page_cb (KisteWindow *self,
   if (!kiste_terminal_tab_has_foreground_process (KISTE_TERMINAL_TAB (child)))
     {
       kiste_terminal_tab_terminate (KISTE_TERMINAL_TAB (child));
+      _kiste_window_terminal_closing (self, child);
       return GDK_EVENT_PROPAGATE;
     }
 

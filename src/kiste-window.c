@@ -135,6 +135,8 @@ kiste_window_update_state (KisteWindow *self)
 
   gtk_stack_set_visible_child_name (self->main_stack, "boxes");
   gtk_stack_set_visible_child_name (self->list_stack, n_shown > 0 ? "list" : "no-results");
+  /* Once per window: temporary boxes a Kiste that quit left behind */
+  _kiste_window_check_temporary_boxes (self);
 }
 
 KisteBox *
@@ -879,6 +881,7 @@ kiste_window_class_init (KisteWindowClass *klass)
   _kiste_window_class_terminals_init (klass);
   _kiste_window_class_tools_init (klass);
   _kiste_window_class_import_init (klass);
+  _kiste_window_class_try_init (klass);
 }
 
 static void

@@ -28,6 +28,10 @@ void         kiste_window_import_file              (KisteWindow          *self,
 
 /* Opens a terminal tab with a shell in box_name, in cwd (NULL: the box
  * home), and selects it. The tab belongs to the window's tab view. */
+/* Offers the boxes that can install the package file (a .deb, .rpm,
+ * .pkg.tar.zst or .apk), then installs it in the chosen one in a tab */
+void              kiste_window_install_package_file (KisteWindow          *self,
+                                                     GFile                *file);
 KisteTerminalTab *kiste_window_open_terminal         (KisteWindow          *self,
                                                     const char           *box_name,
                                                     const char           *cwd);

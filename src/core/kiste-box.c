@@ -804,6 +804,14 @@ kiste_box_get_labels (KisteBox *self)
   return self->labels;
 }
 
+gboolean
+kiste_box_get_temporary (KisteBox *self)
+{
+  g_return_val_if_fail (KISTE_IS_BOX (self), FALSE);
+
+  return g_strcmp0 (g_hash_table_lookup (self->labels, KISTE_BOX_TEMPORARY_LABEL), "1") == 0;
+}
+
 const char *
 kiste_box_get_label (KisteBox   *self,
                      const char *key)

@@ -114,6 +114,11 @@ gint64              kiste_box_get_started           (KisteBox     *self);
 void                kiste_box_set_state             (KisteBox     *self,
                                                      KisteBoxState state);
 GHashTable         *kiste_box_get_labels            (KisteBox     *self);
+/* The label of a temporary box Kiste made to try an image (value "1") */
+#define KISTE_BOX_TEMPORARY_LABEL "io.github.kiste.temporary"
+
+/* TRUE when the box carries KISTE_BOX_TEMPORARY_LABEL=1 */
+gboolean            kiste_box_get_temporary         (KisteBox     *self);
 const char         *kiste_box_get_label             (KisteBox     *self,
                                                      const char   *key);
 /* The box's HOME: the value after --home in the init command (custom or host) */

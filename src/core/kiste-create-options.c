@@ -42,6 +42,8 @@ struct _KisteCreateOptions
 
   /* notifies being dispatched: "changed" waits for the outermost */
   guint     dispatch_depth;
+  /* a box to try an image in, removed when people are done with it */
+  gboolean  temporary;
 };
 
 G_DEFINE_FINAL_TYPE (KisteCreateOptions, kiste_create_options, G_TYPE_OBJECT)
@@ -470,6 +472,7 @@ kiste_create_options_copy (KisteCreateOptions *self)
   copy->pull = self->pull;
   copy->add_to_menu = self->add_to_menu;
   copy->separate_home = self->separate_home;
+  copy->temporary = self->temporary;
 
   return copy;
 }
@@ -779,6 +782,36 @@ kiste_create_options_set_add_to_menu (KisteCreateOptions *self,
   g_return_if_fail (KISTE_IS_CREATE_OPTIONS (self));
 
   set_boolean (self, &self->add_to_menu, add_to_menu, PROP_ADD_TO_MENU);
+}
+
+gboolean
+kiste_create_options_get_temporary (KisteCreateOptions *self)
+{
+  g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (self), FALSE);
+
+  return self->temporary;
+}
+
+void
+kiste_create_options_set_temporary (KisteCreateOptions *self,
+                                    gboolean            temporary)
+{
+  g_return_if_fail (KISTE_IS_CREATE_OPTIONS (self));
+
+  self->temporary = !!temporary;
+}
+
+char *
+kiste_create_options_dup_temporary_name (const char * const *existing_names)
+{
+  for (;;)
+    {
+      char *name = g_strdup_printf ("kiste-try-%06x", g_random_int_range (0, 0x1000000));
+
+      if (existing_names == NULL || !g_strv_contains (existing_names, name))
+        return name;
+      g_free (name);
+    }
 }
 
 /* A volume's host path as people type it: "~/data:/data" */
@@ -1286,6 +1319,13 @@ build_argv (KisteCreateOptions  *self,
                   KISTE_CREATE_FIELD_PRE_INIT_HOOKS, &field, error)) ||
       (!self->add_to_menu &&
        !add_flag (builder, caps, "--no-entry", NULL, KISTE_CREATE_FIELD_ADD_TO_MENU, &field, error)))
+    goto failed;
+
+  /* A constant label, never people's text: distrobox puts this value into
+   * a shell command line (distrobox.md) */
+  if (self->temporary &&
+      !add_flag (builder, caps, "--additional-flags", "--label " KISTE_BOX_TEMPORARY_LABEL "=1",
+                 KISTE_CREATE_FIELD_NONE, &field, error))
     goto failed;
 
   return g_strv_builder_end (builder);

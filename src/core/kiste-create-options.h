@@ -149,6 +149,15 @@ void                 kiste_create_options_set_pull                (KisteCreateOp
 gboolean             kiste_create_options_get_add_to_menu         (KisteCreateOptions  *self);
 void                 kiste_create_options_set_add_to_menu         (KisteCreateOptions  *self,
                                                                    gboolean             add_to_menu);
+/* A temporary box (Try an Image): labelled KISTE_BOX_TEMPORARY_LABEL=1
+ * through --additional-flags, so it is found and offered for removal even
+ * after Kiste quit. Not copied into manifests. */
+gboolean             kiste_create_options_get_temporary           (KisteCreateOptions  *self);
+void                 kiste_create_options_set_temporary           (KisteCreateOptions  *self,
+                                                                   gboolean             temporary);
+/* A name for a temporary box, "kiste-try-" and six hex digits, none of
+ * existing_names (may be NULL) */
+char                *kiste_create_options_dup_temporary_name      (const char * const  *existing_names);
 
 /* Checks every field, in the order of KisteCreateField, and reports the
  * first bad one as KISTE_ERROR_INVALID_INPUT. existing_names (may be NULL)

@@ -21,7 +21,10 @@
 #include "kiste-error.h"
 #include "kiste-external-terminal.h"
 #include "kiste-manager-private.h"
+#include "kiste-package-file.h"
+#include "kiste-portal.h"
 #include "kiste-pty.h"
+#include "kiste-validate.h"
 
 static const char *
 get_engine (KisteManager *self)
@@ -127,6 +130,43 @@ kiste_manager_dup_shell_argv (KisteManager       *self,
                                   keep ? cwd : NULL, NULL);
 }
 
+/* The argv of the install of the package file host_path in box, run the
+ * way a shell would be: direct or through distrobox enter */
+static char **
+dup_install_argv (KisteManager        *self,
+                  KisteBox            *box,
+                  const char          *host_path,
+                  const char * const  *environ,
+                  gboolean            *direct,
+                  GError             **error)
+{
+  const char *host_home = kiste_box_store_get_host_home (kiste_manager_get_store (self));
+  g_autofree char *box_path = NULL;
+  g_auto(GStrv) install = NULL;
+  const char *reason;
+  g_autofree char *enter_path = NULL;
+
+  box_path = kiste_package_file_dup_box_path (box, host_path, host_home ? host_home : g_get_home_dir ());
+  install = kiste_package_file_dup_install_argv (kiste_box_get_distro_id (box), box_path, error);
+  if (install == NULL)
+    return NULL;
+
+  *direct = FALSE;
+  reason = kiste_enter_check_direct (box, get_engine (self), _kiste_manager_get_major (self), environ);
+  if (reason == NULL && kiste_runner_get_in_flatpak (kiste_manager_get_runner (self)))
+    reason = "the host's distrobox configuration cannot be read from the sandbox";
+  if (reason == NULL && (enter_path = find_enter_path (environ)) == NULL)
+    reason = "distrobox-enter is not beside distrobox";
+  if (reason == NULL && has_config_files (enter_path))
+    reason = "distrobox has configuration files";
+  if (reason != NULL)
+    return kiste_commands_enter_argv (box, _kiste_manager_get_major (self), NULL, (const char * const *) install);
+
+  *direct = TRUE;
+  return kiste_enter_direct_argv (box, get_engine (self), enter_path, environ, NULL,
+                                  (const char * const *) install);
+}
+
 /* Opening a shell */
 
 typedef struct
@@ -134,6 +174,8 @@ typedef struct
   char        *box_name;
   char        *cwd;
   char       **extra_env;
+  /* a package file to install (as the host sees it) instead of a shell */
+  char        *package_path;
   KisteTask   *waiting_for;
   gulong       finished_handler;
   gulong       cancelled_handler;
@@ -152,6 +194,7 @@ open_shell_free (OpenShell *op)
   g_free (op->box_name);
   g_free (op->cwd);
   g_strfreev (op->extra_env);
+  g_free (op->package_path);
   if (op->pty_fd >= 0)
     close (op->pty_fd);
   g_free (op);
@@ -307,7 +350,16 @@ open_shell_step (GTask *task)
 
   env = kiste_pty_dup_environ (kiste_manager_get_runner (self),
                                (const char * const *) op->extra_env);
-  argv = kiste_manager_dup_shell_argv (self, box, op->cwd, (const char * const *) env, &direct);
+  if (op->package_path != NULL)
+    argv = dup_install_argv (self, box, op->package_path, (const char * const *) env, &direct, &error);
+  else
+    argv = kiste_manager_dup_shell_argv (self, box, op->cwd, (const char * const *) env, &direct);
+  if (argv == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      g_object_unref (task);
+      return;
+    }
 
   /* the direct exec passes the box's PATH as data; distrobox enter would
    * eval it on this computer */
@@ -380,6 +432,80 @@ kiste_manager_open_shell_async (KisteManager        *self,
     }
 
   open_shell_step (task);
+}
+
+static void
+install_resolved_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  GTask *task = user_data;
+  OpenShell *op = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *host_path = kiste_portal_resolve_host_path_finish (result, &error);
+
+  if (host_path == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      g_object_unref (task);
+      return;
+    }
+
+  g_free (op->package_path);
+  op->package_path = g_steal_pointer (&host_path);
+  open_shell_step (task);
+}
+
+void
+kiste_manager_install_package_async (KisteManager        *self,
+                                     const char          *box_name,
+                                     const char          *path,
+                                     int                  pty_fd,
+                                     const char * const  *extra_env,
+                                     GCancellable        *cancellable,
+                                     GAsyncReadyCallback  callback,
+                                     gpointer             user_data)
+{
+  g_autoptr(GError) error = NULL;
+  GTask *task;
+  OpenShell *op;
+
+  g_return_if_fail (KISTE_IS_MANAGER (self));
+  g_return_if_fail (box_name != NULL);
+  g_return_if_fail (path != NULL);
+  g_return_if_fail (pty_fd >= 0);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_manager_install_package_async);
+
+  op = g_new0 (OpenShell, 1);
+  op->box_name = g_strdup (box_name);
+  op->extra_env = g_strdupv ((char **) extra_env);
+  op->pty_fd = dup (pty_fd);
+  g_task_set_task_data (task, op, (GDestroyNotify) open_shell_free);
+
+  if (op->pty_fd < 0)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED,
+                               _("Could not use the terminal: %s"), g_strerror (errno));
+      g_object_unref (task);
+      return;
+    }
+
+  /* checked before anything runs: a package file, a path a box can take */
+  if (kiste_package_file_kind_for_path (path) == KISTE_PACKAGE_NONE ||
+      !kiste_validate_absolute_path (_("The package file"), path, &error))
+    {
+      if (error == NULL)
+        g_set_error (&error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                     _("“%s” is not a package file Kiste can install."), path);
+      g_task_return_error (task, g_steal_pointer (&error));
+      g_object_unref (task);
+      return;
+    }
+
+  /* a file handed through the Documents portal: its path on the host */
+  kiste_portal_resolve_host_path_async (path, cancellable, install_resolved_cb, task);
 }
 
 GSubprocess *

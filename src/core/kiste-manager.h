@@ -113,6 +113,20 @@ GSubprocess        *kiste_manager_open_shell_finish     (KisteManager         *s
                                                          GAsyncResult         *result,
                                                          char                **display,
                                                          GError              **error);
+/* Installs the package file at path (on the host, or in the Documents
+ * portal: resolved to its host path first) in the box, on the terminal of
+ * pty_fd, as open_shell does a shell: `sudo apt-get install -y -- PATH`
+ * and the like (kiste-package-file.h), where sudo can ask for a password.
+ * KISTE_ERROR_INVALID_INPUT before anything runs when the file does not
+ * fit the box. Finishes with kiste_manager_open_shell_finish(). */
+void                kiste_manager_install_package_async (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         const char           *path,
+                                                         int                   pty_fd,
+                                                         const char * const   *extra_env,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
 /* Ends what a closed terminal left in the box: every process carrying
  * its KISTE_TERMINAL_ID (podman keeps exec sessions running after their
  * client is gone). A stopped or missing box has nothing left: success. */

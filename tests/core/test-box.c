@@ -618,6 +618,29 @@ modified_copy (JsonObject *object,
   return copy;
 }
 
+/* Try an Image's boxes are known by their label, with the value 1 only */
+static void
+test_box_temporary (void)
+{
+  g_autoptr(JsonNode) ps = load_json ("ps-podman5.json");
+  JsonObject *a = find_element (ps, "fixture-a");
+  g_autoptr(KisteBox) plain = box_from (a, HOST_HOME);
+  const char *values[] = { "1", "0", "yes" };
+
+  g_assert_false (kiste_box_get_temporary (plain));
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      g_autofree char *json = g_strdup_printf ("{\"manager\": \"distrobox\", \"%s\": \"%s\"}",
+                                               KISTE_BOX_TEMPORARY_LABEL, values[i]);
+      g_autoptr(JsonNode) labels = json_from_string (json, NULL);
+      g_autoptr(JsonObject) labelled = modified_copy (a, "Labels", g_steal_pointer (&labels));
+      g_autoptr(KisteBox) box = box_from (labelled, HOST_HOME);
+
+      g_assert_cmpint (kiste_box_get_temporary (box), ==, i == 0);
+    }
+}
+
 static void
 test_box_update_from (void)
 {
@@ -844,6 +867,7 @@ main (int   argc,
   g_test_add_func ("/kiste/box/ps/podman5-plain", test_box_podman5_plain);
   g_test_add_func ("/kiste/box/ps/podman5-init-custom-home", test_box_podman5_init_custom_home);
   g_test_add_func ("/kiste/box/ps/podman5-unshared", test_box_podman5_unshared);
+  g_test_add_func ("/kiste/box/temporary", test_box_temporary);
   g_test_add_func ("/kiste/box/ps/podman5-labels", test_box_podman5_labels);
   g_test_add_func ("/kiste/box/ps/edge", test_box_edge);
   g_test_add_func ("/kiste/box/ps/var-home", test_box_var_home);

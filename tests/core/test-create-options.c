@@ -15,6 +15,7 @@
 #include "kiste-capabilities.h"
 #include "kiste-create-options.h"
 #include "kiste-error.h"
+#include "kiste-validate.h"
 
 #define BASE "distrobox", "create", "--yes", "--name", "dev", "--image", "docker.io/library/debian:12"
 
@@ -247,6 +248,12 @@ setup_clone_only (KisteCreateOptions *o)
 }
 
 static void
+setup_temporary (KisteCreateOptions *o)
+{
+  kiste_create_options_set_temporary (o, TRUE);
+}
+
+static void
 setup_everything (KisteCreateOptions *o)
 {
   setup_add_to_menu (o);
@@ -339,6 +346,13 @@ static const ArgvCase argv_cases[] = {
     { BASE, "--no-entry", NULL } },
   { "unshare all and home on a released distrobox", setup_all_and_home, CAPS_1_8_2_5,
     { BASE, "--hostname", "dev", "--unshare-all", "--no-entry", NULL } },
+  /* a constant label, its own argv element after every other flag */
+  { "temporary", setup_temporary, CAPS_1_8_2_5,
+    { BASE, "--no-entry", "--additional-flags", "--label io.github.kiste.temporary=1", NULL } },
+  { "temporary on 1.6", setup_temporary, CAPS_1_6_0,
+    { BASE, "--no-entry", "--additional-flags", "--label io.github.kiste.temporary=1", NULL } },
+  { "temporary on distrobox 2", setup_temporary, CAPS_2_0,
+    { BASE, "--no-entry", "--additional-flags", "--label io.github.kiste.temporary=1", NULL } },
   { "everything", setup_everything, CAPS_PATCHED,
     { BASE, "--hostname", "devbox.lan", "--home", "/home/u/My Boxes/dev", "--platform",
       "linux/arm64", "--init", "--nvidia", "--pull", "--unshare-devsys", "--unshare-ipc",
@@ -380,6 +394,31 @@ test_argv_table (void)
 
           g_error ("%s:\n  got  %s\n  want %s", c->desc, got, want);
         }
+    }
+}
+
+/* A temporary box: the flag survives a copy, its name is fresh */
+static void
+test_temporary (void)
+{
+  g_autoptr(KisteCreateOptions) options = base_options ();
+  g_autoptr(KisteCreateOptions) copy = NULL;
+  const char *existing[] = { "dev", NULL };
+
+  g_assert_false (kiste_create_options_get_temporary (options));
+  kiste_create_options_set_temporary (options, TRUE);
+  copy = kiste_create_options_copy (options);
+  g_assert_true (kiste_create_options_get_temporary (copy));
+
+  for (guint i = 0; i < 20; i++)
+    {
+      g_autofree char *name = kiste_create_options_dup_temporary_name (existing);
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (g_str_has_prefix (name, "kiste-try-"));
+      g_assert_cmpuint (strlen (name), ==, strlen ("kiste-try-") + 6);
+      g_assert_true (kiste_validate_name (name, existing, &error));
+      g_assert_no_error (error);
     }
 }
 
@@ -1177,6 +1216,7 @@ main (int   argc,
   g_test_add_func ("/create-options/argv", test_argv_table);
   g_test_add_func ("/create-options/changed-once", test_changed_once);
   g_test_add_func ("/create-options/argv-refused", test_argv_refused);
+  g_test_add_func ("/create-options/temporary", test_temporary);
   g_test_add_func ("/create-options/bad-input", test_bad_input);
   g_test_add_func ("/create-options/first-bad-field", test_first_bad_field);
   g_test_add_func ("/create-options/home-paths", test_home_paths);

@@ -1321,6 +1321,45 @@ test_create_fails (Fixture       *fx,
   g_assert_true (gtk_widget_get_sensitive (button (fx, "C_reate")));
 }
 
+/* Try an Image: no name to give, Kiste's name and label on the command */
+static void
+test_temporary (Fixture       *fx,
+                gconstpointer  data)
+{
+  KisteCreateOptions *options;
+  const char *create;
+
+  set_create (fx->runner, CREATE_FAILS);
+  kiste_create_dialog_set_temporary (fx->dialog);
+  kiste_test_flush (GTK_WIDGET (fx->window));
+
+  g_assert_cmpstr (adw_dialog_get_title (ADW_DIALOG (fx->dialog)), ==, "Try an Image");
+  g_assert_false (gtk_widget_is_visible (row (fx, "Name")));
+  g_assert_false (gtk_widget_is_visible (row (fx, "_Separate Home Folder")));
+  g_assert_null (find_button (GTK_WIDGET (fx->dialog), "C_reate"));
+  options = kiste_create_dialog_get_options (fx->dialog);
+  g_assert_true (kiste_create_options_get_temporary (options));
+  g_assert_true (g_str_has_prefix (kiste_create_options_get_name (options), "kiste-try-"));
+  g_assert_false (kiste_create_dialog_get_can_create (fx->dialog));
+
+  /* the name stays Kiste's whatever the image */
+  set_text (fx, "Image", IMAGE);
+  set_active (fx, "Shared _Memory", TRUE);
+  g_assert_true (g_str_has_prefix (kiste_create_options_get_name (options), "kiste-try-"));
+  g_assert_true (kiste_create_dialog_get_can_create (fx->dialog));
+  g_assert_nonnull (strstr (command_text (fx), "--additional-flags"));
+  kiste_test_screenshot (GTK_WIDGET (fx->dialog), "try-image-dialog");
+
+  g_signal_emit_by_name (button (fx, "_Try"), "clicked");
+  g_assert_true (kiste_test_wait_for (retry_shown, fx, 10000));
+  create = find_command (fx, "distrobox create --yes");
+  g_assert_nonnull (create);
+  g_assert_true (g_str_has_prefix (create, "distrobox create --yes --name kiste-try-"));
+  g_assert_nonnull (strstr (create, " --image " IMAGE " --unshare-ipc --no-entry --additional-flags "));
+  g_assert_true (g_str_has_suffix (create, "io.github.kiste.temporary=1'") ||
+                 g_str_has_suffix (create, "io.github.kiste.temporary=1\""));
+}
+
 static void
 test_form_screenshot (Fixture       *fx,
                       gconstpointer  data)
@@ -1724,6 +1763,7 @@ main (int   argc,
   g_test_add ("/kiste/create-dialog/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
 
   g_test_add_func ("/kiste/create-dialog/progress-log", test_progress_log);
+  ADD ("temporary", test_temporary);
   ADD ("suggested-name", test_suggested_name);
   ADD ("one-validation-per-change", test_one_validation_per_change);
   ADD ("bad-input", test_bad_input);

@@ -185,12 +185,16 @@ test_menu (Fixture       *fx,
   g_autoptr(GMenuModel) section = NULL;
   g_autofree char *file_action = NULL;
   g_autofree char *url_action = NULL;
+  g_autofree char *try_action = NULL;
 
   g_assert_nonnull (menu_button);
   section = g_menu_model_get_item_link (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button)),
                                         0, G_MENU_LINK_SECTION);
-  g_menu_model_get_item_attribute (section, 1, G_MENU_ATTRIBUTE_ACTION, "s", &file_action);
-  g_menu_model_get_item_attribute (section, 2, G_MENU_ATTRIBUTE_ACTION, "s", &url_action);
+  /* after New Box and Try an Image */
+  g_menu_model_get_item_attribute (section, 1, G_MENU_ATTRIBUTE_ACTION, "s", &try_action);
+  g_menu_model_get_item_attribute (section, 2, G_MENU_ATTRIBUTE_ACTION, "s", &file_action);
+  g_menu_model_get_item_attribute (section, 3, G_MENU_ATTRIBUTE_ACTION, "s", &url_action);
+  g_assert_cmpstr (try_action, ==, "win.try-image");
   g_assert_cmpstr (file_action, ==, "win.import-file");
   g_assert_cmpstr (url_action, ==, "win.import-url");
 }
@@ -273,7 +277,7 @@ test_drop (Fixture       *fx,
   g_autoslist(GFile) files = NULL;
   const GType *types;
   gsize n_types = 0;
-  LabelQuery query = { fx, "Only distrobox.ini files can be dropped here" };
+  LabelQuery query = { fx, "Only distrobox.ini and package files can be dropped here" };
 
   g_assert_nonnull (target);
   types = gtk_drop_target_get_gtypes (target, &n_types);

@@ -30,6 +30,8 @@ typedef struct
   KisteApplication *app;
   KisteManager     *manager;
   KisteWindow      *window;
+  /* fixture-a is a temporary box, ps answers from this file */
+  char             *ps_file;
 } Fixture;
 
 static KisteApplication *app;
@@ -52,6 +54,14 @@ fixture_setup (Fixture       *fixture,
   fixture->manager = kiste_test_manager_new (KISTE_TEST_WORLD_BOXES);
   path = g_strdup_printf ("%s/terminal:%s", g_getenv ("KISTE_TEST_FAKES"), g_getenv ("PATH"));
   kiste_runner_setenv (kiste_manager_get_runner (fixture->manager), "PATH", path);
+  if (fixture->ps_file != NULL)
+    {
+      g_autofree char *quoted = g_shell_quote (fixture->ps_file);
+      g_autofree char *script = g_strdup_printf ("cat %s", quoted);
+
+      kiste_fake_runner_add (KISTE_FAKE_RUNNER (kiste_manager_get_runner (fixture->manager)),
+                             "podman ps", script);
+    }
   kiste_application_set_manager (fixture->app, fixture->manager);
 
   g_settings_set_string (kiste_application_get_settings (fixture->app), "selected-box", "");
@@ -59,6 +69,38 @@ fixture_setup (Fixture       *fixture,
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1100, 700);
   gtk_window_present (GTK_WINDOW (fixture->window));
   g_assert_true (kiste_test_wait_for (manager_loaded, fixture, TIMEOUT_MS));
+}
+
+/* The captured boxes, fixture-a labelled as a temporary box (Try an Image) */
+static void
+fixture_setup_temporary (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autofree char *fixtures = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  JsonArray *boxes;
+
+  g_assert_true (json_parser_load_from_file (parser, fixtures, &error));
+  g_assert_no_error (error);
+  boxes = json_node_get_array (json_parser_get_root (parser));
+  for (guint i = 0; i < json_array_get_length (boxes); i++)
+    {
+      JsonObject *box = json_array_get_object_element (boxes, i);
+      JsonArray *names = json_object_get_array_member (box, "Names");
+
+      if (g_str_equal (json_array_get_string_element (names, 0), "fixture-a"))
+        json_object_set_string_member (json_object_get_object_member (box, "Labels"),
+                                       KISTE_BOX_TEMPORARY_LABEL, "1");
+    }
+  text = json_to_string (json_parser_get_root (parser), FALSE);
+  fixture->ps_file = g_build_filename (g_get_tmp_dir (), "kiste-test-ps-temporary-XXXXXX.json", NULL);
+  g_close (g_mkstemp (fixture->ps_file), NULL);
+  g_assert_true (g_file_set_contents (fixture->ps_file, text, -1, &error));
+  g_assert_no_error (error);
+
+  fixture_setup (fixture, data);
 }
 
 static void
@@ -69,6 +111,9 @@ fixture_teardown (Fixture       *fixture,
   kiste_test_flush_main_context ();
   g_clear_object (&fixture->manager);
   g_clear_object (&fixture->app);
+  if (fixture->ps_file != NULL)
+    g_unlink (fixture->ps_file);
+  g_clear_pointer (&fixture->ps_file, g_free);
 }
 
 typedef struct
@@ -205,6 +250,12 @@ static gboolean
 alert_shown (gpointer data)
 {
   return find_alert (data, "Close Terminal?") != NULL;
+}
+
+static gboolean
+remove_alert_shown (gpointer data)
+{
+  return find_alert (data, "Remove Temporary Box?") != NULL;
 }
 
 static gboolean
@@ -670,164 +721,6 @@ test_copy_and_bell (Fixture       *fixture,
   g_assert_false (kiste_terminal_tab_get_needs_attention (tab));
 }
 
-/* Presses a key combination the way the tab's shortcut controller would:
- * the shortcut bound to accel, its action run on the terminal */
-static void
-press_shortcut (GtkWidget  *terminal,
-                const char *accel)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (terminal);
-  g_autoptr(GtkShortcutTrigger) wanted = gtk_shortcut_trigger_parse_string (accel);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
-        continue;
-
-      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
-        {
-          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
-
-          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
-            {
-              g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0,
-                                                           terminal, NULL));
-              return;
-            }
-        }
-    }
-
-  g_error ("no shortcut %s on the terminal", accel);
-}
-
-/* Ctrl+Shift+V pastes the clipboard into the shell */
-static void
-test_paste (Fixture       *fixture,
-            gconstpointer  data)
-{
-  KisteTerminalTab *tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
-  GtkWidget *terminal = GTK_WIDGET (kiste_terminal_tab_get_terminal (tab));
-
-  wait_for_text (tab, "fake$ ");
-  gdk_clipboard_set_text (gtk_widget_get_clipboard (terminal), "echo pasted-$((40+2))");
-  press_shortcut (terminal, "<Control><Shift>v");
-  wait_for_text (tab, "echo pasted-$((40+2))");
-  type (tab, "\n");
-  wait_for_text (tab, "pasted-42");
-}
-
-/* Ctrl+Shift+F opens the search; typing finds and selects the match */
-static void
-test_find (Fixture       *fixture,
-           gconstpointer  data)
-{
-  KisteTerminalTab *tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
-  GtkWidget *terminal = GTK_WIDGET (kiste_terminal_tab_get_terminal (tab));
-  GtkSearchBar *bar;
-  GtkWidget *entry;
-  g_autofree char *selected = NULL;
-
-  wait_for_text (tab, "fake$ ");
-  type (tab, "printf 'one needle-%s two\\n' 77\n");
-  wait_for_text (tab, "one needle-77 two");
-
-  bar = GTK_SEARCH_BAR (kiste_test_find_widget (GTK_WIDGET (tab), GTK_TYPE_SEARCH_BAR, NULL));
-  g_assert_false (gtk_search_bar_get_search_mode (bar));
-  press_shortcut (terminal, "<Control><Shift>f");
-  g_assert_true (gtk_search_bar_get_search_mode (bar));
-
-  entry = kiste_test_find_widget (GTK_WIDGET (bar), GTK_TYPE_SEARCH_ENTRY, NULL);
-  gtk_editable_set_text (GTK_EDITABLE (entry), "needle-77");
-  /* the search entry reports changes after a short delay */
-  g_assert_true (kiste_test_wait_for ((gpointer) vte_terminal_get_has_selection, terminal, TIMEOUT_MS));
-  selected = vte_terminal_get_text_selected (VTE_TERMINAL (terminal), VTE_FORMAT_TEXT);
-  g_assert_cmpstr (selected, ==, "needle-77");
-  kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-find");
-}
-
-/* A URL in the output is a link: the terminal matches it where it is */
-static void
-test_links (Fixture       *fixture,
-            gconstpointer  data)
-{
-  KisteTerminalTab *tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
-  VteTerminal *terminal = VTE_TERMINAL (kiste_terminal_tab_get_terminal (tab));
-  const char *url = "https://example.org/kiste/link-42";
-  g_autofree char *text = NULL;
-  g_autofree char *match = NULL;
-  g_autofree char *plain = NULL;
-  g_auto(GStrv) lines = NULL;
-  double width;
-  double height;
-  int row = -1;
-  int column = -1;
-
-  wait_for_text (tab, "fake$ ");
-  type (tab, "printf 'see %s/link-%s now\\n' https://example.org/kiste 42\n");
-  wait_for_text (tab, "see https://example.org/kiste/link-42 now");
-  kiste_test_flush (GTK_WIDGET (fixture->window));
-
-  /* where the printed line is, in cells of the screen (no scrollback yet) */
-  text = kiste_terminal_dup_text (KISTE_TERMINAL (terminal));
-  lines = g_strsplit (text, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      const char *found = g_str_has_prefix (lines[i], "see ") ? strstr (lines[i], url) : NULL;
-
-      if (found != NULL)
-        {
-          row = i;
-          column = g_utf8_pointer_to_offset (lines[i], found);
-        }
-    }
-  g_assert_cmpint (row, >=, 0);
-
-  width = vte_terminal_get_char_width (terminal);
-  height = vte_terminal_get_char_height (terminal);
-  match = vte_terminal_check_match_at (terminal, (column + 5) * width, (row + 0.5) * height, NULL);
-  g_assert_cmpstr (match, ==, url);
-  /* the word before it is no link */
-  plain = vte_terminal_check_match_at (terminal, 1.5 * width, (row + 0.5) * height, NULL);
-  g_assert_null (plain);
-}
-
-static gboolean
-background_is (gpointer data)
-{
-  gpointer *args = data;
-  GdkRGBA color;
-  GdkRGBA wanted;
-
-  vte_terminal_get_color_background_for_draw (args[0], &color);
-  gdk_rgba_parse (&wanted, args[1]);
-  return gdk_rgba_equal (&color, &wanted);
-}
-
-/* The terminal's colours follow the light and dark style */
-static void
-test_style_colours (Fixture       *fixture,
-                    gconstpointer  data)
-{
-  AdwStyleManager *style = adw_style_manager_get_default ();
-  KisteTerminalTab *tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
-  VteTerminal *terminal = VTE_TERMINAL (kiste_terminal_tab_get_terminal (tab));
-  gpointer light[] = { terminal, (gpointer) "#ffffff" };
-  gpointer dark[] = { terminal, (gpointer) "#1e1e1e" };
-
-  wait_for_text (tab, "fake$ ");
-  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_LIGHT);
-  g_assert_true (kiste_test_wait_for (background_is, light, TIMEOUT_MS));
-
-  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
-  g_assert_true (kiste_test_wait_for (background_is, dark, TIMEOUT_MS));
-  kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-dark");
-
-  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
-  g_assert_true (kiste_test_wait_for (background_is, light, TIMEOUT_MS));
-}
-
 static gboolean
 xterm_asked (gpointer data)
 {
@@ -842,6 +735,295 @@ xterm_asked (gpointer data)
     }
 
   return FALSE;
+}
+
+static gboolean
+box_removed (gpointer data)
+{
+  Fixture *fixture = data;
+  GPtrArray *commands = kiste_fake_runner_get_commands (KISTE_FAKE_RUNNER (kiste_manager_get_runner (fixture->manager)));
+
+  for (guint i = 0; i < commands->len; i++)
+    {
+      if (g_str_has_prefix (g_ptr_array_index (commands, i), "distrobox rm --force") &&
+          g_str_has_suffix (g_ptr_array_index (commands, i), " fixture-a"))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+static void
+answer_alert (Fixture    *fixture,
+              const char *response)
+{
+  AdwDialog *alert = find_alert (GTK_WIDGET (fixture->window), "Remove Temporary Box?");
+
+  g_assert_nonnull (alert);
+  g_signal_emit_by_name (alert, "response", response);
+  adw_dialog_force_close (alert);
+  kiste_test_flush_main_context ();
+}
+
+/* A temporary box (Try an Image): found at the start and offered for
+ * removal; Keep keeps it. Its last tab closing asks again, Remove removes
+ * it; a tab that is not the last closes without asking. */
+static void
+test_temporary (Fixture       *fixture,
+                gconstpointer  data)
+{
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+  KisteTerminalTab *first;
+  KisteTerminalTab *second;
+  gpointer two[] = { view, GINT_TO_POINTER (2) };
+  gpointer one[] = { view, GINT_TO_POINTER (1) };
+
+  g_assert_true (kiste_test_wait_for (remove_alert_shown, fixture->window, TIMEOUT_MS));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "temporary-box-left-behind");
+  answer_alert (fixture, "keep");
+  g_assert_false (box_removed (fixture));
+
+  first = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  second = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  wait_for_text (first, "fake$ ");
+  wait_for_text (second, "fake$ ");
+
+  adw_tab_view_close_page (view, adw_tab_view_get_page (view, GTK_WIDGET (second)));
+  g_assert_true (kiste_test_wait_for (page_count_is, two, TIMEOUT_MS));
+  kiste_test_flush_main_context ();
+  g_assert_null (find_alert (GTK_WIDGET (fixture->window), "Remove Temporary Box?"));
+
+  adw_tab_view_close_page (view, adw_tab_view_get_page (view, GTK_WIDGET (first)));
+  g_assert_true (kiste_test_wait_for (page_count_is, one, TIMEOUT_MS));
+  g_assert_true (kiste_test_wait_for (remove_alert_shown, fixture->window, TIMEOUT_MS));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "temporary-box-remove");
+  answer_alert (fixture, "remove");
+  g_assert_true (kiste_test_wait_for (box_removed, fixture, TIMEOUT_MS));
+}
+
+static gboolean
+install_alert_shown (gpointer data)
+{
+  return find_alert (data, "Install Package File?") != NULL;
+}
+
+static KisteTerminalTab *
+selected_tab (AdwTabView *view)
+{
+  GtkWidget *child = adw_tab_page_get_child (adw_tab_view_get_selected_page (view));
+
+  return KISTE_IS_TERMINAL_TAB (child) ? KISTE_TERMINAL_TAB (child) : NULL;
+}
+
+/* A package file: the boxes whose package manager takes it are offered,
+ * the chosen one installs it in a tab, as the box sees the file */
+static void
+test_install_package (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("kiste-test-package-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "hello_1.0_all.deb", NULL);
+  g_autofree char *expected = g_strdup_printf ("sudo apt-get install -y -- /run/host%s", path);
+  g_autofree char *text_path = g_build_filename (dir, "notes.txt", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) text_file = g_file_new_for_path (text_path);
+  gpointer two[] = { view, GINT_TO_POINTER (2) };
+  AdwDialog *alert;
+  KisteTerminalTab *tab;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, "!<arch>\n", -1, &error));
+
+  /* not a package: nothing is offered */
+  kiste_window_install_package_file (fixture->window, text_file);
+  kiste_test_flush_main_context ();
+  g_assert_false (install_alert_shown (fixture->window));
+
+  kiste_window_install_package_file (fixture->window, file);
+  g_assert_true (kiste_test_wait_for (install_alert_shown, fixture->window, TIMEOUT_MS));
+  alert = find_alert (GTK_WIDGET (fixture->window), "Install Package File?");
+  /* the captured boxes are all Debian */
+  g_assert_true (adw_alert_dialog_has_response (ADW_ALERT_DIALOG (alert), "fixture-a"));
+  g_assert_true (adw_alert_dialog_has_response (ADW_ALERT_DIALOG (alert), "fixture-b"));
+  g_assert_true (adw_alert_dialog_has_response (ADW_ALERT_DIALOG (alert), "cancel"));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "install-package-choose-box");
+  g_signal_emit_by_name (alert, "response", "fixture-a");
+  adw_dialog_force_close (alert);
+
+  g_assert_true (kiste_test_wait_for (page_count_is, two, TIMEOUT_MS));
+  tab = selected_tab (view);
+  g_assert_nonnull (tab);
+  g_assert_cmpstr (kiste_terminal_tab_get_box_name (tab), ==, "fixture-a");
+  wait_for_text (tab, expected);
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "install-package-tab");
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* The action a key combination on the terminal runs, through its
+ * shortcut controller (what Ctrl+Shift+V and the like do) */
+static char *
+dup_shortcut_action (GtkWidget       *terminal,
+                     guint            keyval,
+                     GdkModifierType  mods)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (terminal);
+  g_autoptr(GtkShortcutTrigger) wanted = gtk_keyval_trigger_new (keyval, mods);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutAction *action = gtk_shortcut_get_action (shortcut);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted) &&
+              GTK_IS_NAMED_ACTION (action))
+            return g_strdup (gtk_named_action_get_action_name (GTK_NAMED_ACTION (action)));
+        }
+    }
+
+  return NULL;
+}
+
+static void
+press (GtkWidget       *terminal,
+       guint            keyval,
+       GdkModifierType  mods)
+{
+  g_autofree char *action = dup_shortcut_action (terminal, keyval, mods);
+
+  g_assert_nonnull (action);
+  g_assert_true (gtk_widget_activate_action (terminal, action, NULL));
+}
+
+/* Ctrl+Shift+V puts the clipboard's text into the shell */
+static void
+test_paste (Fixture       *fixture,
+            gconstpointer  data)
+{
+  KisteTerminalTab *tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  GtkWidget *terminal = GTK_WIDGET (kiste_terminal_tab_get_terminal (tab));
+
+  wait_for_text (tab, "fake$ ");
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (terminal), "echo pasted-$((40+2))");
+  press (terminal, GDK_KEY_v, GDK_CONTROL_MASK | GDK_SHIFT_MASK);
+  wait_for_text (tab, "echo pasted-$((40+2))");
+  type (tab, "\n");
+  wait_for_text (tab, "pasted-42");
+}
+
+static gboolean
+search_bar_shown (gpointer data)
+{
+  GtkSearchBar *bar = GTK_SEARCH_BAR (kiste_test_find_widget (data, GTK_TYPE_SEARCH_BAR, NULL));
+
+  return bar != NULL && gtk_search_bar_get_search_mode (bar);
+}
+
+/* Ctrl+Shift+F opens the find bar; what is typed there is found and
+ * selected in the output */
+static void
+test_find (Fixture       *fixture,
+           gconstpointer  data)
+{
+  KisteTerminalTab *tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  GtkWidget *terminal = GTK_WIDGET (kiste_terminal_tab_get_terminal (tab));
+  GtkWidget *entry;
+  g_autofree char *selected = NULL;
+
+  wait_for_text (tab, "fake$ ");
+  type (tab, "echo needle-$((6*7))\n");
+  wait_for_text (tab, "needle-42");
+  g_assert_false (vte_terminal_get_has_selection (VTE_TERMINAL (terminal)));
+
+  press (terminal, GDK_KEY_f, GDK_CONTROL_MASK | GDK_SHIFT_MASK);
+  g_assert_true (kiste_test_wait_for (search_bar_shown, tab, TIMEOUT_MS));
+  entry = kiste_test_find_widget (GTK_WIDGET (tab), GTK_TYPE_SEARCH_ENTRY, NULL);
+  g_assert_nonnull (entry);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "NEEDLE-42");
+  g_signal_emit_by_name (entry, "search-changed");
+  kiste_test_flush_main_context ();
+
+  g_assert_true (vte_terminal_get_has_selection (VTE_TERMINAL (terminal)));
+  selected = vte_terminal_get_text_selected (VTE_TERMINAL (terminal), VTE_FORMAT_TEXT);
+  g_assert_cmpstr (selected, ==, "needle-42");
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-find");
+  /* VTE hands a selection to its PRIMARY clipboard, which it cannot while
+   * the window goes */
+  vte_terminal_unselect_all (VTE_TERMINAL (terminal));
+}
+
+/* A web address in the output is a link: the terminal's link pattern
+ * matches it whole where it is printed */
+static void
+test_links (Fixture       *fixture,
+            gconstpointer  data)
+{
+  KisteTerminalTab *tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  VteTerminal *terminal = VTE_TERMINAL (kiste_terminal_tab_get_terminal (tab));
+  g_autofree char *match = NULL;
+  g_autofree char *plain = NULL;
+  int tag = -1;
+  int row;
+  glong width;
+  glong height;
+
+  wait_for_text (tab, "fake$ ");
+  type (tab, "printf 'see %s now\\n' https://example.org/kiste?a=1\n");
+  wait_for_text (tab, "see https://example.org/kiste?a=1 now");
+
+  /* the output line starts with "see ": the link begins at column 4
+   * (long lines above wrap, so the row is looked for); the terminal is
+   * asked where the pointer would be */
+  width = vte_terminal_get_char_width (terminal);
+  height = vte_terminal_get_char_height (terminal);
+  for (row = 0; match == NULL && row < vte_terminal_get_row_count (terminal); row++)
+    match = vte_terminal_check_match_at (terminal, (7 + 0.5) * width, (row + 0.5) * height, &tag);
+  g_assert_cmpstr (match, ==, "https://example.org/kiste?a=1");
+  g_assert_cmpint (tag, >=, 0);
+  row--;
+
+  /* the word before it is no link */
+  plain = vte_terminal_check_match_at (terminal, 1.5 * width, (row + 0.5) * height, &tag);
+  g_assert_null (plain);
+}
+
+/* The terminal's colours follow the light and dark style */
+static void
+test_style_colors (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  KisteTerminalTab *tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  VteTerminal *terminal = VTE_TERMINAL (kiste_terminal_tab_get_terminal (tab));
+  GdkRGBA light;
+  GdkRGBA dark;
+
+  wait_for_text (tab, "fake$ ");
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  vte_terminal_get_color_background_for_draw (terminal, &light);
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-light");
+
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  vte_terminal_get_color_background_for_draw (terminal, &dark);
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-dark");
+
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+
+  /* light: a light background; dark: a dark one */
+  g_assert_cmpfloat (light.red + light.green + light.blue, >, 2.5);
+  g_assert_cmpfloat (dark.red + dark.green + dark.blue, <, 0.5);
 }
 
 /* With a terminal app chosen, Open Terminal opens the box there */
@@ -976,20 +1158,24 @@ main (int   argc,
   g_test_add ("/kiste/terminal-tab/copy-and-bell", Fixture, NULL,
               fixture_setup, test_copy_and_bell, fixture_teardown);
 
+  g_test_add ("/kiste/terminal-tab/external-terminal", Fixture, NULL,
+              fixture_setup, test_external_terminal, fixture_teardown);
+
+  g_test_add ("/kiste/terminal-tab/row-menu", Fixture, NULL,
+              fixture_setup, test_row_menu, fixture_teardown);
+
   g_test_add ("/kiste/terminal-tab/paste", Fixture, NULL,
               fixture_setup, test_paste, fixture_teardown);
   g_test_add ("/kiste/terminal-tab/find", Fixture, NULL,
               fixture_setup, test_find, fixture_teardown);
   g_test_add ("/kiste/terminal-tab/links", Fixture, NULL,
               fixture_setup, test_links, fixture_teardown);
-  g_test_add ("/kiste/terminal-tab/style-colours", Fixture, NULL,
-              fixture_setup, test_style_colours, fixture_teardown);
-
-  g_test_add ("/kiste/terminal-tab/external-terminal", Fixture, NULL,
-              fixture_setup, test_external_terminal, fixture_teardown);
-
-  g_test_add ("/kiste/terminal-tab/row-menu", Fixture, NULL,
-              fixture_setup, test_row_menu, fixture_teardown);
+  g_test_add ("/kiste/terminal-tab/style-colors", Fixture, NULL,
+              fixture_setup, test_style_colors, fixture_teardown);
+  g_test_add ("/kiste/terminal-tab/install-package", Fixture, NULL,
+              fixture_setup, test_install_package, fixture_teardown);
+  g_test_add ("/kiste/terminal-tab/temporary", Fixture, NULL,
+              fixture_setup_temporary, test_temporary, fixture_teardown);
 
   ret = g_test_run ();
   g_clear_object (&app);
