@@ -18,6 +18,7 @@
 #include "kiste-fake-runner.h"
 #include "kiste-manager-private.h"
 #include "kiste-resources.h"
+#include "kiste-test-boxes.h"
 #include "kiste-test-ui.h"
 
 /* The apps of a box through the shared fake runner: `podman exec` prints
@@ -39,11 +40,8 @@ static void
 fixture_setup (Fixture       *fixture,
                gconstpointer  data)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
-  g_autofree char *json = NULL;
   g_autofree char *bin = NULL;
   g_autofree char *fake_export = NULL;
-  g_autoptr(GPtrArray) boxes = NULL;
   g_autoptr(GError) error = NULL;
   const char *flags[] = { "--name", "--image", "--yes", "--no-entry", NULL };
   KisteBoxStore *store;
@@ -82,11 +80,7 @@ fixture_setup (Fixture       *fixture,
   kiste_manager_set_host_dirs (fixture->manager, fixture->applications, bin);
 
   store = kiste_manager_get_store (fixture->manager);
-  kiste_box_store_set_host_home (store, "/home/tester");
-  g_assert_true (g_file_get_contents (path, &json, NULL, &error));
-  g_assert_true (_kiste_box_store_parse (store, json, &boxes, &error));
-  g_assert_no_error (error);
-  _kiste_box_store_merge (store, boxes);
+  kiste_test_merge_boxes (store, "ps-podman5.json", "/home/tester");
 
   fixture->page = kiste_apps_page_new (fixture->manager);
   overlay = adw_toast_overlay_new ();

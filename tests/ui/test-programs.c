@@ -17,6 +17,7 @@
 #include "kiste-manager-private.h"
 #include "kiste-programs-group.h"
 #include "kiste-resources.h"
+#include "kiste-test-boxes.h"
 #include "kiste-test-ui.h"
 
 /* Programs on a box's Apps view, through the shared fake runner: `podman
@@ -40,10 +41,7 @@ static void
 fixture_setup (Fixture       *fixture,
                gconstpointer  data)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
-  g_autofree char *json = NULL;
   g_autofree char *fake_export = NULL;
-  g_autoptr(GPtrArray) boxes = NULL;
   g_autoptr(GError) error = NULL;
   const char *flags[] = { "--name", "--image", "--yes", "--no-entry", NULL };
   KisteBoxStore *store;
@@ -88,11 +86,7 @@ fixture_setup (Fixture       *fixture,
   kiste_manager_set_host_dirs (fixture->manager, fixture->applications, fixture->bin);
 
   store = kiste_manager_get_store (fixture->manager);
-  kiste_box_store_set_host_home (store, "/home/tester");
-  g_assert_true (g_file_get_contents (path, &json, NULL, &error));
-  g_assert_true (_kiste_box_store_parse (store, json, &boxes, &error));
-  g_assert_no_error (error);
-  _kiste_box_store_merge (store, boxes);
+  kiste_test_merge_boxes (store, "ps-podman5.json", "/home/tester");
 
   fixture->page = kiste_apps_page_new (fixture->manager);
   overlay = adw_toast_overlay_new ();
