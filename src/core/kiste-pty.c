@@ -21,6 +21,7 @@
 #include <glib/gstdio.h>
 
 #include "kiste-pty.h"
+#include "kiste-spawn-private.h"
 
 int
 kiste_pty_open_peer (int      master_fd,
@@ -50,21 +51,6 @@ kiste_pty_open_peer (int      master_fd,
     }
 
   return fd;
-}
-
-static void
-child_setup_ctty (gpointer user_data)
-{
-  /* A session of its own with the terminal as its controlling one, so the
-   * shell gets job control and the window size */
-  setsid ();
-  ioctl (STDIN_FILENO, TIOCSCTTY, 0);
-}
-
-static void
-child_setup_no_ctty (gpointer user_data)
-{
-  setsid ();
 }
 
 char **
@@ -156,18 +142,18 @@ kiste_pty_spawn (KisteRunner         *runner,
   err = dup (peer);
 
   env = kiste_pty_dup_environ (runner, extra_env);
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_SEARCH_PATH_FROM_ENVP);
-  g_subprocess_launcher_set_environ (launcher, env);
-  if (!in_flatpak && cwd != NULL)
-    g_subprocess_launcher_set_cwd (launcher, cwd);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
   g_subprocess_launcher_take_stdin_fd (launcher, peer);
   g_subprocess_launcher_take_stdout_fd (launcher, out);
   g_subprocess_launcher_take_stderr_fd (launcher, err);
-  g_subprocess_launcher_set_child_setup (launcher,
-                                         in_flatpak ? child_setup_no_ctty : child_setup_ctty,
-                                         NULL, NULL);
 
-  return g_subprocess_launcher_spawnv (launcher, (const char * const *) full_argv, error);
+  /* A session of its own with the terminal as its controlling one, so the
+   * shell gets job control and the window size. In the sandbox the host
+   * side does that (VTE_PTY_NO_CTTY). */
+  return _kiste_spawn (launcher, G_SUBPROCESS_FLAGS_SEARCH_PATH_FROM_ENVP,
+                       (const char * const *) env, in_flatpak ? NULL : cwd,
+                       in_flatpak ? KISTE_SPAWN_SESSION : KISTE_SPAWN_TERMINAL,
+                       (const char * const *) full_argv, error);
 }
 
 /* What sits between a terminal and the user's programs */

@@ -16,14 +16,12 @@
 #include <string.h>
 #include <sys/types.h>
 #include <unistd.h>
-#ifdef __linux__
-# include <sys/prctl.h>
-#endif
 
 #include <glib/gi18n.h>
 
 #include "kiste-error.h"
 #include "kiste-runner-state-private.h"
+#include "kiste-spawn-private.h"
 
 /* Running a command to the end */
 
@@ -123,7 +121,7 @@ run_op_signal (RunOp *op,
 {
   if (op->pgid > 0)
     {
-      if (kill (-op->pgid, signum) != 0 && errno != ESRCH)
+      if (!_kiste_runner_signal_group (op->pgid, signum) && errno != ESRCH)
         g_debug ("Could not signal process group %d: %s", (int) op->pgid, g_strerror (errno));
     }
   else if (!op->exited)
@@ -595,20 +593,12 @@ dup_spawn_error (RunOp  *op,
 static pid_t
 find_own_process_group (GSubprocess *subprocess)
 {
-  const char *identifier = g_subprocess_get_identifier (subprocess);
-  pid_t pid;
-
-  if (identifier == NULL)
-    return 0;
-
-  pid = (pid_t) g_ascii_strtoll (identifier, NULL, 10);
-
   /* Only signal a group we know the child leads: a fake spawn may not
    * have made one, and then the group would be ours. */
-  if (pid > 1 && getpgid (pid) == pid && pid != getpgrp ())
-    return pid;
+  if (!_kiste_spawn_owns_group (subprocess))
+    return 0;
 
-  return 0;
+  return (pid_t) g_ascii_strtoll (g_subprocess_get_identifier (subprocess), NULL, 10);
 }
 
 static void

@@ -51,5 +51,7 @@ char               *_kiste_runner_dup_command_for_message (const char * const  *
  * kiste_runner_terminate_all() */
 void                _kiste_runner_live_groups_add         (pid_t                pgid);
 void                _kiste_runner_live_groups_remove      (pid_t                pgid);
+gboolean            _kiste_runner_signal_group            (pid_t                pgid,
+                                                           int                  signum);
 
 G_END_DECLS

@@ -12,14 +12,12 @@
 #include <string.h>
 #include <sys/types.h>
 #include <unistd.h>
-#ifdef __linux__
-# include <sys/prctl.h>
-#endif
 
 #include <glib/gi18n.h>
 
 #include "kiste-error.h"
 #include "kiste-runner-state-private.h"
+#include "kiste-spawn-private.h"
 
 G_DEFINE_TYPE_WITH_PRIVATE (KisteRunner, kiste_runner, G_TYPE_OBJECT)
 
@@ -560,6 +558,19 @@ _kiste_runner_live_groups_remove (pid_t pgid)
     g_hash_table_remove (live_groups, GINT_TO_POINTER (pgid));
 }
 
+/* Signals the group pgid leads. A command just started through the spawn
+ * helper may not have made its group yet; then it is the only process of
+ * it, and gets the signal itself. */
+gboolean
+_kiste_runner_signal_group (pid_t pgid,
+                            int   signum)
+{
+  if (kill (-pgid, signum) == 0)
+    return TRUE;
+
+  return errno == ESRCH && getpgid (pgid) != pgid && kill (pgid, signum) == 0;
+}
+
 /**
  * kiste_runner_terminate_all:
  *
@@ -581,29 +592,11 @@ kiste_runner_terminate_all (void)
   g_hash_table_iter_init (&iter, live_groups);
   while (g_hash_table_iter_next (&iter, &key, NULL))
     {
-      if (kill (-GPOINTER_TO_INT (key), SIGTERM) == 0)
+      if (_kiste_runner_signal_group (GPOINTER_TO_INT (key), SIGTERM))
         n++;
     }
 
   return n;
-}
-
-static void
-kiste_runner_child_setup (gpointer user_data)
-{
-  pid_t parent = GPOINTER_TO_INT (user_data);
-
-  /* A group of its own, so a timeout or cancel also reaches the podman
-   * processes a distrobox script started, never our own process. */
-  setpgid (0, 0);
-
-#ifdef __linux__
-  /* Die with the app even when it is killed and cannot clean up. SIGTERM,
-   * not SIGKILL: rootless podman passes it on to its user-namespace child. */
-  prctl (PR_SET_PDEATHSIG, SIGTERM);
-  if (getppid () != parent)
-    _exit (127);
-#endif
 }
 
 static GSubprocess *
@@ -621,15 +614,14 @@ kiste_runner_real_spawn (KisteRunner         *self,
   env = kiste_runner_dup_environ (self);
 
   launcher = g_subprocess_launcher_new (flags);
-  g_subprocess_launcher_set_environ (launcher, env);
-  /* In the sandbox the directory is the host's (--directory); it may not
-   * exist in here, so flatpak-spawn itself keeps our own. */
-  if (!priv->in_flatpak)
-    g_subprocess_launcher_set_cwd (launcher, kiste_runner_get_cwd (self));
-  g_subprocess_launcher_set_child_setup (launcher, kiste_runner_child_setup,
-                                         GINT_TO_POINTER (getpid ()), NULL);
 
-  return g_subprocess_launcher_spawnv (launcher, (const char * const *) full_argv, error);
+  /* A group of its own, so a timeout or cancel also reaches the podman
+   * processes a distrobox script started, never our own process. In the
+   * sandbox the directory is the host's (--directory); it may not exist in
+   * here, so flatpak-spawn itself keeps our own. */
+  return _kiste_spawn (launcher, flags, (const char * const *) env,
+                       priv->in_flatpak ? NULL : kiste_runner_get_cwd (self),
+                       KISTE_SPAWN_GROUP, (const char * const *) full_argv, error);
 }
 
 GSubprocess *

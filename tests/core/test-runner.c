@@ -535,6 +535,58 @@ test_run_missing_program (Fixture       *fixture,
 }
 
 static void
+test_run_process_setup (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(GError) error = NULL;
+  /* its pid, its process group, its folder, its open descriptors */
+  const char *argv[] = {
+    "sh", "-c",
+    "read -r pid comm state ppid pgrp rest < /proc/$$/stat; "
+    "echo \"$$ $pgrp\"; pwd; ls /proc/$$/fd | sort -n | tr '\\n' ' '",
+    NULL
+  };
+  g_auto(GStrv) lines = NULL;
+  g_auto(GStrv) ids = NULL;
+  int leak;
+
+  /* a descriptor without close-on-exec must not reach the command */
+  leak = open ("/dev/null", O_RDONLY);
+  g_assert_cmpint (leak, >, 2);
+
+  kiste_runner_set_cwd (fixture->runner, fixture->tmpdir);
+  g_assert_true (run_command (fixture, argv, 5000, NULL, &out, NULL, &error));
+  g_assert_no_error (error);
+  close (leak);
+
+  lines = g_strsplit (out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 3);
+  ids = g_strsplit (lines[0], " ", -1);
+  g_assert_cmpuint (g_strv_length (ids), ==, 2);
+  /* the leader of a group of its own */
+  g_assert_cmpstr (ids[0], ==, ids[1]);
+  g_assert_cmpint (atoi (ids[1]), !=, getpgrp ());
+  g_assert_cmpstr (lines[1], ==, fixture->tmpdir);
+  g_assert_cmpstr (lines[2], ==, "0 1 2 ");
+}
+
+static void
+test_run_missing_folder (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autofree char *gone = g_build_filename (fixture->tmpdir, "gone", NULL);
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { "true", NULL };
+
+  kiste_runner_set_cwd (fixture->runner, gone);
+  g_assert_false (run_command (fixture, argv, 5000, NULL, NULL, NULL, &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED);
+  g_assert_nonnull (strstr (error->message, gone));
+}
+
+static void
 test_run_timeout (Fixture       *fixture,
                   gconstpointer  data)
 {
@@ -1334,6 +1386,8 @@ main (int   argc,
   fixture_test ("/runner/run/failed", test_run_failed);
   fixture_test ("/runner/run/exit-127", test_run_exit_127);
   fixture_test ("/runner/run/missing-program", test_run_missing_program);
+  fixture_test ("/runner/run/missing-folder", test_run_missing_folder);
+  fixture_test ("/runner/run/process-setup", test_run_process_setup);
   fixture_test ("/runner/run/timeout", test_run_timeout);
   fixture_test ("/runner/run/timeout-stubborn", test_run_timeout_stubborn);
   fixture_test ("/runner/run/cancel", test_run_cancel);
