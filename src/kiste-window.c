@@ -273,6 +273,49 @@ list_item_state_cb (GtkListItem *item)
     update_list_item (item, self->manager);
 }
 
+typedef struct
+{
+  char *name;
+  char *key;
+} SortKey;
+
+static void
+sort_key_free (gpointer data)
+{
+  SortKey *sort_key = data;
+
+  g_free (sort_key->name);
+  g_free (sort_key->key);
+  g_free (sort_key);
+}
+
+/* The name's collation key, made once for each name the box has: folding
+ * and collating both names in every comparison took 20,000 of each to
+ * sort 1,000 boxes */
+static const char *
+get_sort_key (KisteBox *box)
+{
+  static GQuark quark;
+  const char *name = kiste_box_get_name (box);
+  SortKey *sort_key;
+
+  if G_UNLIKELY (quark == 0)
+    quark = g_quark_from_static_string ("kiste-window-sort-key");
+
+  sort_key = g_object_get_qdata (G_OBJECT (box), quark);
+  if (sort_key == NULL || g_strcmp0 (sort_key->name, name) != 0)
+    {
+      g_autofree char *folded = g_utf8_casefold (name != NULL ? name : "", -1);
+
+      sort_key = g_new0 (SortKey, 1);
+      sort_key->name = g_strdup (name);
+      sort_key->key = g_utf8_collate_key (folded, -1);
+      g_object_set_qdata_full (G_OBJECT (box), quark, sort_key, sort_key_free);
+    }
+
+  return sort_key->key;
+}
+
 /* By name, ignoring case. Not a GtkStringSorter: the sort list model keeps
  * its keys, and a renamed box would stay where its old name was. */
 static int
@@ -280,9 +323,7 @@ compare_box_names (gconstpointer a,
                    gconstpointer b,
                    gpointer      user_data)
 {
-  g_autofree char *name_a = g_utf8_casefold (kiste_box_get_name ((KisteBox *) a), -1);
-  g_autofree char *name_b = g_utf8_casefold (kiste_box_get_name ((KisteBox *) b), -1);
-  int result = g_utf8_collate (name_a, name_b);
+  int result = strcmp (get_sort_key ((KisteBox *) a), get_sort_key ((KisteBox *) b));
 
   return result < 0 ? GTK_ORDERING_SMALLER : result > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
 }
