@@ -126,7 +126,8 @@ _kiste_apps_find_enter_names (const char *text,
       if (_kiste_apps_token_equals (text, token, "--"))
         break;
 
-      if ((_kiste_apps_token_equals (text, token, "-n") || _kiste_apps_token_equals (text, token, "--name")) &&
+      if ((_kiste_apps_token_equals (text, token, "-n") ||
+           _kiste_apps_token_equals (text, token, "--name")) &&
           i + 1 < tokens->len &&
           _kiste_apps_token_equals (text, &g_array_index (tokens, Token, i + 1), box_name))
         {
@@ -362,7 +363,8 @@ exec_line_names_box (const char *line,
       if (_kiste_apps_token_equals (text, token, "--"))
         break;
 
-      if ((_kiste_apps_token_equals (text, token, "-n") || _kiste_apps_token_equals (text, token, "--name")) &&
+      if ((_kiste_apps_token_equals (text, token, "-n") ||
+           _kiste_apps_token_equals (text, token, "--name")) &&
           i + 1 < tokens->len)
         {
           const Token *value = &g_array_index (tokens, Token, i + 1);
@@ -377,7 +379,8 @@ exec_line_names_box (const char *line,
         }
       /* generate-entry's `distrobox enter NAME`: the first word that is no
        * option */
-      if (start[0] != '-' && !_kiste_apps_token_equals (text, token, "--root") && !_kiste_apps_token_equals (text, token, "-r"))
+      if (start[0] != '-' && !_kiste_apps_token_equals (text, token, "--root") &&
+          !_kiste_apps_token_equals (text, token, "-r"))
         {
           entered->name = g_strndup (start, token->len);
           return TRUE;

@@ -224,7 +224,8 @@ kiste_apps_parse_listing (const char  *output,
       if (app != NULL)
         {
           if (kiste_desktop_app_get_icon (app) != NULL)
-            kiste_desktop_app_set_icon_data (app, g_hash_table_lookup (icons, kiste_desktop_app_get_icon (app)));
+            kiste_desktop_app_set_icon_data (app,
+                                             g_hash_table_lookup (icons, kiste_desktop_app_get_icon (app)));
           g_ptr_array_add (apps, app);
         }
     }

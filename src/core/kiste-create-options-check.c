@@ -136,7 +136,8 @@ validate_field (KisteCreateOptions  *self,
       return kiste_validate_pre_init_hooks (self->pre_init_hooks, error);
 
     case KISTE_CREATE_FIELD_PLATFORM:
-      return !_kiste_create_options_is_set (self->platform) || kiste_validate_platform (self->platform, error);
+      return !_kiste_create_options_is_set (self->platform) ||
+             kiste_validate_platform (self->platform, error);
 
     case KISTE_CREATE_FIELD_NONE:
     case KISTE_CREATE_FIELD_UNSHARE_DEVSYS:
