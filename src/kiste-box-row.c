@@ -22,11 +22,14 @@ struct _KisteBoxRow
   gulong      notify_handler;
 
   /* Template widgets */
-  GtkWidget  *content;
   GtkImage   *icon;
+  GtkWidget  *labels;
   GtkLabel   *name_label;
   GtkLabel   *image_label;
+  GtkWidget  *state_box;
   GtkLabel   *state_label;
+
+  /* Made when first shown */
   AdwSpinner *spinner;
   GtkWidget  *terminals_box;
   GtkLabel   *terminals_label;
@@ -103,6 +106,63 @@ kiste_box_row_show_image (GtkLabel   *label,
 }
 
 static void
+kiste_box_row_show_spinner (KisteBoxRow *self,
+                            gboolean     shown)
+{
+  if (self->spinner == NULL && !shown)
+    return;
+
+  if (self->spinner == NULL)
+    {
+      self->spinner = ADW_SPINNER (adw_spinner_new ());
+      gtk_widget_set_size_request (GTK_WIDGET (self->spinner), 12, 12);
+      gtk_box_prepend (GTK_BOX (self->state_box), GTK_WIDGET (self->spinner));
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), shown);
+}
+
+static void
+kiste_box_row_show_terminals (KisteBoxRow *self)
+{
+  g_autofree char *count = NULL;
+  g_autofree char *tooltip = NULL;
+
+  if (self->terminals_box == NULL && self->n_terminals == 0)
+    return;
+
+  if (self->terminals_box == NULL)
+    {
+      GtkWidget *image = g_object_new (GTK_TYPE_IMAGE,
+                                       "icon-name", "utilities-terminal-symbolic",
+                                       "pixel-size", 12,
+                                       "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
+                                       NULL);
+
+      gtk_widget_add_css_class (image, "dim-label");
+      self->terminals_label = GTK_LABEL (gtk_label_new (NULL));
+      gtk_widget_add_css_class (GTK_WIDGET (self->terminals_label), "caption");
+      gtk_widget_add_css_class (GTK_WIDGET (self->terminals_label), "dim-label");
+      self->terminals_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 3);
+      gtk_box_append (GTK_BOX (self->terminals_box), image);
+      gtk_box_append (GTK_BOX (self->terminals_box), GTK_WIDGET (self->terminals_label));
+      gtk_box_append (GTK_BOX (self->state_box), self->terminals_box);
+    }
+
+  if (self->n_terminals > 0)
+    {
+      count = g_strdup_printf ("%u", self->n_terminals);
+      tooltip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              "%u terminal open",
+                                              "%u terminals open",
+                                              self->n_terminals),
+                                 self->n_terminals);
+      gtk_label_set_label (self->terminals_label, count);
+      gtk_widget_set_tooltip_text (self->terminals_box, tooltip);
+    }
+  gtk_widget_set_visible (self->terminals_box, self->n_terminals > 0);
+}
+
+static void
 kiste_box_row_update (KisteBoxRow *self)
 {
   KisteBoxState state;
@@ -119,26 +179,13 @@ kiste_box_row_update (KisteBoxRow *self)
   gtk_image_set_from_icon_name (self->icon,
                                 kiste_distro_icon_name (kiste_box_get_distro_id (self->box)));
 
-  gtk_widget_set_visible (GTK_WIDGET (self->spinner),
-                          self->task != NULL || kiste_box_get_setting_up (self->box));
+  kiste_box_row_show_spinner (self, self->task != NULL || kiste_box_get_setting_up (self->box));
   if (self->task != NULL)
     gtk_label_set_label (self->state_label, kiste_task_get_title (self->task));
   else
     gtk_label_set_label (self->state_label, kiste_box_get_state_label (self->box));
 
-  if (self->n_terminals > 0)
-    {
-      g_autofree char *count = g_strdup_printf ("%u", self->n_terminals);
-      g_autofree char *tooltip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                               "%u terminal open",
-                                                               "%u terminals open",
-                                                               self->n_terminals),
-                                                  self->n_terminals);
-
-      gtk_label_set_label (self->terminals_label, count);
-      gtk_widget_set_tooltip_text (self->terminals_box, tooltip);
-    }
-  gtk_widget_set_visible (self->terminals_box, self->n_terminals > 0);
+  kiste_box_row_show_terminals (self);
 
   if (state == KISTE_BOX_STATE_RUNNING && self->task == NULL && !kiste_box_get_setting_up (self->box))
     gtk_widget_add_css_class (GTK_WIDGET (self->state_label), "success");
@@ -282,16 +329,13 @@ kiste_box_row_class_init (KisteBoxRowClass *klass)
 
   object_class->dispose = kiste_box_row_dispose;
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/ui/kiste-box-row.ui");
-  gtk_widget_class_bind_template_child (widget_class, KisteBoxRow, content);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxRow, icon);
+  gtk_widget_class_bind_template_child (widget_class, KisteBoxRow, labels);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxRow, name_label);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxRow, image_label);
+  gtk_widget_class_bind_template_child (widget_class, KisteBoxRow, state_box);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxRow, state_label);
-  gtk_widget_class_bind_template_child (widget_class, KisteBoxRow, spinner);
-  gtk_widget_class_bind_template_child (widget_class, KisteBoxRow, terminals_box);
-  gtk_widget_class_bind_template_child (widget_class, KisteBoxRow, terminals_label);
 
   gtk_widget_class_install_action (widget_class, "row.menu", NULL, kiste_box_row_menu_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F10, GDK_SHIFT_MASK, "row.menu", NULL);
