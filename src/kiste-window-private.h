@@ -24,6 +24,8 @@ struct _KisteWindow
   GCancellable          *import_cancellable;
   GtkCustomFilter       *filter;
   GtkFilterListModel    *filter_model;
+  GtkSliceListModel     *slice;
+  guint                  growth_tick;
   GtkSingleSelection    *selection;
   KisteBoxPage          *box_page;
   /* The selected box, followed for its name */
