@@ -20,6 +20,7 @@
 #include "kiste-resources.h"
 #include "kiste-test-boxes.h"
 #include "kiste-test-ui.h"
+#include "kiste-test-util.h"
 
 /* The apps of a box through the shared fake runner: `podman exec` prints
  * the listing captured from a Debian box, distrobox-export writes and
@@ -104,24 +105,13 @@ static void
 fixture_teardown (Fixture       *fixture,
                   gconstpointer  data)
 {
-  g_autoptr(GDir) dir = NULL;
-  const char *name;
-
   gtk_window_destroy (fixture->window);
   g_clear_object (&fixture->manager);
   g_object_add_weak_pointer (G_OBJECT (fixture->runner), (gpointer *) &fixture->runner);
   g_object_unref (fixture->runner);
   g_assert_true (kiste_test_wait_for (runner_gone, fixture, 5000));
 
-  dir = g_dir_open (fixture->applications, 0, NULL);
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *file = g_build_filename (fixture->applications, name, NULL);
-
-      g_unlink (file);
-    }
-  g_rmdir (fixture->applications);
-  g_rmdir (fixture->host_dir);
+  kiste_test_remove_tree (fixture->host_dir);
   g_free (fixture->applications);
   g_free (fixture->host_dir);
 }

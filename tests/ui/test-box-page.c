@@ -24,6 +24,7 @@
 #include "kiste-name-dialog.h"
 #include "kiste-fake-runner.h"
 #include "kiste-test-ui.h"
+#include "kiste-test-util.h"
 
 /* The shared fake runner answers like podman would from captured output:
  * inspect, stats (tests/fixtures/stats-podman5.json, rootful podman
@@ -152,33 +153,6 @@ runner_gone (gpointer data)
   return fixture->runner == NULL;
 }
 
-/* Removes path and everything in it: tests rename and write files there */
-static void
-remove_tree (const char *path)
-{
-  GDir *dir;
-
-  if (!g_file_test (path, G_FILE_TEST_IS_DIR) || g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-    {
-      g_unlink (path);
-      return;
-    }
-
-  if ((dir = g_dir_open (path, 0, NULL)) != NULL)
-    {
-      const char *name;
-
-      while ((name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-
-          remove_tree (child);
-        }
-      g_dir_close (dir);
-    }
-  g_assert_cmpint (g_rmdir (path), ==, 0);
-}
-
 static void
 fixture_teardown (Fixture       *fixture,
                   gconstpointer  data)
@@ -192,7 +166,8 @@ fixture_teardown (Fixture       *fixture,
   g_object_unref (fixture->runner);
   g_assert_true (kiste_test_wait_for (runner_gone, fixture, 5000));
 
-  remove_tree (fixture->host_dir);
+  /* tests rename and write files there */
+  kiste_test_remove_tree (fixture->host_dir);
   g_assert_false (g_file_test (fixture->host_dir, G_FILE_TEST_EXISTS));
   g_free (fixture->host_dir);
   g_free (fixture->host_home);

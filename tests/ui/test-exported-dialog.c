@@ -17,6 +17,7 @@
 #include "kiste-manager-private.h"
 #include "kiste-resources.h"
 #include "kiste-test-ui.h"
+#include "kiste-test-util.h"
 
 /* Everything Exported against a temporary "host" with the launchers and
  * wrappers of tests/fixtures/exported-all: boxes that are there
@@ -111,21 +112,6 @@ runner_gone (gpointer data)
 }
 
 static void
-remove_dir (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *file = g_build_filename (path, name, NULL);
-
-      g_unlink (file);
-    }
-  g_rmdir (path);
-}
-
-static void
 fixture_teardown (Fixture       *fixture,
                   gconstpointer  data)
 {
@@ -137,9 +123,7 @@ fixture_teardown (Fixture       *fixture,
   g_object_unref (fixture->runner);
   g_assert_true (kiste_test_wait_for (runner_gone, fixture, 5000));
 
-  remove_dir (fixture->applications);
-  remove_dir (fixture->bin);
-  g_rmdir (fixture->host_dir);
+  kiste_test_remove_tree (fixture->host_dir);
   g_free (fixture->applications);
   g_free (fixture->bin);
   g_free (fixture->host_dir);

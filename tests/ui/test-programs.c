@@ -19,6 +19,7 @@
 #include "kiste-resources.h"
 #include "kiste-test-boxes.h"
 #include "kiste-test-ui.h"
+#include "kiste-test-util.h"
 
 /* Programs on a box's Apps view, through the shared fake runner: `podman
  * exec` lists the captured apps or answers `command -v` (with /usr/bin/NAME,
@@ -111,21 +112,6 @@ runner_gone (gpointer data)
 }
 
 static void
-remove_dir (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *file = g_build_filename (path, name, NULL);
-
-      g_unlink (file);
-    }
-  g_rmdir (path);
-}
-
-static void
 fixture_teardown (Fixture       *fixture,
                   gconstpointer  data)
 {
@@ -135,9 +121,7 @@ fixture_teardown (Fixture       *fixture,
   g_object_unref (fixture->runner);
   g_assert_true (kiste_test_wait_for (runner_gone, fixture, 5000));
 
-  remove_dir (fixture->applications);
-  remove_dir (fixture->bin);
-  g_rmdir (fixture->host_dir);
+  kiste_test_remove_tree (fixture->host_dir);
   g_free (fixture->applications);
   g_free (fixture->bin);
   g_free (fixture->host_dir);
