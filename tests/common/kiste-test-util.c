@@ -12,6 +12,23 @@
 
 #include "kiste-test-util.h"
 
+gboolean
+kiste_test_wait_for (gboolean (*predicate) (gpointer data),
+                     gpointer   data,
+                     guint      timeout_ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+
+  while (!predicate (data))
+    {
+      if (g_get_monotonic_time () > deadline)
+        return FALSE;
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (5 * 1000);
+    }
+  return TRUE;
+}
+
 void
 kiste_test_remove_tree (const char *path)
 {

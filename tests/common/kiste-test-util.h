@@ -11,8 +11,13 @@
 
 G_BEGIN_DECLS
 
+/* Iterates the main context until predicate(data) or the timeout */
+gboolean kiste_test_wait_for    (gboolean  (*predicate) (gpointer data),
+                                 gpointer    data,
+                                 guint       timeout_ms);
+
 /* Removes path, which must exist, and everything in it, without following
  * symbolic links; every removal must succeed */
-void kiste_test_remove_tree (const char *path);
+void     kiste_test_remove_tree (const char *path);
 
 G_END_DECLS

@@ -47,23 +47,6 @@ kiste_test_flush_main_context (void)
     ;
 }
 
-gboolean
-kiste_test_wait_for (gboolean (*predicate) (gpointer data),
-                     gpointer   data,
-                     guint      timeout_ms)
-{
-  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
-
-  while (!predicate (data))
-    {
-      if (g_get_monotonic_time () > deadline)
-        return FALSE;
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (5 * 1000);
-    }
-  return TRUE;
-}
-
 static gboolean
 has_accessible_label (GtkWidget  *widget,
                       const char *label)

@@ -11,6 +11,7 @@
 
 #include "kiste-fake-runner.h"
 #include "kiste-manager.h"
+#include "kiste-test-util.h"
 
 G_BEGIN_DECLS
 
@@ -22,10 +23,6 @@ void       kiste_test_init           (int         *argc,
 void       kiste_test_flush          (GtkWidget  *widget);
 /* Runs what is pending on the main context */
 void       kiste_test_flush_main_context (void);
-/* Iterates the main context until predicate(data) or the timeout */
-gboolean   kiste_test_wait_for       (gboolean  (*predicate) (gpointer data),
-                                      gpointer    data,
-                                      guint       timeout_ms);
 /* First descendant of type, and with accessible label (when not NULL) */
 GtkWidget *kiste_test_find_widget    (GtkWidget  *root,
                                       GType       type,

@@ -13,7 +13,6 @@
 #include "kiste-app-row.h"
 #include "kiste-apps-page.h"
 #include "kiste-box-page.h"
-#include "kiste-box-store-private.h"
 #include "kiste-capabilities-private.h"
 #include "kiste-fake-runner.h"
 #include "kiste-manager-private.h"
@@ -81,7 +80,7 @@ fixture_setup (Fixture       *fixture,
   kiste_manager_set_host_dirs (fixture->manager, fixture->applications, bin);
 
   store = kiste_manager_get_store (fixture->manager);
-  kiste_test_merge_boxes (store, "ps-podman5.json", "/home/tester");
+  kiste_test_serve_boxes (store, "ps-podman5.json", "/home/tester");
 
   fixture->page = kiste_apps_page_new (fixture->manager);
   overlay = adw_toast_overlay_new ();

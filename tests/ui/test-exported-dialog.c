@@ -10,12 +10,12 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "kiste-box-store-private.h"
 #include "kiste-capabilities-private.h"
 #include "kiste-exported-dialog.h"
 #include "kiste-fake-runner.h"
 #include "kiste-manager-private.h"
 #include "kiste-resources.h"
+#include "kiste-test-boxes.h"
 #include "kiste-test-ui.h"
 #include "kiste-test-util.h"
 
@@ -50,12 +50,6 @@ copy_fixture (const char *kind,
   g_assert_no_error (error);
 }
 
-static gboolean
-reloaded (gpointer data)
-{
-  return kiste_box_store_get_loaded (data);
-}
-
 static void
 fixture_setup (Fixture       *fixture,
                gconstpointer  data)
@@ -82,16 +76,13 @@ fixture_setup (Fixture       *fixture,
     copy_fixture ("bin", binaries[i], fixture->bin);
 
   fixture->runner = kiste_fake_runner_new ();
-  kiste_fake_runner_add (fixture->runner, "podman ps", "cat \"$KISTE_TEST_FIXTURES/ps-podman5.json\"");
   kiste_fake_runner_add (fixture->runner, "rm ", "exec rm \"$@\"");
   fixture->manager = kiste_manager_new (KISTE_RUNNER (fixture->runner));
   kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
                                       "1.8.2.5", "podman", flags);
   kiste_manager_set_host_dirs (fixture->manager, fixture->applications, fixture->bin);
   store = kiste_manager_get_store (fixture->manager);
-  kiste_box_store_set_host_home (store, "/home/tester");
-  kiste_box_store_reload_async (store, NULL, NULL, NULL);
-  g_assert_true (kiste_test_wait_for (reloaded, store, 5000));
+  kiste_test_serve_boxes (store, "ps-podman5.json", "/home/tester");
 
   fixture->window = GTK_WINDOW (adw_window_new ());
   gtk_window_set_default_size (fixture->window, 720, 860);
@@ -284,15 +275,14 @@ test_follows (Fixture       *fixture,
 {
   g_autofree char *path = g_build_filename (fixture->applications, "fixture-a-org.example.Maps.desktop", NULL);
   KisteBoxStore *store = kiste_manager_get_store (fixture->manager);
-  g_autoptr(GPtrArray) none = g_ptr_array_new_with_free_func (g_object_unref);
 
   g_assert_true (kiste_test_wait_for (list_shown, fixture, 5000));
   g_assert_true (g_file_set_contents (path, "[Desktop Entry]\nName=Maps (on fixture-a)\n"
                                       "Exec=distrobox enter -n fixture-a -- gnome-maps\n", -1, NULL));
   wait_rows (fixture, "Apps in the App Menu", "Example Editor\nMaps\nTool\nfixture-b\n");
 
-  /* every box gone (as the store says it): their exports are left behind */
-  _kiste_box_store_merge (store, none);
+  /* every box gone (podman ps lists none): their exports are left behind */
+  kiste_test_serve_boxes_json (store, "[]");
   wait_rows (fixture, "Programs", "");
   wait_rows (fixture, "Left Behind", "Example Editor\nExample Viewer\nMaps\nNotes\nfixture-b\ngonetool\nx11perf\n");
 }
