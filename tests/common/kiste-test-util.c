@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include <glib-object.h>
 #include <glib/gstdio.h>
 #include <sys/stat.h>
 
@@ -27,6 +28,23 @@ kiste_test_wait_for (gboolean (*predicate) (gpointer data),
         g_usleep (5 * 1000);
     }
   return TRUE;
+}
+
+static gboolean
+is_null (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+void
+kiste_test_unref_and_wait (gpointer *object_ptr)
+{
+  gpointer object = g_steal_pointer (object_ptr);
+
+  g_assert_true (G_IS_OBJECT (object));
+  g_object_add_weak_pointer (object, &object);
+  g_object_unref (object);
+  g_assert_true (kiste_test_wait_for (is_null, &object, 5000));
 }
 
 void

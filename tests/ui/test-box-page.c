@@ -138,14 +138,6 @@ fixture_setup (Fixture       *fixture,
   g_settings_set_boolean (kiste_application_get_settings (app), "confirm-stop", FALSE);
 }
 
-static gboolean
-runner_gone (gpointer data)
-{
-  Fixture *fixture = data;
-
-  return fixture->runner == NULL;
-}
-
 static void
 fixture_teardown (Fixture       *fixture,
                   gconstpointer  data)
@@ -155,9 +147,7 @@ fixture_teardown (Fixture       *fixture,
 
   /* Cancelled reads (usage, details) let go of the runner once their
    * processes are reaped; anything else holding it is a leak */
-  g_object_add_weak_pointer (G_OBJECT (fixture->runner), (gpointer *) &fixture->runner);
-  g_object_unref (fixture->runner);
-  g_assert_true (kiste_test_wait_for (runner_gone, fixture, 5000));
+  kiste_test_unref_and_wait ((gpointer *) &fixture->runner);
 
   /* tests rename and write files there */
   kiste_test_remove_tree (fixture->host_dir);
