@@ -13,6 +13,7 @@
 
 #include "kiste-bundled-distrobox.h"
 #include "kiste-error.h"
+#include "kiste-test-util.h"
 
 static void
 write_script (const char *dir,
@@ -41,26 +42,6 @@ make_bundle (const char *version_line)
 }
 
 static void
-remove_tree (const char *dir)
-{
-  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  if (listing == NULL)
-    return;
-  while ((name = g_dir_read_name (listing)))
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      if (g_file_test (path, G_FILE_TEST_IS_DIR))
-        remove_tree (path);
-      else
-        g_unlink (path);
-    }
-  g_rmdir (dir);
-}
-
-static void
 test_version (void)
 {
   struct {
@@ -81,7 +62,7 @@ test_version (void)
       g_autofree char *version = kiste_bundled_distrobox_dup_version (dir);
 
       g_assert_cmpstr (version, ==, cases[i].expected);
-      remove_tree (dir);
+      kiste_test_remove_tree (dir);
     }
 
   /* a folder without the script */
@@ -168,10 +149,10 @@ test_install (void)
   /* removing twice is fine */
   g_assert_true (kiste_bundled_distrobox_remove (target, &error));
 
-  remove_tree (bundle);
-  remove_tree (newer);
-  remove_tree (empty);
-  remove_tree (data);
+  kiste_test_remove_tree (bundle);
+  kiste_test_remove_tree (newer);
+  kiste_test_remove_tree (empty);
+  kiste_test_remove_tree (data);
 }
 
 int

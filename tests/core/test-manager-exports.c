@@ -19,6 +19,7 @@
 #include "kiste-fake-runner.h"
 #include "kiste-manager-private.h"
 #include "kiste-test-boxes.h"
+#include "kiste-test-util.h"
 
 typedef struct
 {
@@ -54,27 +55,10 @@ fixture_setup (Fixture       *fixture,
 }
 
 static void
-remove_all (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)))
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      g_assert_cmpint (g_unlink (path), ==, 0);
-    }
-  g_assert_cmpint (g_rmdir (dir), ==, 0);
-}
-
-static void
 fixture_teardown (Fixture       *fixture,
                   gconstpointer  data)
 {
-  remove_all (fixture->applications);
-  remove_all (fixture->bin);
-  g_assert_cmpint (g_rmdir (fixture->dir), ==, 0);
+  kiste_test_remove_tree (fixture->dir);
   g_free (fixture->dir);
   g_free (fixture->applications);
   g_free (fixture->bin);

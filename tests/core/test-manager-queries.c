@@ -20,6 +20,7 @@
 #include "kiste-fake-runner.h"
 #include "kiste-image-model.h"
 #include "kiste-manager-private.h"
+#include "kiste-test-util.h"
 
 typedef struct
 {
@@ -75,21 +76,6 @@ fixture_setup (Fixture       *fx,
 }
 
 static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      g_remove (child);
-    }
-  g_rmdir (path);
-}
-
-static void
 fixture_teardown (Fixture       *fx,
                   gconstpointer  data)
 {
@@ -106,7 +92,7 @@ fixture_teardown (Fixture       *fx,
       g_main_context_iteration (NULL, TRUE);
     }
   g_assert_null (runner);
-  remove_tree (fx->state_dir);
+  kiste_test_remove_tree (fx->state_dir);
   g_free (fx->state_dir);
 }
 

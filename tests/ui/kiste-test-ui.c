@@ -7,6 +7,11 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
+
+#include "kiste-capabilities-private.h"
+#include "kiste-manager-private.h"
+#include "kiste-test-boxes.h"
 #include "kiste-test-ui.h"
 
 void
@@ -45,23 +50,6 @@ kiste_test_flush_main_context (void)
 {
   while (g_main_context_iteration (NULL, FALSE))
     ;
-}
-
-gboolean
-kiste_test_wait_for (gboolean (*predicate) (gpointer data),
-                     gpointer   data,
-                     guint      timeout_ms)
-{
-  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
-
-  while (!predicate (data))
-    {
-      if (g_get_monotonic_time () > deadline)
-        return FALSE;
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (5 * 1000);
-    }
-  return TRUE;
 }
 
 static gboolean
@@ -194,3 +182,37 @@ kiste_test_manager_new (KisteTestWorld world)
   return manager;
 }
 
+
+void
+kiste_test_host_init (KisteTestHost *host,
+                      const char    *dir_template)
+{
+  const char *flags[] = { "--name", "--image", "--yes", "--no-entry", NULL };
+  g_autoptr(GError) error = NULL;
+
+  host->dir = g_dir_make_tmp (dir_template, &error);
+  g_assert_no_error (error);
+  host->applications = g_build_filename (host->dir, "applications", NULL);
+  host->bin = g_build_filename (host->dir, "bin", NULL);
+  g_assert_cmpint (g_mkdir (host->applications, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir (host->bin, 0700), ==, 0);
+
+  host->runner = kiste_fake_runner_new ();
+  kiste_fake_runner_add (host->runner, "rm ", "exec rm \"$@\"");
+  host->manager = kiste_manager_new (KISTE_RUNNER (host->runner));
+  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (host->manager),
+                                      "1.8.2.5", "podman", flags);
+  kiste_manager_set_host_dirs (host->manager, host->applications, host->bin);
+  kiste_test_serve_boxes (kiste_manager_get_store (host->manager), "ps-podman5.json", "/home/tester");
+}
+
+void
+kiste_test_host_clear (KisteTestHost *host)
+{
+  g_clear_object (&host->manager);
+  kiste_test_unref_and_wait ((gpointer *) &host->runner);
+  kiste_test_remove_tree (host->dir);
+  g_clear_pointer (&host->applications, g_free);
+  g_clear_pointer (&host->bin, g_free);
+  g_clear_pointer (&host->dir, g_free);
+}

@@ -11,6 +11,7 @@
 
 #include "kiste-fake-runner.h"
 #include "kiste-manager.h"
+#include "kiste-test-util.h"
 
 G_BEGIN_DECLS
 
@@ -22,10 +23,6 @@ void       kiste_test_init           (int         *argc,
 void       kiste_test_flush          (GtkWidget  *widget);
 /* Runs what is pending on the main context */
 void       kiste_test_flush_main_context (void);
-/* Iterates the main context until predicate(data) or the timeout */
-gboolean   kiste_test_wait_for       (gboolean  (*predicate) (gpointer data),
-                                      gpointer    data,
-                                      guint       timeout_ms);
 /* First descendant of type, and with accessible label (when not NULL) */
 GtkWidget *kiste_test_find_widget    (GtkWidget  *root,
                                       GType       type,
@@ -51,5 +48,26 @@ void          kiste_test_set_world        (KisteFakeRunner *runner,
                                            KisteTestWorld   world);
 /* A manager on a KisteFakeRunner in world, host home /home/tester */
 KisteManager *kiste_test_manager_new      (KisteTestWorld   world);
+
+/* A manager for tests of what boxes export, on a KisteFakeRunner: distrobox
+ * 1.8.2.5 and podman, the boxes of ps-podman5.json listed through `podman
+ * ps` as /home/tester's, `rm` run for real, and a temporary "host" folder
+ * (dir, named after dir_template) whose applications/ and bin/ the exports
+ * go to. Tests add the runner's other rules. */
+typedef struct
+{
+  KisteFakeRunner *runner;
+  KisteManager    *manager;
+  char            *dir;
+  char            *applications;
+  char            *bin;
+} KisteTestHost;
+
+void          kiste_test_host_init        (KisteTestHost   *host,
+                                           const char      *dir_template);
+/* Once the widgets are gone: the manager and the runner are let go of
+ * (cancelled reads hold the runner until their processes are reaped), the
+ * folder removed */
+void          kiste_test_host_clear       (KisteTestHost   *host);
 
 G_END_DECLS

@@ -13,12 +13,8 @@
 #include "kiste-app-row.h"
 #include "kiste-apps-page.h"
 #include "kiste-box-page.h"
-#include "kiste-box-store-private.h"
-#include "kiste-capabilities-private.h"
 #include "kiste-fake-runner.h"
-#include "kiste-manager-private.h"
 #include "kiste-resources.h"
-#include "kiste-test-boxes.h"
 #include "kiste-test-ui.h"
 
 /* The apps of a box through the shared fake runner: `podman exec` prints
@@ -28,10 +24,7 @@
  * scripts that keep the user's launcher run for real. */
 typedef struct
 {
-  KisteFakeRunner *runner;
-  KisteManager    *manager;
-  char            *host_dir;
-  char            *applications;
+  KisteTestHost    host;
   GtkWindow       *window;
   KisteAppsPage   *page;
 } Fixture;
@@ -40,24 +33,13 @@ static void
 fixture_setup (Fixture       *fixture,
                gconstpointer  data)
 {
-  g_autofree char *bin = NULL;
   g_autofree char *fake_export = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *flags[] = { "--name", "--image", "--yes", "--no-entry", NULL };
-  KisteBoxStore *store;
   GtkWidget *overlay;
 
-  fixture->host_dir = g_dir_make_tmp ("kiste-apps-page-XXXXXX", &error);
-  g_assert_no_error (error);
-  fixture->applications = g_build_filename (fixture->host_dir, "applications", NULL);
-  bin = g_build_filename (fixture->host_dir, "bin", NULL);
-  g_assert_cmpint (g_mkdir (fixture->applications, 0700), ==, 0);
-
-  fixture->runner = kiste_fake_runner_new ();
-  kiste_fake_runner_add (fixture->runner, "podman exec",
+  kiste_test_host_init (&fixture->host, "kiste-apps-page-XXXXXX");
+  kiste_fake_runner_add (fixture->host.runner, "podman exec",
                          "cat \"$KISTE_TEST_FIXTURES/apps-listing-debian.txt\"");
-  kiste_fake_runner_add (fixture->runner, "sh -c", "exec sh \"$@\"");
-  kiste_fake_runner_add (fixture->runner, "rm ", "exec rm \"$@\"");
+  kiste_fake_runner_add (fixture->host.runner, "sh -c", "exec sh \"$@\"");
   fake_export = g_strdup_printf ("dir='%s'\n"
                                  "while [ $# -gt 0 ]; do\n"
                                  "  case $1 in --app) app=$2; shift;; --delete) delete=1;; esac\n"
@@ -71,18 +53,10 @@ fixture_setup (Fixture       *fixture,
                                  "Exec=/usr/bin/distrobox-enter  -n fixture-a  --   app  %%%%U \\n' \"$base\" "
                                  "> \"$dir/fixture-a-$base\"\n"
                                  "fi\n",
-                                 fixture->applications);
-  kiste_fake_runner_add (fixture->runner, "distrobox enter", fake_export);
+                                 fixture->host.applications);
+  kiste_fake_runner_add (fixture->host.runner, "distrobox enter", fake_export);
 
-  fixture->manager = kiste_manager_new (KISTE_RUNNER (fixture->runner));
-  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
-                                      "1.8.2.5", "podman", flags);
-  kiste_manager_set_host_dirs (fixture->manager, fixture->applications, bin);
-
-  store = kiste_manager_get_store (fixture->manager);
-  kiste_test_merge_boxes (store, "ps-podman5.json", "/home/tester");
-
-  fixture->page = kiste_apps_page_new (fixture->manager);
+  fixture->page = kiste_apps_page_new (fixture->host.manager);
   overlay = adw_toast_overlay_new ();
   adw_toast_overlay_set_child (ADW_TOAST_OVERLAY (overlay), GTK_WIDGET (fixture->page));
   fixture->window = GTK_WINDOW (adw_window_new ());
@@ -92,45 +66,19 @@ fixture_setup (Fixture       *fixture,
   kiste_test_flush (GTK_WIDGET (fixture->window));
 }
 
-static gboolean
-runner_gone (gpointer data)
-{
-  Fixture *fixture = data;
-
-  return fixture->runner == NULL;
-}
-
 static void
 fixture_teardown (Fixture       *fixture,
                   gconstpointer  data)
 {
-  g_autoptr(GDir) dir = NULL;
-  const char *name;
-
   gtk_window_destroy (fixture->window);
-  g_clear_object (&fixture->manager);
-  g_object_add_weak_pointer (G_OBJECT (fixture->runner), (gpointer *) &fixture->runner);
-  g_object_unref (fixture->runner);
-  g_assert_true (kiste_test_wait_for (runner_gone, fixture, 5000));
-
-  dir = g_dir_open (fixture->applications, 0, NULL);
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *file = g_build_filename (fixture->applications, name, NULL);
-
-      g_unlink (file);
-    }
-  g_rmdir (fixture->applications);
-  g_rmdir (fixture->host_dir);
-  g_free (fixture->applications);
-  g_free (fixture->host_dir);
+  kiste_test_host_clear (&fixture->host);
 }
 
 static KisteBox *
 find_box (Fixture    *fixture,
           const char *name)
 {
-  KisteBox *box = kiste_box_store_find_by_name (kiste_manager_get_store (fixture->manager), name);
+  KisteBox *box = kiste_box_store_find_by_name (kiste_manager_get_store (fixture->host.manager), name);
 
   g_assert_nonnull (box);
   return box;
@@ -212,7 +160,7 @@ static gboolean
 host_file_exists (Fixture    *fixture,
                   const char *name)
 {
-  g_autofree char *path = g_build_filename (fixture->applications, name, NULL);
+  g_autofree char *path = g_build_filename (fixture->host.applications, name, NULL);
 
   return g_file_test (path, G_FILE_TEST_EXISTS);
 }
@@ -228,8 +176,8 @@ test_list (Fixture       *fixture,
 
   kiste_apps_page_set_box (fixture->page, find_box (fixture, "fixture-a"));
   wait_stack (fixture, "list");
-  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman exec"), ==, 1);
-  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman start"), ==, 0);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->host.runner, "podman exec"), ==, 1);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->host.runner, "podman start"), ==, 0);
 
   row = find_app_row (fixture, "org.example.Editor.desktop");
   g_assert_nonnull (row);
@@ -256,8 +204,8 @@ test_stopped_asks (Fixture       *fixture,
 {
   kiste_apps_page_set_box (fixture->page, find_box (fixture, "fixture-b"));
   wait_stack (fixture, "stopped");
-  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman exec"), ==, 0);
-  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman start"), ==, 0);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->host.runner, "podman exec"), ==, 0);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->host.runner, "podman start"), ==, 0);
   g_assert_nonnull (kiste_test_find_widget (GTK_WIDGET (fixture->page), GTK_TYPE_BUTTON,
                                             "Start the Box and Look for Apps"));
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "apps-page-stopped");
@@ -277,7 +225,7 @@ test_export_and_remove (Fixture       *fixture,
                         gconstpointer  data)
 {
   const char *mine = "[Desktop Entry]\nType=Application\nName=My Editor\nExec=my-editor\n";
-  g_autofree char *mine_path = g_build_filename (fixture->applications, "org.example.Editor.desktop", NULL);
+  g_autofree char *mine_path = g_build_filename (fixture->host.applications, "org.example.Editor.desktop", NULL);
   g_autofree char *contents = NULL;
   g_autoptr(GError) error = NULL;
   ExportedQuery query = { 0 };
@@ -294,7 +242,7 @@ test_export_and_remove (Fixture       *fixture,
   query.exported = TRUE;
   g_assert_true (kiste_test_wait_for (app_exported_is, &query, 5000));
   g_assert_true (host_file_exists (fixture, "fixture-a-org.example.Editor.desktop"));
-  g_assert_nonnull (kiste_fake_runner_find (fixture->runner,
+  g_assert_nonnull (kiste_fake_runner_find (fixture->host.runner,
                                             "distrobox enter --name fixture-a --no-tty -- distrobox-export "
                                             "--app /usr/share/applications/org.example.Editor.desktop"));
   g_assert_nonnull (kiste_test_find_widget (GTK_WIDGET (row), GTK_TYPE_BUTTON, "Remove from Menu"));
@@ -337,7 +285,7 @@ test_export_fails (Fixture       *fixture,
   AdwBanner *banner;
   KisteAppRow *row;
 
-  kiste_fake_runner_add (fixture->runner, "distrobox enter",
+  kiste_fake_runner_add (fixture->host.runner, "distrobox enter",
                          "echo 'Error: cannot write to the applications folder' >&2; exit 1");
   kiste_apps_page_set_box (fixture->page, find_box (fixture, "fixture-a"));
   wait_stack (fixture, "list");
@@ -358,7 +306,7 @@ static void
 test_follows_host_folder (Fixture       *fixture,
                           gconstpointer  data)
 {
-  g_autofree char *path = g_build_filename (fixture->applications, "fixture-a-xperf.desktop", NULL);
+  g_autofree char *path = g_build_filename (fixture->host.applications, "fixture-a-xperf.desktop", NULL);
   g_autoptr(GError) error = NULL;
   ExportedQuery query = { 0 };
   guint n_before;
@@ -367,7 +315,7 @@ test_follows_host_folder (Fixture       *fixture,
   wait_stack (fixture, "list");
   query.app = kiste_app_row_get_app (find_app_row (fixture, "xperf.desktop"));
   g_assert_false (kiste_desktop_app_get_exported (query.app));
-  n_before = kiste_fake_runner_get_commands (fixture->runner)->len;
+  n_before = kiste_fake_runner_get_commands (fixture->host.runner)->len;
 
   g_assert_true (g_file_set_contents (path,
                                       "[Desktop Entry]\nName=X11 Perf (on fixture-a)\n"
@@ -379,7 +327,7 @@ test_follows_host_folder (Fixture       *fixture,
   g_assert_cmpint (g_unlink (path), ==, 0);
   query.exported = FALSE;
   g_assert_true (kiste_test_wait_for (app_exported_is, &query, 5000));
-  g_assert_cmpuint (kiste_fake_runner_get_commands (fixture->runner)->len, ==, n_before);
+  g_assert_cmpuint (kiste_fake_runner_get_commands (fixture->host.runner)->len, ==, n_before);
 }
 
 /* The box page has the apps beside the details, for the same box */
@@ -387,7 +335,7 @@ static void
 test_box_page_tab (Fixture       *fixture,
                    gconstpointer  data)
 {
-  KisteBoxPage *box_page = kiste_box_page_new (fixture->manager);
+  KisteBoxPage *box_page = kiste_box_page_new (fixture->host.manager);
   g_autoptr(GtkWidget) guard = g_object_ref_sink (GTK_WIDGET (box_page));
   GtkWidget *apps_page;
   GtkWidget *stack;
@@ -438,7 +386,7 @@ static void
 test_box_entry (Fixture       *fixture,
                 gconstpointer  data)
 {
-  KisteBoxPage *box_page = kiste_box_page_new (fixture->manager);
+  KisteBoxPage *box_page = kiste_box_page_new (fixture->host.manager);
   g_autofree char *entry_script = NULL;
   FileQuery file_query = { fixture, "fixture-a.desktop", TRUE };
   SwitchQuery switch_query = { 0 };
@@ -447,8 +395,8 @@ test_box_entry (Fixture       *fixture,
   entry_script = g_strdup_printf ("if [ \"$3\" = --delete ]; then rm -f '%s/'\"$2\".desktop; else\n"
                                   "printf '[Desktop Entry]\\nName=%%s\\nExec=/usr/bin/distrobox enter %%s\\n"
                                   "Terminal=true\\n' \"$2\" \"$2\" > '%s/'\"$2\".desktop; fi\n",
-                                  fixture->applications, fixture->applications);
-  kiste_fake_runner_add (fixture->runner, "distrobox generate-entry", entry_script);
+                                  fixture->host.applications, fixture->host.applications);
+  kiste_fake_runner_add (fixture->host.runner, "distrobox generate-entry", entry_script);
 
   adw_toast_overlay_set_child (ADW_TOAST_OVERLAY (overlay), GTK_WIDGET (box_page));
   adw_window_set_content (ADW_WINDOW (fixture->window), overlay);
@@ -461,7 +409,7 @@ test_box_entry (Fixture       *fixture,
 
   gtk_switch_set_active (switch_query.sw, TRUE);
   g_assert_true (kiste_test_wait_for (file_exists_is, &file_query, 5000));
-  g_assert_nonnull (kiste_fake_runner_find (fixture->runner, "distrobox generate-entry fixture-a"));
+  g_assert_nonnull (kiste_fake_runner_find (fixture->host.runner, "distrobox generate-entry fixture-a"));
   switch_query.active = TRUE;
   g_assert_true (kiste_test_wait_for (switch_is, &switch_query, 5000));
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "box-page-entry-switch");
@@ -469,7 +417,7 @@ test_box_entry (Fixture       *fixture,
   gtk_switch_set_active (switch_query.sw, FALSE);
   file_query.exists = FALSE;
   g_assert_true (kiste_test_wait_for (file_exists_is, &file_query, 5000));
-  g_assert_nonnull (kiste_fake_runner_find (fixture->runner, "distrobox generate-entry fixture-a --delete"));
+  g_assert_nonnull (kiste_fake_runner_find (fixture->host.runner, "distrobox generate-entry fixture-a --delete"));
   switch_query.active = FALSE;
   g_assert_true (kiste_test_wait_for (switch_is, &switch_query, 5000));
 }

@@ -16,14 +16,15 @@
 #include "kiste-application.h"
 #include "kiste-assemble.h"
 #include "kiste-box-page-private.h"
-#include "kiste-box-store-private.h"
 #include "kiste-commands.h"
 #include "kiste-create-dialog.h"
 #include "kiste-log-dialog.h"
 #include "kiste-manager-private.h"
 #include "kiste-name-dialog.h"
 #include "kiste-fake-runner.h"
+#include "kiste-test-boxes.h"
 #include "kiste-test-ui.h"
+#include "kiste-test-util.h"
 
 /* The shared fake runner answers like podman would from captured output:
  * inspect, stats (tests/fixtures/stats-podman5.json, rootful podman
@@ -53,6 +54,8 @@ typedef struct
   char            *host_dir;
   /* The user's home as the captured boxes know it */
   char            *host_home;
+  /* The commands the fixture ran to list the boxes */
+  guint            n_listing_commands;
   GtkWindow       *window;
   KisteBoxPage    *page;
 } Fixture;
@@ -73,11 +76,8 @@ static void
 fixture_setup (Fixture       *fixture,
                gconstpointer  data)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
-  g_autofree char *json = NULL;
   g_autofree char *applications = NULL;
   g_autofree char *bin = NULL;
-  g_autoptr(GPtrArray) boxes = NULL;
   g_autoptr(GError) error = NULL;
   const char *flags[] = { "--name", "--image", "--yes", "--no-entry", "--clone", NULL };
   KisteBoxStore *store;
@@ -112,21 +112,15 @@ fixture_setup (Fixture       *fixture,
               "else\n\texec  '/usr/bin/x11perf' \"$@\"\nfi\n");
   kiste_manager_set_host_dirs (fixture->manager, applications, bin);
 
-  /* fixture-a was made with the host home: learn it, then read the boxes
+  /* fixture-a was made with the host home: learn it, then list the boxes
    * as that user's */
   store = kiste_manager_get_store (fixture->manager);
-  g_assert_true (g_file_get_contents (path, &json, NULL, &error));
-  g_assert_true (_kiste_box_store_parse (store, json, &boxes, &error));
-  g_assert_no_error (error);
-  for (guint i = 0; i < boxes->len; i++)
-    if (g_str_equal (kiste_box_get_name (g_ptr_array_index (boxes, i)), "fixture-a"))
-      fixture->host_home = g_strdup (kiste_box_get_home (g_ptr_array_index (boxes, i)));
+  kiste_test_serve_boxes (store, "ps-podman5.json", NULL);
+  g_assert_nonnull (kiste_box_store_find_by_name (store, "fixture-a"));
+  fixture->host_home = g_strdup (kiste_box_get_home (kiste_box_store_find_by_name (store, "fixture-a")));
   g_assert_nonnull (fixture->host_home);
-  g_clear_pointer (&boxes, g_ptr_array_unref);
-  kiste_box_store_set_host_home (store, fixture->host_home);
-  g_assert_true (_kiste_box_store_parse (store, json, &boxes, &error));
-  g_assert_no_error (error);
-  _kiste_box_store_merge (store, boxes);
+  kiste_test_serve_boxes (store, "ps-podman5.json", fixture->host_home);
+  fixture->n_listing_commands = kiste_fake_runner_get_commands (fixture->runner)->len;
 
   /* The page in a window like the main window's content */
   fixture->page = kiste_box_page_new (fixture->manager);
@@ -144,41 +138,6 @@ fixture_setup (Fixture       *fixture,
   g_settings_set_boolean (kiste_application_get_settings (app), "confirm-stop", FALSE);
 }
 
-static gboolean
-runner_gone (gpointer data)
-{
-  Fixture *fixture = data;
-
-  return fixture->runner == NULL;
-}
-
-/* Removes path and everything in it: tests rename and write files there */
-static void
-remove_tree (const char *path)
-{
-  GDir *dir;
-
-  if (!g_file_test (path, G_FILE_TEST_IS_DIR) || g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-    {
-      g_unlink (path);
-      return;
-    }
-
-  if ((dir = g_dir_open (path, 0, NULL)) != NULL)
-    {
-      const char *name;
-
-      while ((name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-
-          remove_tree (child);
-        }
-      g_dir_close (dir);
-    }
-  g_assert_cmpint (g_rmdir (path), ==, 0);
-}
-
 static void
 fixture_teardown (Fixture       *fixture,
                   gconstpointer  data)
@@ -188,11 +147,10 @@ fixture_teardown (Fixture       *fixture,
 
   /* Cancelled reads (usage, details) let go of the runner once their
    * processes are reaped; anything else holding it is a leak */
-  g_object_add_weak_pointer (G_OBJECT (fixture->runner), (gpointer *) &fixture->runner);
-  g_object_unref (fixture->runner);
-  g_assert_true (kiste_test_wait_for (runner_gone, fixture, 5000));
+  kiste_test_unref_and_wait ((gpointer *) &fixture->runner);
 
-  remove_tree (fixture->host_dir);
+  /* tests rename and write files there */
+  kiste_test_remove_tree (fixture->host_dir);
   g_assert_false (g_file_test (fixture->host_dir, G_FILE_TEST_EXISTS));
   g_free (fixture->host_dir);
   g_free (fixture->host_home);
@@ -507,7 +465,7 @@ test_empty (Fixture       *fixture,
   g_assert_cmpstr (adw_status_page_get_title (ADW_STATUS_PAGE (status)), ==, "No Box Selected");
   for (guint i = 0; i < G_N_ELEMENTS (all_actions); i++)
     g_assert_false (action_enabled (fixture, all_actions[i]));
-  g_assert_cmpuint (kiste_fake_runner_get_commands (fixture->runner)->len, ==, 0);
+  g_assert_cmpuint (kiste_fake_runner_get_commands (fixture->runner)->len, ==, fixture->n_listing_commands);
 }
 
 static void
@@ -584,20 +542,10 @@ test_running_box (Fixture       *fixture,
 static void
 add_isolation_boxes (Fixture *fixture)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"),
-                                            "ps-podman5-home-isolation.json", NULL);
-  g_autofree char *json = NULL;
-  g_autoptr(GPtrArray) boxes = NULL;
-  g_autoptr(GError) error = NULL;
-  KisteBoxStore *store = kiste_manager_get_store (fixture->manager);
-
   kiste_fake_runner_add (fixture->runner, "podman container inspect",
                          "cat \"$KISTE_TEST_FIXTURES/inspect-podman5-home-isolation.json\"");
-  kiste_box_store_set_host_home (store, "/home/kistetest");
-  g_assert_true (g_file_get_contents (path, &json, NULL, &error));
-  g_assert_true (_kiste_box_store_parse (store, json, &boxes, &error));
-  g_assert_no_error (error);
-  _kiste_box_store_merge (store, boxes);
+  kiste_test_serve_boxes (kiste_manager_get_store (fixture->manager),
+                          "ps-podman5-home-isolation.json", "/home/kistetest");
 }
 
 /* The truth about the home: "not in this box" only when no mount shows
@@ -688,23 +636,19 @@ test_follows_box (Fixture       *fixture,
 {
   g_autofree char *path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
   g_autofree char *json = NULL;
-  g_autoptr(GPtrArray) boxes = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) stopped = NULL;
-  KisteBoxStore *store = kiste_manager_get_store (fixture->manager);
   KisteBox *box = find_box (fixture, "fixture-a");
 
   add_probes (fixture);
   kiste_box_page_set_box (fixture->page, box);
   g_assert_true (action_enabled (fixture, "box.stop"));
 
-  /* The store sees fixture-a exited: the same object notifies */
+  /* podman ps lists fixture-a exited: the store's same object notifies */
   g_assert_true (g_file_get_contents (path, &json, NULL, &error));
   stopped = g_string_new (json);
   g_assert_cmpuint (g_string_replace (stopped, "\"State\": \"running\"", "\"State\": \"exited\"", 1), ==, 1);
-  g_assert_true (_kiste_box_store_parse (store, stopped->str, &boxes, &error));
-  g_assert_no_error (error);
-  _kiste_box_store_merge (store, boxes);
+  kiste_test_serve_boxes_json (kiste_manager_get_store (fixture->manager), stopped->str);
   g_assert_true (find_box (fixture, "fixture-a") == box);
 
   g_assert_cmpstr (row_subtitle (fixture, "State"), ==, "Stopped");

@@ -18,6 +18,7 @@
 #include "kiste-manager-private.h"
 #include "kiste-resources.h"
 #include "kiste-test-ui.h"
+#include "kiste-test-util.h"
 #include "kiste-volume-row.h"
 
 #define IMAGE "localhost/kiste-debian:ready"
@@ -268,21 +269,6 @@ fixture_setup (Fixture       *fx,
 }
 
 static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)))
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
-static void
 fixture_teardown (Fixture       *fx,
                   gconstpointer  data)
 {
@@ -297,7 +283,7 @@ fixture_teardown (Fixture       *fx,
   g_clear_object (&fx->manager);
   g_clear_object (&fx->runner);
   g_clear_pointer (&fx->created, g_free);
-  remove_tree (state_dir);
+  kiste_test_remove_tree (state_dir);
 }
 
 /* Widgets ---------------------------------------------------------------- */

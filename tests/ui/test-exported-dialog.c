@@ -7,15 +7,12 @@
 
 #include "config.h"
 
-#include <glib/gstdio.h>
 #include <string.h>
 
-#include "kiste-box-store-private.h"
-#include "kiste-capabilities-private.h"
 #include "kiste-exported-dialog.h"
 #include "kiste-fake-runner.h"
-#include "kiste-manager-private.h"
 #include "kiste-resources.h"
+#include "kiste-test-boxes.h"
 #include "kiste-test-ui.h"
 
 /* Everything Exported against a temporary "host" with the launchers and
@@ -24,11 +21,7 @@
  * a rootful one, and files of the user's own */
 typedef struct
 {
-  KisteFakeRunner     *runner;
-  KisteManager        *manager;
-  char                *host_dir;
-  char                *applications;
-  char                *bin;
+  KisteTestHost        host;
   GtkWindow           *window;
   KisteExportedDialog *dialog;
 } Fixture;
@@ -49,12 +42,6 @@ copy_fixture (const char *kind,
   g_assert_no_error (error);
 }
 
-static gboolean
-reloaded (gpointer data)
-{
-  return kiste_box_store_get_loaded (data);
-}
-
 static void
 fixture_setup (Fixture       *fixture,
                gconstpointer  data)
@@ -65,32 +52,12 @@ fixture_setup (Fixture       *fixture,
     "rootbox-org.example.Tool.desktop", NULL
   };
   static const char * const binaries[] = { "x11perf", "gonetool", "mytool", NULL };
-  const char *flags[] = { "--name", "--image", "--yes", "--no-entry", NULL };
-  g_autoptr(GError) error = NULL;
-  KisteBoxStore *store;
 
-  fixture->host_dir = g_dir_make_tmp ("kiste-exported-XXXXXX", &error);
-  g_assert_no_error (error);
-  fixture->applications = g_build_filename (fixture->host_dir, "applications", NULL);
-  fixture->bin = g_build_filename (fixture->host_dir, "bin", NULL);
-  g_assert_cmpint (g_mkdir (fixture->applications, 0700), ==, 0);
-  g_assert_cmpint (g_mkdir (fixture->bin, 0700), ==, 0);
+  kiste_test_host_init (&fixture->host, "kiste-exported-XXXXXX");
   for (guint i = 0; applications[i]; i++)
-    copy_fixture ("applications", applications[i], fixture->applications);
+    copy_fixture ("applications", applications[i], fixture->host.applications);
   for (guint i = 0; binaries[i]; i++)
-    copy_fixture ("bin", binaries[i], fixture->bin);
-
-  fixture->runner = kiste_fake_runner_new ();
-  kiste_fake_runner_add (fixture->runner, "podman ps", "cat \"$KISTE_TEST_FIXTURES/ps-podman5.json\"");
-  kiste_fake_runner_add (fixture->runner, "rm ", "exec rm \"$@\"");
-  fixture->manager = kiste_manager_new (KISTE_RUNNER (fixture->runner));
-  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
-                                      "1.8.2.5", "podman", flags);
-  kiste_manager_set_host_dirs (fixture->manager, fixture->applications, fixture->bin);
-  store = kiste_manager_get_store (fixture->manager);
-  kiste_box_store_set_host_home (store, "/home/tester");
-  kiste_box_store_reload_async (store, NULL, NULL, NULL);
-  g_assert_true (kiste_test_wait_for (reloaded, store, 5000));
+    copy_fixture ("bin", binaries[i], fixture->host.bin);
 
   fixture->window = GTK_WINDOW (adw_window_new ());
   gtk_window_set_default_size (fixture->window, 720, 860);
@@ -98,31 +65,8 @@ fixture_setup (Fixture       *fixture,
   gtk_window_present (fixture->window);
   kiste_test_flush (GTK_WIDGET (fixture->window));
 
-  fixture->dialog = g_object_ref (kiste_exported_dialog_new (fixture->manager));
+  fixture->dialog = g_object_ref (kiste_exported_dialog_new (fixture->host.manager));
   adw_dialog_present (ADW_DIALOG (fixture->dialog), GTK_WIDGET (fixture->window));
-}
-
-static gboolean
-runner_gone (gpointer data)
-{
-  Fixture *fixture = data;
-
-  return fixture->runner == NULL;
-}
-
-static void
-remove_dir (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *file = g_build_filename (path, name, NULL);
-
-      g_unlink (file);
-    }
-  g_rmdir (path);
 }
 
 static void
@@ -132,17 +76,7 @@ fixture_teardown (Fixture       *fixture,
   adw_dialog_force_close (ADW_DIALOG (fixture->dialog));
   g_clear_object (&fixture->dialog);
   gtk_window_destroy (fixture->window);
-  g_clear_object (&fixture->manager);
-  g_object_add_weak_pointer (G_OBJECT (fixture->runner), (gpointer *) &fixture->runner);
-  g_object_unref (fixture->runner);
-  g_assert_true (kiste_test_wait_for (runner_gone, fixture, 5000));
-
-  remove_dir (fixture->applications);
-  remove_dir (fixture->bin);
-  g_rmdir (fixture->host_dir);
-  g_free (fixture->applications);
-  g_free (fixture->bin);
-  g_free (fixture->host_dir);
+  kiste_test_host_clear (&fixture->host);
 }
 
 static AdwPreferencesGroup *
@@ -298,17 +232,16 @@ static void
 test_follows (Fixture       *fixture,
               gconstpointer  data)
 {
-  g_autofree char *path = g_build_filename (fixture->applications, "fixture-a-org.example.Maps.desktop", NULL);
-  KisteBoxStore *store = kiste_manager_get_store (fixture->manager);
-  g_autoptr(GPtrArray) none = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree char *path = g_build_filename (fixture->host.applications, "fixture-a-org.example.Maps.desktop", NULL);
+  KisteBoxStore *store = kiste_manager_get_store (fixture->host.manager);
 
   g_assert_true (kiste_test_wait_for (list_shown, fixture, 5000));
   g_assert_true (g_file_set_contents (path, "[Desktop Entry]\nName=Maps (on fixture-a)\n"
                                       "Exec=distrobox enter -n fixture-a -- gnome-maps\n", -1, NULL));
   wait_rows (fixture, "Apps in the App Menu", "Example Editor\nMaps\nTool\nfixture-b\n");
 
-  /* every box gone (as the store says it): their exports are left behind */
-  _kiste_box_store_merge (store, none);
+  /* every box gone (podman ps lists none): their exports are left behind */
+  kiste_test_serve_boxes_json (store, "[]");
   wait_rows (fixture, "Programs", "");
   wait_rows (fixture, "Left Behind", "Example Editor\nExample Viewer\nMaps\nNotes\nfixture-b\ngonetool\nx11perf\n");
 }
@@ -330,21 +263,21 @@ test_clean_up (Fixture       *fixture,
   alert = adw_window_get_visible_dialog (ADW_WINDOW (fixture->window));
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (adw_alert_dialog_get_extra_child (ADW_ALERT_DIALOG (alert)))),
                             "gone-org.example.Viewer.desktop"));
-  g_assert_null (kiste_fake_runner_find (fixture->runner, "rm "));
+  g_assert_null (kiste_fake_runner_find (fixture->host.runner, "rm "));
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "exported-dialog-clean-up");
 
   g_signal_emit_by_name (find_button_labelled (GTK_WIDGET (alert), "_Clean Up"), "clicked");
   wait_rows (fixture, "Left Behind", "");
-  g_assert_false (file_in (fixture->applications, "gone-org.example.Viewer.desktop"));
-  g_assert_false (file_in (fixture->applications, "oldname-org.example.Notes.desktop"));
-  g_assert_false (file_in (fixture->bin, "gonetool"));
+  g_assert_false (file_in (fixture->host.applications, "gone-org.example.Viewer.desktop"));
+  g_assert_false (file_in (fixture->host.applications, "oldname-org.example.Notes.desktop"));
+  g_assert_false (file_in (fixture->host.bin, "gonetool"));
   /* the user's own, and the exports of boxes that are there */
-  g_assert_true (file_in (fixture->applications, "org.example.Viewer.desktop"));
-  g_assert_true (file_in (fixture->applications, "handmade-vim.desktop"));
-  g_assert_true (file_in (fixture->bin, "mytool"));
-  g_assert_true (file_in (fixture->applications, "fixture-a-org.example.Editor.desktop"));
-  g_assert_true (file_in (fixture->applications, "rootbox-org.example.Tool.desktop"));
-  g_assert_true (file_in (fixture->bin, "x11perf"));
+  g_assert_true (file_in (fixture->host.applications, "org.example.Viewer.desktop"));
+  g_assert_true (file_in (fixture->host.applications, "handmade-vim.desktop"));
+  g_assert_true (file_in (fixture->host.bin, "mytool"));
+  g_assert_true (file_in (fixture->host.applications, "fixture-a-org.example.Editor.desktop"));
+  g_assert_true (file_in (fixture->host.applications, "rootbox-org.example.Tool.desktop"));
+  g_assert_true (file_in (fixture->host.bin, "x11perf"));
   kiste_test_flush (GTK_WIDGET (fixture->window));
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "exported-dialog-cleaned");
 }

@@ -7,17 +7,12 @@
 
 #include "config.h"
 
-#include <glib/gstdio.h>
 #include <string.h>
 
 #include "kiste-apps-page.h"
-#include "kiste-box-store-private.h"
-#include "kiste-capabilities-private.h"
 #include "kiste-fake-runner.h"
-#include "kiste-manager-private.h"
 #include "kiste-programs-group.h"
 #include "kiste-resources.h"
-#include "kiste-test-boxes.h"
 #include "kiste-test-ui.h"
 
 /* Programs on a box's Apps view, through the shared fake runner: `podman
@@ -27,11 +22,7 @@
  * own PATH is searched for real. */
 typedef struct
 {
-  KisteFakeRunner    *runner;
-  KisteManager       *manager;
-  char               *host_dir;
-  char               *applications;
-  char               *bin;
+  KisteTestHost       host;
   GtkWindow          *window;
   KisteAppsPage      *page;
   KisteProgramsGroup *group;
@@ -42,20 +33,10 @@ fixture_setup (Fixture       *fixture,
                gconstpointer  data)
 {
   g_autofree char *fake_export = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *flags[] = { "--name", "--image", "--yes", "--no-entry", NULL };
-  KisteBoxStore *store;
   GtkWidget *overlay;
 
-  fixture->host_dir = g_dir_make_tmp ("kiste-programs-XXXXXX", &error);
-  g_assert_no_error (error);
-  fixture->applications = g_build_filename (fixture->host_dir, "applications", NULL);
-  fixture->bin = g_build_filename (fixture->host_dir, "bin", NULL);
-  g_assert_cmpint (g_mkdir (fixture->applications, 0700), ==, 0);
-  g_assert_cmpint (g_mkdir (fixture->bin, 0700), ==, 0);
-
-  fixture->runner = kiste_fake_runner_new ();
-  kiste_fake_runner_add (fixture->runner, "podman exec",
+  kiste_test_host_init (&fixture->host, "kiste-programs-XXXXXX");
+  kiste_fake_runner_add (fixture->host.runner, "podman exec",
                          "case \"$*\" in\n"
                          "*'command -v'*)\n"
                          "  for a; do last=$a; done\n"
@@ -63,8 +44,7 @@ fixture_setup (Fixture       *fixture,
                          "  echo \"/usr/bin/${last##*/}\";;\n"
                          "*) cat \"$KISTE_TEST_FIXTURES/apps-listing-debian.txt\";;\n"
                          "esac\n");
-  kiste_fake_runner_add (fixture->runner, "sh -c", "exec sh \"$@\"");
-  kiste_fake_runner_add (fixture->runner, "rm ", "exec rm \"$@\"");
+  kiste_fake_runner_add (fixture->host.runner, "sh -c", "exec sh \"$@\"");
   fake_export = g_strdup_printf ("while [ $# -gt 0 ]; do\n"
                                  "  case $1 in --bin) bin=$2; shift;; --export-path) dest=$2; shift;;"
                                  " --delete) delete=1;; esac\n"
@@ -77,18 +57,10 @@ fixture_setup (Fixture       *fixture,
                                  "exec \"/usr/bin/distrobox-enter\"  -n fixture-a  --  '\\''%%s'\\''  \"$@\"\\n'"
                                  " \"$bin\" > \"$dest/$base\"\n"
                                  "fi\n",
-                                 fixture->bin);
-  kiste_fake_runner_add (fixture->runner, "distrobox enter", fake_export);
+                                 fixture->host.bin);
+  kiste_fake_runner_add (fixture->host.runner, "distrobox enter", fake_export);
 
-  fixture->manager = kiste_manager_new (KISTE_RUNNER (fixture->runner));
-  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
-                                      "1.8.2.5", "podman", flags);
-  kiste_manager_set_host_dirs (fixture->manager, fixture->applications, fixture->bin);
-
-  store = kiste_manager_get_store (fixture->manager);
-  kiste_test_merge_boxes (store, "ps-podman5.json", "/home/tester");
-
-  fixture->page = kiste_apps_page_new (fixture->manager);
+  fixture->page = kiste_apps_page_new (fixture->host.manager);
   overlay = adw_toast_overlay_new ();
   adw_toast_overlay_set_child (ADW_TOAST_OVERLAY (overlay), GTK_WIDGET (fixture->page));
   fixture->window = GTK_WINDOW (adw_window_new ());
@@ -102,45 +74,12 @@ fixture_setup (Fixture       *fixture,
   g_assert_nonnull (fixture->group);
 }
 
-static gboolean
-runner_gone (gpointer data)
-{
-  Fixture *fixture = data;
-
-  return fixture->runner == NULL;
-}
-
-static void
-remove_dir (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *file = g_build_filename (path, name, NULL);
-
-      g_unlink (file);
-    }
-  g_rmdir (path);
-}
-
 static void
 fixture_teardown (Fixture       *fixture,
                   gconstpointer  data)
 {
   gtk_window_destroy (fixture->window);
-  g_clear_object (&fixture->manager);
-  g_object_add_weak_pointer (G_OBJECT (fixture->runner), (gpointer *) &fixture->runner);
-  g_object_unref (fixture->runner);
-  g_assert_true (kiste_test_wait_for (runner_gone, fixture, 5000));
-
-  remove_dir (fixture->applications);
-  remove_dir (fixture->bin);
-  g_rmdir (fixture->host_dir);
-  g_free (fixture->applications);
-  g_free (fixture->bin);
-  g_free (fixture->host_dir);
+  kiste_test_host_clear (&fixture->host);
 }
 
 static GtkStack *
@@ -160,7 +99,7 @@ list_shown (gpointer data)
 static void
 show_box (Fixture *fixture)
 {
-  KisteBox *box = kiste_box_store_find_by_name (kiste_manager_get_store (fixture->manager), "fixture-a");
+  KisteBox *box = kiste_box_store_find_by_name (kiste_manager_get_store (fixture->host.manager), "fixture-a");
 
   kiste_apps_page_set_box (fixture->page, box);
   g_assert_true (kiste_test_wait_for (list_shown, fixture, 5000));
@@ -206,7 +145,7 @@ static gboolean
 bin_file_is (Fixture    *fixture,
              const char *name)
 {
-  g_autofree char *path = g_build_filename (fixture->bin, name, NULL);
+  g_autofree char *path = g_build_filename (fixture->host.bin, name, NULL);
 
   return g_file_test (path, G_FILE_TEST_EXISTS);
 }
@@ -243,8 +182,8 @@ test_export_and_remove (Fixture       *fixture,
   g_assert_true (kiste_test_wait_for (tool_exported, fixture, 5000));
 
   expected = g_strdup_printf ("distrobox enter --name fixture-a --no-tty -- distrobox-export --bin "
-                              "/usr/bin/kiste-test-tool --export-path %s", fixture->bin);
-  g_assert_nonnull (kiste_fake_runner_find (fixture->runner, expected));
+                              "/usr/bin/kiste-test-tool --export-path %s", fixture->host.bin);
+  g_assert_nonnull (kiste_fake_runner_find (fixture->host.runner, expected));
   g_assert_null (message (fixture));
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry_row (fixture))), ==, "");
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "apps-page-programs");
@@ -252,7 +191,7 @@ test_export_and_remove (Fixture       *fixture,
   remove = kiste_test_find_widget (GTK_WIDGET (fixture->group), GTK_TYPE_BUTTON, "Remove kiste-test-tool");
   g_signal_emit_by_name (remove, "clicked");
   g_assert_true (kiste_test_wait_for (tool_removed, fixture, 5000));
-  g_assert_nonnull (kiste_fake_runner_find (fixture->runner, "distrobox enter --name fixture-a --no-tty -- "
+  g_assert_nonnull (kiste_fake_runner_find (fixture->host.runner, "distrobox enter --name fixture-a --no-tty -- "
                                                              "distrobox-export --bin /usr/bin/kiste-test-tool"));
 }
 
@@ -265,7 +204,7 @@ test_validation (Fixture       *fixture,
   guint n;
 
   show_box (fixture);
-  n = kiste_fake_runner_get_commands (fixture->runner)->len;
+  n = kiste_fake_runner_get_commands (fixture->host.runner)->len;
 
   gtk_editable_set_text (GTK_EDITABLE (entry_row (fixture)), "bin/tool");
   g_assert_nonnull (message (fixture));
@@ -273,7 +212,7 @@ test_validation (Fixture       *fixture,
   g_assert_true (gtk_widget_has_css_class (entry_row (fixture), "error"));
   g_signal_emit_by_name (export_button (fixture), "clicked");
   kiste_test_flush (GTK_WIDGET (fixture->window));
-  g_assert_cmpuint (kiste_fake_runner_get_commands (fixture->runner)->len, ==, n);
+  g_assert_cmpuint (kiste_fake_runner_get_commands (fixture->host.runner)->len, ==, n);
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "apps-page-programs-invalid");
 
   gtk_editable_set_text (GTK_EDITABLE (entry_row (fixture)), "nothing");
@@ -281,7 +220,7 @@ test_validation (Fixture       *fixture,
   g_signal_emit_by_name (export_button (fixture), "clicked");
   g_assert_true (kiste_test_wait_for (message_shown, fixture, 5000));
   g_assert_nonnull (strstr (message (fixture), "no program “nothing”"));
-  g_assert_null (kiste_fake_runner_find (fixture->runner, "distrobox enter"));
+  g_assert_null (kiste_fake_runner_find (fixture->host.runner, "distrobox enter"));
 }
 
 static GtkWidget *
@@ -332,7 +271,7 @@ test_host_conflict (Fixture       *fixture,
   g_assert_nonnull (message (fixture));
   g_assert_nonnull (strstr (message (fixture), "its own “sh”"));
   g_assert_nonnull (strstr (adw_alert_dialog_get_body (ADW_ALERT_DIALOG (dialog)), "/sh)"));
-  g_assert_null (kiste_fake_runner_find (fixture->runner, "distrobox enter"));
+  g_assert_null (kiste_fake_runner_find (fixture->host.runner, "distrobox enter"));
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "apps-page-programs-conflict");
 
   button = find_button_labelled (GTK_WIDGET (dialog), "_Export Anyway");
@@ -355,10 +294,10 @@ static void
 test_box_without_apps (Fixture       *fixture,
                        gconstpointer  data)
 {
-  KisteBox *box = kiste_box_store_find_by_name (kiste_manager_get_store (fixture->manager), "fixture-a");
+  KisteBox *box = kiste_box_store_find_by_name (kiste_manager_get_store (fixture->host.manager), "fixture-a");
   GtkWidget *empty;
 
-  kiste_fake_runner_add (fixture->runner, "podman exec",
+  kiste_fake_runner_add (fixture->host.runner, "podman exec",
                          "case \"$*\" in *'command -v'*) echo /usr/bin/kiste-test-tool;; *) printf 'P\\nE\\n';; esac");
   kiste_apps_page_set_box (fixture->page, box);
   g_assert_true (kiste_test_wait_for (empty_shown, fixture, 5000));
