@@ -9,7 +9,8 @@ installs a real Flatpak with GNOME Console's app id in the test user's
 installation (a local runtime and repository, no network), which runs its
 command in its own sandbox, as Console's Flatpak does, and may talk to
 org.freedesktop.Flatpak. Preferences finds it on the host and offers it
-as "GNOME Console (Flatpak)"; with it chosen, Open Terminal runs
+as "GNOME Console (Flatpak)", and names "Konsole (Flatpak)", installed
+without that permission, as one that cannot open boxes; with Console chosen, Open Terminal runs
 `flatpak run org.gnome.Console -- flatpak-spawn --host … distrobox enter
 …`, and the shell it starts is in the box."""
 
@@ -22,6 +23,7 @@ import test_terminal as t
 NAME = 'kiste-e2e-external'
 APP_ID = 'org.gnome.Console'
 CHOICE = 'GNOME Console (Flatpak)'
+UNUSABLE = 'Konsole (Flatpak)'
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.expanduser(f'~/.var/app/{APP_ID}/data')
 CACHE = os.path.expanduser('~/.cache/kiste-e2e/fake-flatpak-terminal')
@@ -68,6 +70,10 @@ def choose_terminal(app, choice):
     e2e.wait_until(offered, 30, f'"{choice}" among the terminals of Open Boxes In')
     e2e.screenshot('terminals-offered')
     e2e.log(f'Open Boxes In offers: {e2e.row_texts(row)}')
+    e2e.check(UNUSABLE not in e2e.row_texts(row)[2:],
+              f'{UNUSABLE} is offered, without permission to run commands on the host')
+    e2e.check(any(f'{UNUSABLE} cannot open boxes' in text for text in e2e.row_texts(row)[1:2]),
+              f'Open Boxes In does not say that {UNUSABLE} cannot open boxes: {e2e.row_texts(row)}')
     # The list is open on the chosen entry (Kiste, the first): go down to
     # the wanted one with the keyboard, as the popover's own items have no
     # actions
