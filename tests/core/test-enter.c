@@ -719,6 +719,19 @@ test_parse_detected_terminals (void)
   g_assert_cmpstr (unusable[0], ==, "flatpak:org.gnome.Console");
   g_assert_cmpstr (unusable[1], ==, "flatpak:org.wezfurlong.wezterm");
   g_assert_cmpuint (g_strv_length (nothing), ==, 0);
+
+  /* What the script printed on a host with xterm and the Flatpaks of the
+   * detect test, with the real flatpak */
+  {
+    g_autofree char *captured = read_fixture ("detect-terminals.txt");
+    g_auto(GStrv) unusable_captured = NULL;
+    g_auto(GStrv) found_captured = kiste_external_terminal_parse_detected (captured, &unusable_captured);
+    g_autofree char *joined = g_strjoinv (" ", found_captured);
+    g_autofree char *joined_unusable = g_strjoinv (" ", unusable_captured);
+
+    g_assert_cmpstr (joined, ==, "flatpak:org.gnome.Console flatpak:org.wezfurlong.wezterm xterm");
+    g_assert_cmpstr (joined_unusable, ==, "flatpak:app.devsuite.Ptyxis flatpak:org.kde.konsole");
+  }
 }
 
 int
