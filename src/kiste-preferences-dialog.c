@@ -258,6 +258,31 @@ external_selected_cb (KistePreferencesDialog *self)
                          g_ptr_array_index (self->terminal_ids, selected));
 }
 
+/* Flatpak terminals installed that cannot open a box, and why */
+static void
+kiste_preferences_dialog_show_unusable (KistePreferencesDialog *self,
+                                        const char * const     *unusable)
+{
+  g_autoptr(GString) subtitle = NULL;
+
+  if (unusable == NULL || unusable[0] == NULL)
+    {
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->external_row),
+                                   _("Open Terminal uses Kiste’s tabs or a terminal app of this computer"));
+      return;
+    }
+
+  subtitle = g_string_new (_("Open Terminal uses Kiste’s tabs or a terminal app of this computer"));
+  for (guint i = 0; unusable[i] != NULL; i++)
+    {
+      g_string_append_c (subtitle, '\n');
+      /* Translators: %s is a terminal app, "Konsole (Flatpak)" */
+      g_string_append_printf (subtitle, _("%s cannot open boxes: it may not run commands on this computer"),
+                              kiste_external_terminal_get_name (unusable[i]));
+    }
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->external_row), subtitle->str);
+}
+
 static void
 kiste_preferences_dialog_fill_terminals (KistePreferencesDialog *self,
                                          const char * const     *found)
@@ -302,14 +327,16 @@ detect_terminals_cb (GObject      *object,
   g_autoptr(KistePreferencesDialog) self = user_data;
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) found = NULL;
+  g_auto(GStrv) unusable = NULL;
 
-  found = kiste_manager_detect_terminals_finish (KISTE_MANAGER (object), result, &error);
+  found = kiste_manager_detect_terminals_finish (KISTE_MANAGER (object), result, &unusable, &error);
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   if (error != NULL)
     g_debug ("Could not look for terminal apps: %s", error->message);
 
   kiste_preferences_dialog_fill_terminals (self, (const char * const *) found);
+  kiste_preferences_dialog_show_unusable (self, (const char * const *) unusable);
 }
 
 static void

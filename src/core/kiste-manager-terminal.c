@@ -608,8 +608,7 @@ detect_cb (GObject      *object,
   if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &out, NULL, &error))
     g_task_return_error (task, g_steal_pointer (&error));
   else
-    g_task_return_pointer (task, kiste_external_terminal_parse_detected (out),
-                           (GDestroyNotify) g_strfreev);
+    g_task_return_pointer (task, g_steal_pointer (&out), g_free);
 }
 
 void
@@ -620,7 +619,7 @@ kiste_manager_detect_terminals_async (KisteManager        *self,
 {
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
   g_auto(GStrv) argv = NULL;
-  const char * const *ids = kiste_external_terminal_get_ids ();
+  g_auto(GStrv) args = kiste_external_terminal_detect_args ();
   GTask *task;
 
   g_return_if_fail (KISTE_IS_MANAGER (self));
@@ -628,11 +627,11 @@ kiste_manager_detect_terminals_async (KisteManager        *self,
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, kiste_manager_detect_terminals_async);
 
-  /* One process on the host for all of them (through flatpak-spawn in the
-   * sandbox, where the host's programs are not visible) */
+  /* One process on the host for all of them, programs and Flatpaks
+   * (through flatpak-spawn in the sandbox, where the host's programs and
+   * its flatpak are not visible) */
   g_strv_builder_add_many (builder, "sh", "-c", kiste_external_terminal_get_detect_script (), "sh", NULL);
-  for (guint i = 0; ids[i] != NULL; i++)
-    g_strv_builder_add (builder, kiste_external_terminal_get_program (ids[i]));
+  g_strv_builder_addv (builder, (const char **) args);
   argv = g_strv_builder_end (builder);
 
   kiste_runner_run_async (kiste_manager_get_runner (self), (const char * const *) argv,
@@ -640,13 +639,22 @@ kiste_manager_detect_terminals_async (KisteManager        *self,
 }
 
 char **
-kiste_manager_detect_terminals_finish (KisteManager  *self,
-                                       GAsyncResult  *result,
-                                       GError       **error)
+kiste_manager_detect_terminals_finish (KisteManager   *self,
+                                       GAsyncResult   *result,
+                                       char         ***unusable,
+                                       GError        **error)
 {
+  g_autofree char *out = NULL;
+
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
 
-  return g_task_propagate_pointer (G_TASK (result), error);
+  if (unusable != NULL)
+    *unusable = NULL;
+  out = g_task_propagate_pointer (G_TASK (result), error);
+  if (out == NULL)
+    return NULL;
+
+  return kiste_external_terminal_parse_detected (out, unusable);
 }
 
 gboolean

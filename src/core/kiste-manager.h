@@ -140,13 +140,15 @@ gboolean            kiste_manager_end_shell_finish      (KisteManager         *s
                                                          GAsyncResult         *result,
                                                          GError              **error);
 /* External terminals (kiste-external-terminal.h): which ones the host
- * has, as a GStrv of ids in the order they are offered */
+ * has, as a GStrv of ids in the order they are offered; *unusable (may be
+ * NULL) gets the ids of Flatpak terminals installed that cannot open a box */
 void                kiste_manager_detect_terminals_async (KisteManager        *self,
                                                           GCancellable        *cancellable,
                                                           GAsyncReadyCallback  callback,
                                                           gpointer             user_data);
 char              **kiste_manager_detect_terminals_finish (KisteManager       *self,
                                                            GAsyncResult       *result,
+                                                           char             ***unusable,
                                                            GError            **error);
 /* Opens box_name in a new window of the terminal app terminal_id, through
  * `distrobox enter` (the terminal is not ours to watch) */

@@ -529,12 +529,24 @@ test_external_terminals (void)
 {
   static const struct { const char *id, *expected; } cases[] = {
     { "ptyxis", "ptyxis --new-window -- distrobox enter --name b" },
+    /* Ptyxis' Flatpak runs commands on the host through its agent */
+    { "flatpak:app.devsuite.Ptyxis",
+      "flatpak run app.devsuite.Ptyxis --new-window -- distrobox enter --name b" },
     { "kgx", "kgx -- distrobox enter --name b" },
+    /* Console's runs them in its sandbox */
+    { "flatpak:org.gnome.Console",
+      "flatpak run org.gnome.Console -- flatpak-spawn --host --watch-bus --env=TERM=xterm-256color "
+      "--env=COLORTERM=truecolor distrobox enter --name b" },
     { "gnome-terminal", "gnome-terminal -- distrobox enter --name b" },
     { "konsole", "konsole -e distrobox enter --name b" },
+    /* Konsole's runs them on the host, but only a path */
+    { "flatpak:org.kde.konsole", "flatpak run org.kde.konsole -e /usr/bin/env distrobox enter --name b" },
     { "kitty", "kitty -- distrobox enter --name b" },
     { "alacritty", "alacritty -e distrobox enter --name b" },
     { "wezterm", "wezterm start -- distrobox enter --name b" },
+    /* WezTerm's runs them on the host with flatpak-spawn */
+    { "flatpak:org.wezfurlong.wezterm",
+      "flatpak run org.wezfurlong.wezterm start -- distrobox enter --name b" },
     { "foot", "foot distrobox enter --name b" },
     { "xterm", "xterm -e distrobox enter --name b" },
   };
@@ -553,37 +565,88 @@ test_external_terminals (void)
     }
   g_assert_null (kiste_external_terminal_argv ("sh -c", command));
   g_assert_null (kiste_external_terminal_get_name ("nope"));
+  g_assert_cmpstr (kiste_external_terminal_get_name ("flatpak:org.kde.konsole"), ==, "Konsole (Flatpak)");
+  g_assert_cmpstr (kiste_external_terminal_get_flatpak_id ("flatpak:org.kde.konsole"), ==, "org.kde.konsole");
+  g_assert_null (kiste_external_terminal_get_flatpak_id ("konsole"));
+  g_assert_null (kiste_external_terminal_get_program ("flatpak:org.kde.konsole"));
+
+  /* A command that is a path already needs no env for Konsole's Flatpak */
+  {
+    const char *path_command[] = { "/usr/bin/distrobox", "enter", "b", NULL };
+    g_auto(GStrv) argv = kiste_external_terminal_argv ("flatpak:org.kde.konsole", path_command);
+    g_autofree char *joined = g_strjoinv (" ", argv);
+
+    g_assert_cmpstr (joined, ==, "flatpak run org.kde.konsole -e /usr/bin/distrobox enter b");
+  }
 }
 
-/* Which terminals a host has: the detect script against a PATH with two */
+static void
+write_script (const char *dir,
+              const char *name,
+              const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *file = g_build_filename (dir, name, NULL);
+
+  g_file_set_contents (file, text, -1, &error);
+  g_assert_no_error (error);
+  g_chmod (file, 0755);
+}
+
+static void
+remove_dir (const char *dir)
+{
+  g_autoptr(GDir) handle = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (handle != NULL && (name = g_dir_read_name (handle)) != NULL)
+    {
+      g_autofree char *file = g_build_filename (dir, name, NULL);
+
+      g_unlink (file);
+    }
+  g_rmdir (dir);
+}
+
+/* Which terminals a host has: the detect script against a PATH with two
+ * programs and a flatpak that answers what a real one printed for these
+ * installed apps (tests/fixtures/flatpak-terminals: Ptyxis in the system
+ * installation, and in the user's with its permission to run commands on
+ * the host taken away by `flatpak override`; GNOME Console, allowed;
+ * Konsole, not allowed; WezTerm, allowed, in the system installation; an
+ * app that is no terminal) */
 static void
 test_detect_terminals (void)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("kiste-terms-XXXXXX", &error);
+  g_autofree char *fixtures = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "flatpak-terminals", NULL);
+  g_autofree char *fake_flatpak = NULL;
   g_autofree char *out = NULL;
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) args = kiste_external_terminal_detect_args ();
   g_auto(GStrv) argv = NULL;
   g_auto(GStrv) env = NULL;
   g_auto(GStrv) found = NULL;
-  const char * const *ids = kiste_external_terminal_get_ids ();
-  const char *fakes[] = { "xterm", "kgx" };
+  g_auto(GStrv) unusable = NULL;
   int status = 0;
 
   g_assert_no_error (error);
-  for (guint i = 0; i < G_N_ELEMENTS (fakes); i++)
-    {
-      g_autofree char *file = g_build_filename (dir, fakes[i], NULL);
-
-      g_file_set_contents (file, "#!/bin/sh\n", -1, &error);
-      g_assert_no_error (error);
-      g_chmod (file, 0755);
-    }
+  write_script (dir, "xterm", "#!/bin/sh\n");
+  write_script (dir, "kgx", "#!/bin/sh\n");
+  /* flatpak list --app --columns=application,installation and
+   * flatpak info --INSTALLATION --show-permissions ID */
+  fake_flatpak = g_strdup_printf ("#!/bin/sh\n"
+                                  "case \"$1 $2\" in\n"
+                                  "  'list --app') exec /bin/cat '%s/list' ;;\n"
+                                  "  'info --user'|'info --system') exec /bin/cat \"%s/info-$4-${2#--}\" ;;\n"
+                                  "esac\n"
+                                  "exit 1\n", fixtures, fixtures);
+  write_script (dir, "flatpak", fake_flatpak);
 
   g_strv_builder_add_many (builder, "/bin/sh", "-c", kiste_external_terminal_get_detect_script (),
                            "sh", NULL);
-  for (guint i = 0; ids[i] != NULL; i++)
-    g_strv_builder_add (builder, kiste_external_terminal_get_program (ids[i]));
+  g_strv_builder_addv (builder, (const char **) args);
   argv = g_strv_builder_end (builder);
   env = g_environ_setenv (g_get_environ (), "PATH", dir, TRUE);
 
@@ -591,19 +654,84 @@ test_detect_terminals (void)
   g_assert_no_error (error);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
 
-  found = kiste_external_terminal_parse_detected (out);
-  /* in the order they are offered */
-  g_assert_cmpuint (g_strv_length (found), ==, 2);
+  found = kiste_external_terminal_parse_detected (out, &unusable);
+  /* in the order they are offered; Ptyxis' Flatpak is the user's, which
+   * flatpak run prefers, and may not run commands on the host */
+  g_assert_cmpuint (g_strv_length (found), ==, 4);
   g_assert_cmpstr (found[0], ==, "kgx");
-  g_assert_cmpstr (found[1], ==, "xterm");
+  g_assert_cmpstr (found[1], ==, "flatpak:org.gnome.Console");
+  g_assert_cmpstr (found[2], ==, "flatpak:org.wezfurlong.wezterm");
+  g_assert_cmpstr (found[3], ==, "xterm");
+  g_assert_cmpuint (g_strv_length (unusable), ==, 2);
+  g_assert_cmpstr (unusable[0], ==, "flatpak:app.devsuite.Ptyxis");
+  g_assert_cmpstr (unusable[1], ==, "flatpak:org.kde.konsole");
 
-  for (guint i = 0; i < G_N_ELEMENTS (fakes); i++)
-    {
-      g_autofree char *file = g_build_filename (dir, fakes[i], NULL);
+  /* A host without flatpak: the programs only */
+  {
+    g_autofree char *file = g_build_filename (dir, "flatpak", NULL);
+    g_autofree char *only_programs = NULL;
+    g_auto(GStrv) programs = NULL;
+    g_auto(GStrv) none = NULL;
 
-      g_unlink (file);
-    }
-  g_rmdir (dir);
+    g_unlink (file);
+    g_spawn_sync (NULL, argv, env, G_SPAWN_DEFAULT, NULL, NULL, &only_programs, NULL, &status, &error);
+    g_assert_no_error (error);
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
+    programs = kiste_external_terminal_parse_detected (only_programs, &none);
+    g_assert_cmpuint (g_strv_length (programs), ==, 2);
+    g_assert_cmpstr (programs[0], ==, "kgx");
+    g_assert_cmpstr (programs[1], ==, "xterm");
+    g_assert_cmpuint (g_strv_length (none), ==, 0);
+  }
+
+  remove_dir (dir);
+}
+
+/* Output the parser must not be fooled by */
+static void
+test_parse_detected_terminals (void)
+{
+  static const char output[] =
+    /* a program that is no terminal of ours, an unknown line */
+    "program\tsh\n"
+    "something else\n"
+    /* an installation of another name; the permission given through
+     * ownership; a permissions line before any app is ignored */
+    "flatpak\torg.kde.konsole\tsteamos\n"
+    "permissions\t[Session Bus Policy]\n"
+    "permissions\torg.freedesktop.Flatpak=own\n"
+    /* a broken keyfile cannot allow anything */
+    "flatpak\torg.wezfurlong.wezterm\tuser\n"
+    "permissions\t[Session Bus Policy\n"
+    "permissions\torg.freedesktop.Flatpak=talk\n"
+    /* "talk" for another name */
+    "flatpak\torg.gnome.Console\tuser\n"
+    "permissions\t[Session Bus Policy]\n"
+    "permissions\torg.freedesktop.Flatpak.Foo=talk\n"
+    "flatpak\tbroken\n";
+  g_auto(GStrv) unusable = NULL;
+  g_auto(GStrv) found = kiste_external_terminal_parse_detected (output, &unusable);
+  g_auto(GStrv) nothing = kiste_external_terminal_parse_detected (NULL, NULL);
+
+  g_assert_cmpuint (g_strv_length (found), ==, 1);
+  g_assert_cmpstr (found[0], ==, "flatpak:org.kde.konsole");
+  g_assert_cmpuint (g_strv_length (unusable), ==, 2);
+  g_assert_cmpstr (unusable[0], ==, "flatpak:org.gnome.Console");
+  g_assert_cmpstr (unusable[1], ==, "flatpak:org.wezfurlong.wezterm");
+  g_assert_cmpuint (g_strv_length (nothing), ==, 0);
+
+  /* What the script printed on a host with xterm and the Flatpaks of the
+   * detect test, with the real flatpak */
+  {
+    g_autofree char *captured = read_fixture ("detect-terminals.txt");
+    g_auto(GStrv) unusable_captured = NULL;
+    g_auto(GStrv) found_captured = kiste_external_terminal_parse_detected (captured, &unusable_captured);
+    g_autofree char *joined = g_strjoinv (" ", found_captured);
+    g_autofree char *joined_unusable = g_strjoinv (" ", unusable_captured);
+
+    g_assert_cmpstr (joined, ==, "flatpak:org.gnome.Console flatpak:org.wezfurlong.wezterm xterm");
+    g_assert_cmpstr (joined_unusable, ==, "flatpak:app.devsuite.Ptyxis flatpak:org.kde.konsole");
+  }
 }
 
 int
@@ -625,6 +753,7 @@ main (int   argc,
   g_test_add_func ("/enter/foreground-program", test_foreground_program);
   g_test_add_func ("/enter/external-terminals", test_external_terminals);
   g_test_add_func ("/enter/detect-terminals", test_detect_terminals);
+  g_test_add_func ("/enter/parse-detected-terminals", test_parse_detected_terminals);
 
   return g_test_run ();
 }

@@ -321,6 +321,56 @@ test_external_terminal (Fixture       *fixture,
 }
 
 static gboolean
+flatpaks_found (gpointer data)
+{
+  Fixture *fixture = data;
+  GtkWidget *row = find_row (fixture, ADW_TYPE_COMBO_ROW, "Open Boxes In");
+  GListModel *model = adw_combo_row_get_model (ADW_COMBO_ROW (row));
+
+  return model != NULL && g_list_model_get_n_items (model) == 3;
+}
+
+/* Terminals installed as Flatpaks: the one that may run commands on the
+ * host is offered, the other is named with the reason it is not */
+static void
+test_flatpak_terminals (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  GtkWidget *row;
+  GListModel *model;
+  const char *subtitle;
+
+  kiste_fake_runner_add (fixture->runner, "sh -c",
+                         "printf 'program\\txterm\\n"
+                         "flatpak\\torg.gnome.Console\\tuser\\n"
+                         "permissions\\t[Session Bus Policy]\\n"
+                         "permissions\\torg.freedesktop.Flatpak=talk\\n"
+                         "flatpak\\torg.kde.konsole\\tsystem\\n"
+                         "permissions\\t[Context]\\n"
+                         "permissions\\tshared=ipc;\\n'");
+  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                      "1.8.2.5", "podman", NULL);
+  present_dialog (fixture);
+
+  g_assert_true (kiste_test_wait_for (flatpaks_found, fixture, 10000));
+  row = find_row (fixture, ADW_TYPE_COMBO_ROW, "Open Boxes In");
+  model = adw_combo_row_get_model (ADW_COMBO_ROW (row));
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (model), 0), ==, "Kiste");
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (model), 1), ==, "GNOME Console (Flatpak)");
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (model), 2), ==, "XTerm");
+  subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+  g_assert_nonnull (strstr (subtitle, "Konsole (Flatpak) cannot open boxes"));
+  g_assert_null (strstr (subtitle, "GNOME Console"));
+
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row), 1);
+  {
+    g_autofree char *chosen = g_settings_get_string (fixture->settings, "external-terminal");
+
+    g_assert_cmpstr (chosen, ==, "flatpak:org.gnome.Console");
+  }
+}
+
+static gboolean
 is_null (gpointer data)
 {
   return *(gpointer *) data == NULL;
@@ -392,6 +442,8 @@ main (int   argc,
               fixture_setup, test_terminal, fixture_teardown);
   g_test_add ("/kiste/preferences/external-terminal", Fixture, NULL,
               fixture_setup, test_external_terminal, fixture_teardown);
+  g_test_add ("/kiste/preferences/flatpak-terminals", Fixture, NULL,
+              fixture_setup, test_flatpak_terminals, fixture_teardown);
   g_test_add ("/kiste/preferences/close-while-searching", Fixture, NULL,
               fixture_setup, test_close_while_searching, fixture_teardown);
   g_test_add ("/kiste/preferences/tools-missing", Fixture, NULL,

@@ -722,19 +722,31 @@ test_copy_and_bell (Fixture       *fixture,
 }
 
 static gboolean
-xterm_asked (gpointer data)
+command_asked (Fixture    *fixture,
+               const char *command)
 {
-  Fixture *fixture = data;
   GPtrArray *commands = kiste_fake_runner_get_commands (KISTE_FAKE_RUNNER (kiste_manager_get_runner (fixture->manager)));
 
   for (guint i = 0; i < commands->len; i++)
     {
-      if (g_str_equal (g_ptr_array_index (commands, i),
-                       "xterm -e distrobox enter --name fixture-a --no-workdir"))
+      if (g_str_equal (g_ptr_array_index (commands, i), command))
         return TRUE;
     }
 
   return FALSE;
+}
+
+static gboolean
+xterm_asked (gpointer data)
+{
+  return command_asked (data, "xterm -e distrobox enter --name fixture-a --no-workdir");
+}
+
+static gboolean
+flatpak_ptyxis_asked (gpointer data)
+{
+  return command_asked (data, "flatpak run app.devsuite.Ptyxis --new-window -- "
+                              "distrobox enter --name fixture-a --no-workdir");
 }
 
 static gboolean
@@ -1038,6 +1050,13 @@ test_external_terminal (Fixture       *fixture,
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-terminal",
                                              "s", "fixture-a"));
   g_assert_true (kiste_test_wait_for (xterm_asked, fixture, TIMEOUT_MS));
+  g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, 1);
+
+  /* A terminal installed as a Flatpak is started with flatpak run */
+  g_settings_set_string (settings, "external-terminal", "flatpak:app.devsuite.Ptyxis");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-terminal",
+                                             "s", "fixture-a"));
+  g_assert_true (kiste_test_wait_for (flatpak_ptyxis_asked, fixture, TIMEOUT_MS));
   g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, 1);
   g_settings_reset (settings, "external-terminal");
 }
