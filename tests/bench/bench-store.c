@@ -33,6 +33,7 @@
 #include "bench-common.h"
 #include "kiste-box-store-private.h"
 #include "kiste-fake-runner.h"
+#include "kiste-test-boxes.h"
 
 /* The shared fake runner, running every command as it is: it counts the
  * processes a store starts */
@@ -385,55 +386,21 @@ write_fake_manager (const char *dir,
                     const char *template_path,
                     guint       n_boxes)
 {
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(JsonArray) out = json_array_new ();
+  g_autoptr(JsonArray) out = NULL;
   g_autoptr(JsonNode) root = NULL;
   g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autoptr(GPtrArray) templates = g_ptr_array_new ();
   g_autoptr(GString) list = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *script = g_build_filename (dir, "podman", NULL);
   g_autofree char *ps_path = g_build_filename (dir, "ps.json", NULL);
   g_autofree char *list_path = g_build_filename (dir, "list.txt", NULL);
-  JsonArray *array;
 
-  if (!json_parser_load_from_file (parser, template_path, &error))
-    {
-      g_printerr ("Cannot read %s: %s\n", template_path, error->message);
-      exit (EXIT_FAILURE);
-    }
-
-  array = json_node_get_array (json_parser_get_root (parser));
-  for (guint i = 0; i < json_array_get_length (array); i++)
-    {
-      JsonObject *object = json_array_get_object_element (array, i);
-
-      if (kiste_box_ps_json_is_distrobox (object))
-        g_ptr_array_add (templates, object);
-    }
-
-  if (templates->len == 0)
-    {
-      g_printerr ("%s lists no distrobox boxes to copy\n", template_path);
-      exit (EXIT_FAILURE);
-    }
-
+  out = kiste_test_dup_many_boxes (template_path, "bench", n_boxes);
   for (guint i = 0; i < n_boxes; i++)
     {
-      JsonObject *template = g_ptr_array_index (templates, i % templates->len);
-      g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), template);
-      g_autofree char *text = json_to_string (node, FALSE);
-      g_autoptr(JsonNode) parsed = json_from_string (text, NULL);
-      g_autoptr(JsonArray) names = json_array_new ();
-      g_autofree char *name = g_strdup_printf ("bench-%04u", i + 1);
-      /* as random as real ids: similar ones would all collide in a hash */
-      g_autofree char *id = g_compute_checksum_for_string (G_CHECKSUM_SHA256, name, -1);
-      JsonObject *copy = json_node_get_object (parsed);
-
-      json_array_add_string_element (names, name);
-      json_object_set_string_member (copy, "Id", id);
-      json_object_set_array_member (copy, "Names", g_steal_pointer (&names));
-      json_array_add_object_element (out, json_object_ref (copy));
+      JsonObject *copy = json_array_get_object_element (out, i);
+      const char *id = json_object_get_string_member (copy, "Id");
+      const char *name = json_array_get_string_element (json_object_get_array_member (copy, "Names"), 0);
 
       g_string_append_printf (list, "%s|%s|%s|%s|", id,
                               json_object_get_string_member_with_default (copy, "Image", ""),

@@ -32,6 +32,7 @@
 #include "kiste-application.h"
 #include "kiste-box-store-private.h"
 #include "kiste-manager.h"
+#include "kiste-test-boxes.h"
 #include "kiste-window.h"
 
 static long
@@ -231,39 +232,9 @@ static char *
 make_ps_json (const char *template_path,
               guint       n_boxes)
 {
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(JsonArray) out = json_array_new ();
-  g_autoptr(JsonNode) root = NULL;
-  g_autoptr(GError) error = NULL;
-  JsonArray *array;
-  guint n_templates;
+  g_autoptr(JsonArray) copies = kiste_test_dup_many_boxes (template_path, "bench", n_boxes);
+  g_autoptr(JsonNode) root = json_node_init_array (json_node_alloc (), copies);
 
-  if (!json_parser_load_from_file (parser, template_path, &error))
-    {
-      g_printerr ("Cannot read %s: %s\n", template_path, error->message);
-      exit (EXIT_FAILURE);
-    }
-
-  array = json_node_get_array (json_parser_get_root (parser));
-  n_templates = MIN (json_array_get_length (array), 3);
-
-  for (guint i = 0; i < n_boxes; i++)
-    {
-      /* json_node_copy() would share the object: a deep copy */
-      g_autofree char *text = json_to_string (json_array_get_element (array, i % n_templates), FALSE);
-      g_autoptr(JsonNode) copy = json_from_string (text, NULL);
-      g_autoptr(JsonArray) names = json_array_new ();
-      g_autofree char *name = g_strdup_printf ("bench-%04u", i + 1);
-      g_autofree char *id = g_compute_checksum_for_string (G_CHECKSUM_SHA256, name, -1);
-      JsonObject *object = json_node_get_object (copy);
-
-      json_array_add_string_element (names, name);
-      json_object_set_string_member (object, "Id", id);
-      json_object_set_array_member (object, "Names", g_steal_pointer (&names));
-      json_array_add_element (out, g_steal_pointer (&copy));
-    }
-
-  root = json_node_init_array (json_node_alloc (), out);
   return json_to_string (root, TRUE);
 }
 

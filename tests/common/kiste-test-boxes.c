@@ -52,7 +52,9 @@ kiste_test_serve_boxes (KisteBoxStore *store,
                         const char    *host_home)
 {
   g_autofree char *quoted = g_shell_quote (ps_fixture);
-  g_autofree char *script = g_strdup_printf ("cat \"$KISTE_TEST_FIXTURES\"/%s", quoted);
+  g_autofree char *script = g_path_is_absolute (ps_fixture)
+                            ? g_strdup_printf ("cat %s", quoted)
+                            : g_strdup_printf ("cat \"$KISTE_TEST_FIXTURES\"/%s", quoted);
 
   if (host_home != NULL)
     kiste_box_store_set_host_home (store, host_home);
@@ -84,4 +86,49 @@ kiste_test_merge_boxes (KisteBoxStore *store,
   g_assert_true (_kiste_box_store_parse (store, json, &boxes, &error));
   g_assert_no_error (error);
   _kiste_box_store_merge (store, boxes);
+}
+
+JsonArray *
+kiste_test_dup_many_boxes (const char *template_path,
+                           const char *prefix,
+                           guint       n_boxes)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GPtrArray) templates = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  JsonArray *out = json_array_new ();
+  JsonArray *array;
+
+  g_assert_true (json_parser_load_from_file (parser, template_path, &error));
+  g_assert_no_error (error);
+
+  array = json_node_get_array (json_parser_get_root (parser));
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonObject *object = json_array_get_object_element (array, i);
+
+      if (kiste_box_ps_json_is_distrobox (object))
+        g_ptr_array_add (templates, object);
+    }
+  g_assert_cmpuint (templates->len, >, 0);
+
+  for (guint i = 0; i < n_boxes; i++)
+    {
+      JsonObject *template = g_ptr_array_index (templates, i % templates->len);
+      g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), template);
+      /* json_node_copy() would share the object: a deep copy */
+      g_autofree char *text = json_to_string (node, FALSE);
+      g_autoptr(JsonNode) parsed = json_from_string (text, NULL);
+      g_autoptr(JsonArray) names = json_array_new ();
+      g_autofree char *name = g_strdup_printf ("%s-%04u", prefix, i + 1);
+      g_autofree char *id = g_compute_checksum_for_string (G_CHECKSUM_SHA256, name, -1);
+      JsonObject *copy = json_node_get_object (parsed);
+
+      json_array_add_string_element (names, name);
+      json_object_set_string_member (copy, "Id", id);
+      json_object_set_array_member (copy, "Names", g_steal_pointer (&names));
+      json_array_add_object_element (out, json_object_ref (copy));
+    }
+
+  return out;
 }

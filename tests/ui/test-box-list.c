@@ -14,8 +14,9 @@
 #include "kiste-box-page.h"
 #include "kiste-box-row.h"
 #include "kiste-manager-private.h"
+#include "kiste-test-boxes.h"
 #include "kiste-test-ui.h"
-#include "kiste-window.h"
+#include "kiste-window-private.h"
 
 typedef struct
 {
@@ -692,6 +693,69 @@ test_showcase (Fixture       *fixture,
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "readme-main-window");
 }
 
+typedef struct
+{
+  GListModel *model;
+  guint       n_items;
+} CountQuery;
+
+static gboolean
+list_counts (gpointer data)
+{
+  CountQuery *query = data;
+
+  return g_list_model_get_n_items (query->model) == query->n_items;
+}
+
+/* Many boxes come into the list a few rows a frame, not all at once; a box
+ * chosen by name far down is shown and selected at once */
+static void
+test_many_boxes (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  KisteBoxStore *store = kiste_manager_get_store (kiste_application_get_manager (fixture->app));
+  g_autofree char *template = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
+  g_autoptr(JsonArray) copies = kiste_test_dup_many_boxes (template, "many", 300);
+  g_autoptr(JsonNode) root = json_node_init_array (json_node_alloc (), copies);
+  g_autofree char *json = json_to_string (root, FALSE);
+  g_autofree char *dir = g_dir_make_tmp ("kiste-many-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "ps.json", NULL);
+  g_autoptr(KisteBox) first = NULL;
+  g_autoptr(KisteBox) last = NULL;
+  CountQuery query;
+  KisteBox *selected;
+  guint shown;
+
+  g_assert_true (kiste_test_wait_for (list_has_items, fixture, 5000));
+  query.model = get_list_model (fixture);
+  query.n_items = 300;
+  g_assert_true (g_file_set_contents (path, json, -1, NULL));
+
+  kiste_test_serve_boxes (store, path, NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (store)), ==, 300);
+  shown = g_list_model_get_n_items (query.model);
+  g_assert_cmpuint (shown, >, 0);
+  g_assert_cmpuint (shown, <, 300);
+
+  g_assert_true (kiste_test_wait_for (list_counts, &query, 5000));
+  first = g_list_model_get_item (query.model, 0);
+  last = g_list_model_get_item (query.model, 299);
+  g_assert_cmpstr (kiste_box_get_name (first), ==, "many-0001");
+  g_assert_cmpstr (kiste_box_get_name (last), ==, "many-0300");
+
+  /* again, and a new box far down the list is chosen before it is shown */
+  kiste_test_serve_boxes_json (store, "[]");
+  g_assert_cmpuint (g_list_model_get_n_items (query.model), ==, 0);
+  kiste_test_serve_boxes (store, path, NULL);
+  _kiste_window_created_cb (fixture->window, "many-0250");
+  selected = gtk_single_selection_get_selected_item (GTK_SINGLE_SELECTION (query.model));
+  g_assert_nonnull (selected);
+  g_assert_cmpstr (kiste_box_get_name (selected), ==, "many-0250");
+  g_assert_true (kiste_test_wait_for (list_counts, &query, 5000));
+
+  kiste_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -718,6 +782,7 @@ main (int   argc,
   ADD ("/kiste/box-list/state-error", KISTE_TEST_WORLD_PS_FAILS, test_error);
   ADD ("/kiste/box-list/refresh", KISTE_TEST_WORLD_BOXES, test_refresh);
   ADD ("/kiste/box-list/loading", KISTE_TEST_WORLD_BOXES, test_loading);
+  ADD ("/kiste/box-list/many-boxes", KISTE_TEST_WORLD_BOXES, test_many_boxes);
 
   ADD ("/kiste/box-list/showcase", KISTE_TEST_WORLD_SHOWCASE, test_showcase);
 
