@@ -801,6 +801,60 @@ test_temporary (Fixture       *fixture,
   g_assert_true (kiste_test_wait_for (box_removed, fixture, TIMEOUT_MS));
 }
 
+/* Tabs of a temporary box in two windows (one dragged out): closing the
+ * first asks nothing, in neither window; the last one, in the other window,
+ * asks there */
+static void
+test_temporary_two_windows (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+  AdwTabView *other_view = NULL;
+  GtkWidget *other_window;
+  KisteTerminalTab *first;
+  KisteTerminalTab *second;
+  AdwDialog *alert;
+  gpointer one[] = { view, GINT_TO_POINTER (1) };
+  gpointer other_one[] = { NULL, GINT_TO_POINTER (1) };
+
+  g_assert_true (kiste_test_wait_for (remove_alert_shown, fixture->window, TIMEOUT_MS));
+  answer_alert (fixture, "keep");
+
+  first = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  second = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  wait_for_text (first, "fake$ ");
+  wait_for_text (second, "fake$ ");
+
+  /* the second tab dragged into a window of its own */
+  g_signal_emit_by_name (view, "create-window", &other_view);
+  g_assert_true (ADW_IS_TAB_VIEW (other_view));
+  other_window = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (other_view)));
+  g_assert_true (KISTE_IS_WINDOW (other_window));
+  other_one[0] = other_view;
+  adw_tab_view_transfer_page (view, adw_tab_view_get_page (view, GTK_WIDGET (second)), other_view, 1);
+  g_assert_nonnull (adw_tab_view_get_page (other_view, GTK_WIDGET (second)));
+
+  /* each window has one tab of the box: not the last one */
+  adw_tab_view_close_page (view, adw_tab_view_get_page (view, GTK_WIDGET (first)));
+  g_assert_true (kiste_test_wait_for (page_count_is, one, TIMEOUT_MS));
+  kiste_test_flush_main_context ();
+  g_assert_null (find_alert (GTK_WIDGET (fixture->window), "Remove Temporary Box?"));
+  g_assert_null (find_alert (other_window, "Remove Temporary Box?"));
+
+  /* the box's last tab, wherever it is */
+  adw_tab_view_close_page (other_view, adw_tab_view_get_page (other_view, GTK_WIDGET (second)));
+  g_assert_true (kiste_test_wait_for (page_count_is, other_one, TIMEOUT_MS));
+  g_assert_true (kiste_test_wait_for (remove_alert_shown, other_window, TIMEOUT_MS));
+  g_assert_null (find_alert (GTK_WIDGET (fixture->window), "Remove Temporary Box?"));
+  kiste_test_screenshot (other_window, "temporary-box-remove-other-window");
+  alert = find_alert (other_window, "Remove Temporary Box?");
+  g_signal_emit_by_name (alert, "response", "remove");
+  adw_dialog_force_close (alert);
+  g_assert_true (kiste_test_wait_for (box_removed, fixture, TIMEOUT_MS));
+
+  gtk_window_destroy (GTK_WINDOW (other_window));
+}
+
 static gboolean
 install_alert_shown (gpointer data)
 {
@@ -1176,6 +1230,8 @@ main (int   argc,
               fixture_setup, test_install_package, fixture_teardown);
   g_test_add ("/kiste/terminal-tab/temporary", Fixture, NULL,
               fixture_setup_temporary, test_temporary, fixture_teardown);
+  g_test_add ("/kiste/terminal-tab/temporary-two-windows", Fixture, NULL,
+              fixture_setup_temporary, test_temporary_two_windows, fixture_teardown);
 
   ret = g_test_run ();
   g_clear_object (&app);
