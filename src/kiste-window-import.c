@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "kiste-assemble.h"
+#include "kiste-box-row.h"
 #include "kiste-create-dialog.h"
 #include "kiste-error.h"
 #include "kiste-package-file.h"
@@ -218,14 +219,22 @@ kiste_window_drop_cb (KisteWindow   *self,
 {
   g_autoptr(GFile) file = dup_dropped_file (value);
   g_autofree char *name = NULL;
+  GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (target));
+  KisteBox *box = NULL;
 
   if (file == NULL)
     return FALSE;
 
+  /* On a box's row or its page, the file is for that box */
+  if (KISTE_IS_BOX_ROW (widget))
+    box = kiste_box_row_get_box (KISTE_BOX_ROW (widget));
+  else if (widget == GTK_WIDGET (self->page_bin))
+    box = _kiste_window_get_selected_box (self);
+
   name = g_file_get_basename (file);
   if (kiste_package_file_kind_for_path (name) != KISTE_PACKAGE_NONE)
     {
-      kiste_window_install_package_file (self, file);
+      kiste_window_install_package_file_in (self, file, box ? kiste_box_get_name (box) : NULL);
       return TRUE;
     }
   if (name == NULL || !g_str_has_suffix (name, ".ini"))
@@ -286,15 +295,25 @@ _kiste_window_class_import_init (KisteWindowClass *klass)
 }
 
 void
-_kiste_window_import_init (KisteWindow *self)
+_kiste_window_add_drop_target (KisteWindow *self,
+                               GtkWidget   *widget)
 {
   GtkDropTarget *drop;
   GType drop_types[] = { GDK_TYPE_FILE_LIST, G_TYPE_FILE };
 
-  /* a distrobox.ini dropped anywhere on the window is imported */
   drop = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
   gtk_drop_target_set_gtypes (drop, drop_types, G_N_ELEMENTS (drop_types));
   g_signal_connect_object (drop, "drop", G_CALLBACK (kiste_window_drop_cb), self,
                            G_CONNECT_SWAPPED);
-  gtk_widget_add_controller (GTK_WIDGET (self->toast_overlay), GTK_EVENT_CONTROLLER (drop));
+  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (drop));
+}
+
+void
+_kiste_window_import_init (KisteWindow *self)
+{
+  /* a distrobox.ini dropped anywhere on the window is imported, a package
+   * file offered to the boxes that take it; on the box page, to its box
+   * (rows get their own, see factory_setup_cb()) */
+  _kiste_window_add_drop_target (self, GTK_WIDGET (self->toast_overlay));
+  _kiste_window_add_drop_target (self, GTK_WIDGET (self->page_bin));
 }

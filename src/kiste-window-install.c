@@ -7,7 +7,8 @@
 
 /* Install a Package File: a .deb, .rpm, .pkg.tar.zst or .apk dropped on
  * the window or opened with Kiste goes into a box whose package manager
- * takes it, chosen by people, in a terminal tab where sudo can ask. */
+ * takes it, chosen by people, in a terminal tab where sudo can ask. Dropped
+ * on a box (its row or its page), it goes into that box if it can. */
 
 #include "config.h"
 
@@ -53,13 +54,53 @@ void
 kiste_window_install_package_file (KisteWindow *self,
                                    GFile       *file)
 {
+  kiste_window_install_package_file_in (self, file, NULL);
+}
+
+/* The boxes that can take kind, in the dialog as responses; how many */
+static guint
+add_fitting_boxes (AdwAlertDialog   *dialog,
+                   GListModel       *boxes,
+                   KistePackageKind  kind)
+{
+  guint n_fitting = 0;
+
+  /* stacked, the last response shows first: backwards, they read as the list */
+  for (guint i = g_list_model_get_n_items (boxes); i > 0; i--)
+    {
+      g_autoptr(KisteBox) box = g_list_model_get_item (boxes, i - 1);
+
+      if (!kiste_package_file_fits_box (kind, box))
+        continue;
+      /* the box's name as it is: no mnemonic in it */
+      adw_alert_dialog_add_response (dialog, kiste_box_get_name (box), kiste_box_get_name (box));
+      n_fitting++;
+    }
+
+  return n_fitting;
+}
+
+/**
+ * kiste_window_install_package_file_in:
+ * @box_name: (nullable): the box the file was dropped on
+ *
+ * Offers to install @file. With @box_name (a drop on a box's row or page),
+ * a box whose package manager takes the file is the only one offered; one
+ * that does not is named as such, and the boxes that can are offered
+ * instead. Without, every box that can take the file is offered.
+ */
+void
+kiste_window_install_package_file_in (KisteWindow *self,
+                                      GFile       *file,
+                                      const char  *box_name)
+{
   KisteBoxStore *store;
 
   g_autofree char *path = NULL;
   g_autofree char *basename = NULL;
   g_autofree char *body = NULL;
-  GListModel *boxes;
   KistePackageKind kind;
+  KisteBox *target = NULL;
   AdwDialog *dialog;
   guint n_fitting = 0;
 
@@ -96,29 +137,54 @@ kiste_window_install_package_file (KisteWindow *self,
       return;
     }
 
-  body = g_strdup_printf (_("Choose the box to install “%s” in. Its package manager may ask for "
-                            "your password."), basename);
-  dialog = adw_alert_dialog_new (_("Install Package File?"), body);
-  adw_alert_dialog_add_response (ADW_ALERT_DIALOG (dialog), "cancel", _("_Cancel"));
+  if (box_name != NULL)
+    target = kiste_box_store_find_by_name (store, box_name);
 
-  boxes = G_LIST_MODEL (store);
-  /* stacked, the last response shows first: backwards, they read as the list */
-  for (guint i = g_list_model_get_n_items (boxes); i > 0; i--)
+  if (target != NULL && kiste_package_file_fits_box (kind, target))
     {
-      g_autoptr(KisteBox) box = g_list_model_get_item (boxes, i - 1);
-
-      if (!kiste_package_file_fits_box (kind, box))
-        continue;
-      /* the box's name as it is: no mnemonic in it */
-      adw_alert_dialog_add_response (ADW_ALERT_DIALOG (dialog), kiste_box_get_name (box),
-                                     kiste_box_get_name (box));
-      n_fitting++;
+      /* Dropped on a box that takes it: that box, no choice to make */
+      body = g_strdup_printf (_("“%s” will be installed in “%s”. Its package manager may ask for "
+                                "your password."), basename, kiste_box_get_name (target));
+      dialog = adw_alert_dialog_new (_("Install Package File?"), body);
+      adw_alert_dialog_add_responses (ADW_ALERT_DIALOG (dialog),
+                                      "cancel", _("_Cancel"),
+                                      kiste_box_get_name (target), _("_Install"),
+                                      NULL);
+      adw_alert_dialog_set_response_appearance (ADW_ALERT_DIALOG (dialog), kiste_box_get_name (target),
+                                                ADW_RESPONSE_SUGGESTED);
+      adw_alert_dialog_set_default_response (ADW_ALERT_DIALOG (dialog), kiste_box_get_name (target));
+      n_fitting = 1;
+    }
+  else if (target != NULL)
+    {
+      /* Dropped on a box that cannot take it: say so, offer those that can */
+      body = g_strdup_printf (_("“%s” cannot install “%s”: its package manager takes other files. "
+                                "Choose a box that can. Its package manager may ask for your password."),
+                              kiste_box_get_name (target), basename);
+      dialog = adw_alert_dialog_new (_("Install in Another Box?"), body);
+      adw_alert_dialog_add_response (ADW_ALERT_DIALOG (dialog), "cancel", _("_Cancel"));
+      n_fitting = add_fitting_boxes (ADW_ALERT_DIALOG (dialog), G_LIST_MODEL (store), kind);
+    }
+  else
+    {
+      body = g_strdup_printf (_("Choose the box to install “%s” in. Its package manager may ask for "
+                                "your password."), basename);
+      dialog = adw_alert_dialog_new (_("Install Package File?"), body);
+      adw_alert_dialog_add_response (ADW_ALERT_DIALOG (dialog), "cancel", _("_Cancel"));
+      n_fitting = add_fitting_boxes (ADW_ALERT_DIALOG (dialog), G_LIST_MODEL (store), kind);
     }
 
   if (n_fitting == 0)
     {
-      g_autofree char *title = g_strdup_printf (_("No box can install “%s”: its package manager takes other files"),
-                                                basename);
+      g_autofree char *title = NULL;
+
+      if (target != NULL)
+        title = g_strdup_printf (_("“%s” cannot install “%s”, and no other box can: their package "
+                                   "managers take other files"),
+                                 kiste_box_get_name (target), basename);
+      else
+        title = g_strdup_printf (_("No box can install “%s”: its package manager takes other files"),
+                                 basename);
 
       g_object_ref_sink (dialog);
       g_object_unref (dialog);

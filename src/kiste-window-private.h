@@ -89,6 +89,10 @@ void        _kiste_window_created_cb            (KisteWindow      *self,
 /* kiste-window-import.c: distrobox.ini files by file, drop and address */
 void        _kiste_window_class_import_init     (KisteWindowClass *klass);
 void        _kiste_window_import_init           (KisteWindow      *self);
+/* Files dropped on widget are imported or installed; on a box row or the
+ * box page, a package file is for that box */
+void        _kiste_window_add_drop_target       (KisteWindow      *self,
+                                                 GtkWidget        *widget);
 
 /* kiste-window-terminals.c: the terminal tabs beside the details */
 void        _kiste_window_class_terminals_init  (KisteWindowClass *klass);

@@ -7,8 +7,9 @@
 
 /* Try an Image: a temporary box (labelled, see kiste-box.h), a terminal tab
  * in it once it runs, and its removal after people agree when its last tab
- * closes. Temporary boxes left by a Kiste that quit or crashed are offered
- * for removal once the list is first shown. */
+ * closes, counted over every window of the app. Temporary boxes left by a
+ * Kiste that quit or crashed are offered for removal once the list is first
+ * shown. */
 
 #include "config.h"
 
@@ -108,6 +109,31 @@ kiste_window_offer_removal (KisteWindow        *self,
                            (GAsyncReadyCallback) remove_response_cb, g_object_ref (self));
 }
 
+/* The terminal tabs of box_name in every window of the app: tabs can be
+ * dragged from one window into another */
+static guint
+kiste_window_count_app_terminals (KisteWindow *self,
+                                  const char  *box_name)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  guint count = 0;
+  gboolean seen_self = FALSE;
+
+  for (GList *l = app ? gtk_application_get_windows (app) : NULL; l != NULL; l = l->next)
+    {
+      if (!KISTE_IS_WINDOW (l->data))
+        continue;
+      seen_self |= l->data == (gpointer) self;
+      count += _kiste_window_get_terminal_count (KISTE_WINDOW (l->data), box_name);
+    }
+
+  /* a window on its way out may have left the application already */
+  if (!seen_self)
+    count += _kiste_window_get_terminal_count (self, box_name);
+
+  return count;
+}
+
 void
 _kiste_window_terminal_closing (KisteWindow *self,
                                 GtkWidget   *child)
@@ -126,9 +152,10 @@ _kiste_window_terminal_closing (KisteWindow *self,
 
   name = kiste_terminal_tab_get_box_name (tab);
   box = kiste_box_store_find_by_name (kiste_manager_get_store (self->manager), name);
-  /* Only the last tab of the box asks */
+  /* Only the last tab of the box in the whole app asks (the closing one
+   * still counts) */
   if (box == NULL || !kiste_box_get_temporary (box) ||
-      _kiste_window_get_terminal_count (self, name) > 1)
+      kiste_window_count_app_terminals (self, name) > 1)
     return;
 
   names[0] = name;

@@ -430,6 +430,8 @@ factory_setup_cb (GtkSignalListItemFactory *factory,
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
   g_signal_connect_object (click, "released", G_CALLBACK (row_released_cb), item, 0);
   gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (click));
+  /* a package file dropped on the row is for its box */
+  _kiste_window_add_drop_target (self, row);
 
   gtk_list_item_set_child (item, row);
   g_object_set_data (G_OBJECT (item), "kiste-window", self);

@@ -26,12 +26,17 @@ void         kiste_window_close_without_asking    (KisteWindow          *self);
 void         kiste_window_import_file              (KisteWindow          *self,
                                                     GFile                *file);
 
-/* Opens a terminal tab with a shell in box_name, in cwd (NULL: the box
- * home), and selects it. The tab belongs to the window's tab view. */
 /* Offers the boxes that can install the package file (a .deb, .rpm,
  * .pkg.tar.zst or .apk), then installs it in the chosen one in a tab */
 void              kiste_window_install_package_file (KisteWindow          *self,
                                                      GFile                *file);
+/* The same for a file dropped on box_name: that box alone if it can take
+ * the file, else the boxes that can, saying why */
+void              kiste_window_install_package_file_in (KisteWindow       *self,
+                                                        GFile             *file,
+                                                        const char        *box_name);
+/* Opens a terminal tab with a shell in box_name, in cwd (NULL: the box
+ * home), and selects it. The tab belongs to the window's tab view. */
 KisteTerminalTab *kiste_window_open_terminal         (KisteWindow          *self,
                                                     const char           *box_name,
                                                     const char           *cwd);

@@ -443,6 +443,14 @@ static const char find_host_program_script[] =
   "done\n";
 
 char **
+kiste_commands_host_stat_argv (const char *path)
+{
+  g_return_val_if_fail (path != NULL && g_path_is_absolute (path), NULL);
+
+  return strv_new ("stat", "-L", "-c", "%s %Y", "--", path, NULL);
+}
+
+char **
 kiste_commands_find_host_program_argv (const char *program,
                                        const char *skip_dir)
 {

@@ -143,6 +143,10 @@ char      **kiste_commands_resolve_program_argv        (const char          *man
 char      **kiste_commands_find_host_program_argv      (const char          *program,
                                                         const char          *skip_dir);
 
+/* `stat -L -c '%s %Y' -- PATH`: the size and modification time of the
+ * host's file at path (absolute), as one line */
+char      **kiste_commands_host_stat_argv              (const char          *path);
+
 /* `MANAGER exec --user USER NAME sh -c SCRIPT sh DIR…`: one process listing
  * the apps of a running box. */
 char      **kiste_commands_list_apps_argv              (const char          *manager,

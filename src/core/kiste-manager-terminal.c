@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #include "kiste-commands.h"
 #include "kiste-enter.h"
@@ -176,6 +177,8 @@ typedef struct
   char       **extra_env;
   /* a package file to install (as the host sees it) instead of a shell */
   char        *package_path;
+  /* the same file as the app sees it, when in the Flatpak sandbox */
+  char        *sandbox_path;
   KisteTask   *waiting_for;
   gulong       finished_handler;
   gulong       cancelled_handler;
@@ -195,6 +198,7 @@ open_shell_free (OpenShell *op)
   g_free (op->cwd);
   g_strfreev (op->extra_env);
   g_free (op->package_path);
+  g_free (op->sandbox_path);
   if (op->pty_fd >= 0)
     close (op->pty_fd);
   g_free (op);
@@ -434,12 +438,59 @@ kiste_manager_open_shell_async (KisteManager        *self,
   open_shell_step (task);
 }
 
+#define HOST_STAT_TIMEOUT_MS 15000
+
+static void
+install_host_stat_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  GTask *task = user_data;
+  OpenShell *op = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  GStatBuf buf;
+  gint64 size = -1;
+  gint64 mtime = -1;
+
+  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &out, NULL, &error))
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_task_return_error (task, g_steal_pointer (&error));
+          g_object_unref (task);
+          return;
+        }
+      g_debug ("The host has no %s: %s", op->package_path, error->message);
+      g_clear_error (&error);
+      g_clear_pointer (&out, g_free);
+    }
+
+  /* what the app sees, to tell a file of the sandbox's own from the host's */
+  if (g_stat (op->sandbox_path, &buf) == 0)
+    {
+      size = buf.st_size;
+      mtime = buf.st_mtime;
+    }
+
+  if (!kiste_package_file_check_host_copy (op->package_path, size, mtime, out, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      g_object_unref (task);
+      return;
+    }
+
+  open_shell_step (task);
+}
+
 static void
 install_resolved_cb (GObject      *object,
                      GAsyncResult *result,
                      gpointer      user_data)
 {
   GTask *task = user_data;
+  KisteManager *self = g_task_get_source_object (task);
+  KisteRunner *runner = kiste_manager_get_runner (self);
   OpenShell *op = g_task_get_task_data (task);
   g_autoptr(GError) error = NULL;
   g_autofree char *host_path = kiste_portal_resolve_host_path_finish (result, &error);
@@ -453,6 +504,20 @@ install_resolved_cb (GObject      *object,
 
   g_free (op->package_path);
   op->package_path = g_steal_pointer (&host_path);
+
+  /* From the sandbox, the path the app has may not be the host's file: a
+   * host path hidden from the sandbox is fine, a file only the sandbox
+   * has is not, and the box reads the host's */
+  if (kiste_runner_get_in_flatpak (runner))
+    {
+      g_auto(GStrv) argv = kiste_commands_host_stat_argv (op->package_path);
+
+      kiste_runner_run_async (runner, (const char * const *) argv, HOST_STAT_TIMEOUT_MS,
+                              g_task_get_cancellable (task),
+                              install_host_stat_cb, task);
+      return;
+    }
+
   open_shell_step (task);
 }
 
@@ -505,6 +570,7 @@ kiste_manager_install_package_async (KisteManager        *self,
     }
 
   /* a file handed through the Documents portal: its path on the host */
+  op->sandbox_path = g_strdup (path);
   kiste_portal_resolve_host_path_async (path, cancellable, install_resolved_cb, task);
 }
 

@@ -180,3 +180,45 @@ kiste_package_file_dup_install_argv (const char  *distro_id,
 
   return g_strv_builder_end (builder);
 }
+
+gboolean
+kiste_package_file_check_host_copy (const char  *host_path,
+                                    gint64       sandbox_size,
+                                    gint64       sandbox_mtime,
+                                    const char  *host_stat,
+                                    GError     **error)
+{
+  g_auto(GStrv) fields = NULL;
+  g_autofree char *line = NULL;
+  gint64 size = -1;
+  gint64 mtime = -1;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (host_path != NULL, FALSE);
+
+  name = g_path_get_basename (host_path);
+  if (host_stat != NULL)
+    {
+      line = g_strstrip (g_strdup (host_stat));
+      fields = g_strsplit (line, " ", -1);
+      if (g_strv_length (fields) == 2 &&
+          g_ascii_string_to_signed (fields[0], 10, 0, G_MAXINT64, &size, NULL) &&
+          g_ascii_string_to_signed (fields[1], 10, G_MININT64, G_MAXINT64, &mtime, NULL))
+        {
+          /* hidden from the sandbox, or the same file on both sides */
+          if (sandbox_size < 0 || (size == sandbox_size && mtime == sandbox_mtime))
+            return TRUE;
+        }
+    }
+
+  if (sandbox_size >= 0)
+    g_set_error (error, KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
+                 _("“%s” is only inside Kiste’s sandbox, where boxes cannot read it (%s is not that "
+                   "file on the host). Save it in your home folder or Downloads and open it from there."),
+                 name, host_path);
+  else
+    g_set_error (error, KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
+                 _("The package file %s does not exist on the host."), host_path);
+
+  return FALSE;
+}

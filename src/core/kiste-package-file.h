@@ -41,6 +41,19 @@ char             *kiste_package_file_dup_box_path    (KisteBox    *box,
                                                       const char  *host_path,
                                                       const char  *host_home);
 
+/* Whether the host has the file the sandboxed app sees, from the host's
+ * `stat -L -c '%s %Y' -- HOST_PATH` (host_stat; NULL when it failed) and
+ * the app's own view of the file (sandbox_size and sandbox_mtime, or
+ * sandbox_size < 0 when the app cannot see it, as a host path hidden from
+ * the sandbox). KISTE_ERROR_NOT_FOUND, saying so, when the host has no
+ * such file or another one than the app sees (a folder private to the
+ * sandbox, such as its /tmp). */
+gboolean          kiste_package_file_check_host_copy (const char  *host_path,
+                                                      gint64       sandbox_size,
+                                                      gint64       sandbox_mtime,
+                                                      const char  *host_stat,
+                                                      GError     **error);
+
 /* The command that installs the file at box_path (as the box sees it) in
  * a box of distro_id, through sudo so it can ask for a password in a
  * terminal: `sudo apt-get install -y -- PATH` and the like. The path is

@@ -40,6 +40,8 @@ test_simple_builders (void)
   assert_argv (kiste_commands_stats_argv ("podman", "arch"),
                "podman|stats|--no-stream|--format|json|arch");
   assert_argv (kiste_commands_start_argv ("docker", "arch"), "docker|start|arch");
+  assert_argv (kiste_commands_host_stat_argv ("/home/alice/a b.deb"),
+               "stat|-L|-c|%s %Y|--|/home/alice/a b.deb");
 
   assert_argv (kiste_commands_stop_argv (1, "arch"), "distrobox|stop|--yes|arch");
   assert_argv (kiste_commands_stop_argv (2, "arch"), "distrobox|stop|--yes|arch");

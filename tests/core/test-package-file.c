@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <json-glib/json-glib.h>
 
 #include "kiste-box.h"
@@ -190,6 +192,44 @@ test_box_path (void)
   g_free (path);
 }
 
+/* From the sandbox: the host's stat of the path against the app's own */
+static void
+test_host_copy (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  /* a host path the sandbox does not show: the host has it */
+  g_assert_true (kiste_package_file_check_host_copy ("/home/tester/hello.deb", -1, -1,
+                                                     "1024 1733300000\n", &error));
+  g_assert_no_error (error);
+  /* the same file on both sides */
+  g_assert_true (kiste_package_file_check_host_copy ("/home/tester/hello.deb", 1024, 1733300000,
+                                                     "1024 1733300000\n", &error));
+  g_assert_no_error (error);
+
+  /* nowhere */
+  g_assert_false (kiste_package_file_check_host_copy ("/home/tester/gone.deb", -1, -1, NULL, &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "does not exist on the host"));
+  g_clear_error (&error);
+
+  /* only in the sandbox (its own /tmp), or another file of that path on the host */
+  g_assert_false (kiste_package_file_check_host_copy ("/tmp/hello.deb", 1024, 1733300000, NULL, &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "only inside Kiste’s sandbox"));
+  g_clear_error (&error);
+  g_assert_false (kiste_package_file_check_host_copy ("/tmp/hello.deb", 1024, 1733300000,
+                                                      "77 1600000000\n", &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  /* output that is not a stat line counts as no answer */
+  g_assert_false (kiste_package_file_check_host_copy ("/home/tester/hello.deb", -1, -1,
+                                                      "stat: weird\n", &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -200,6 +240,7 @@ main (int   argc,
   g_test_add_func ("/package-file/fits", test_fits);
   g_test_add_func ("/package-file/argv", test_argv);
   g_test_add_func ("/package-file/box-path", test_box_path);
+  g_test_add_func ("/package-file/host-copy", test_host_copy);
 
   return g_test_run ();
 }

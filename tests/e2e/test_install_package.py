@@ -8,7 +8,12 @@
 here with dpkg-deb and opened with Kiste (as "Open With Kiste" from the
 file manager does) is offered to the Debian box; choosing it runs the
 install in a terminal tab in that box, and `podman exec BOX dpkg -s NAME`
-then finds the package installed."""
+then finds the package installed.
+
+From the Flatpak-like sandbox (KISTE_E2E_SANDBOX=1, the -sandbox variant)
+the file lies in the home the sandbox hides: the app has only its host path,
+and the install must still reach it through flatpak-spawn. A package file
+the host does not have fails in its tab, saying so, and nothing runs."""
 
 import os
 import shutil
@@ -79,6 +84,25 @@ def run_test(deb):
         e2e.settle()
         e2e.screenshot('install-package-tab')
 
+        code = app.close()
+        e2e.check(code == 0, f'the app exited with code {code}')
+
+    if e2e.SANDBOX:
+        missing_file(os.path.join(os.path.dirname(deb), f'{PACKAGE}-missing_1.0_all.deb'))
+
+
+def missing_file(deb):
+    """From the sandbox, the host is asked for the file before the install."""
+    with e2e.App(args=[deb], log_name='app-missing.log') as app:
+        win = app.window('Kiste')
+        dialog = e2e.find_alert(win, 'Install Package File?', timeout=30)
+        e2e.respond(dialog, BOX)
+        term = terminal_in(win)
+        e2e.wait_until(lambda: 'does not exist on the host' in e2e.get_text(term), 60,
+                       'the tab saying the host has no such file')
+        e2e.log(f'the tab shows:\n{e2e.get_text(term)}')
+        e2e.settle()
+        e2e.screenshot('install-package-missing')
         code = app.close()
         e2e.check(code == 0, f'the app exited with code {code}')
 

@@ -17,6 +17,7 @@
 #include <glib/gstdio.h>
 
 #include "kiste-application-private.h"
+#include "kiste-box-page.h"
 #include "kiste-box-row.h"
 #include "kiste-color-row.h"
 #include "kiste-terminal-tab.h"
@@ -71,10 +72,14 @@ fixture_setup (Fixture       *fixture,
   g_assert_true (kiste_test_wait_for (manager_loaded, fixture, TIMEOUT_MS));
 }
 
-/* The captured boxes, fixture-a labelled as a temporary box (Try an Image) */
+typedef void (*BoxEdit) (JsonObject *box,
+                         const char *name);
+
+/* The captured boxes, each changed by edit, as ps answers */
 static void
-fixture_setup_temporary (Fixture       *fixture,
-                         gconstpointer  data)
+fixture_setup_edited (Fixture       *fixture,
+                      gconstpointer  data,
+                      BoxEdit        edit)
 {
   g_autofree char *fixtures = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
   g_autoptr(JsonParser) parser = json_parser_new ();
@@ -90,9 +95,7 @@ fixture_setup_temporary (Fixture       *fixture,
       JsonObject *box = json_array_get_object_element (boxes, i);
       JsonArray *names = json_object_get_array_member (box, "Names");
 
-      if (g_str_equal (json_array_get_string_element (names, 0), "fixture-a"))
-        json_object_set_string_member (json_object_get_object_member (box, "Labels"),
-                                       KISTE_BOX_TEMPORARY_LABEL, "1");
+      edit (box, json_array_get_string_element (names, 0));
     }
   text = json_to_string (json_parser_get_root (parser), FALSE);
   fixture->ps_file = g_build_filename (g_get_tmp_dir (), "kiste-test-ps-temporary-XXXXXX.json", NULL);
@@ -101,6 +104,39 @@ fixture_setup_temporary (Fixture       *fixture,
   g_assert_no_error (error);
 
   fixture_setup (fixture, data);
+}
+
+static void
+label_temporary (JsonObject *box,
+                 const char *name)
+{
+  if (g_str_equal (name, "fixture-a"))
+    json_object_set_string_member (json_object_get_object_member (box, "Labels"),
+                                   KISTE_BOX_TEMPORARY_LABEL, "1");
+}
+
+/* The captured boxes, fixture-a labelled as a temporary box (Try an Image) */
+static void
+fixture_setup_temporary (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  fixture_setup_edited (fixture, data, label_temporary);
+}
+
+static void
+make_fedora (JsonObject *box,
+             const char *name)
+{
+  if (g_str_equal (name, "fixture-c"))
+    json_object_set_string_member (box, "Image", "registry.fedoraproject.org/fedora-toolbox:41");
+}
+
+/* The captured boxes, fixture-c a Fedora box (dnf, not apt) */
+static void
+fixture_setup_fedora (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  fixture_setup_edited (fixture, data, make_fedora);
 }
 
 static void
@@ -824,10 +860,70 @@ test_temporary (Fixture       *fixture,
   g_assert_true (kiste_test_wait_for (box_removed, fixture, TIMEOUT_MS));
 }
 
+/* Tabs of a temporary box in two windows (one dragged out): closing the
+ * first asks nothing, in neither window; the last one, in the other window,
+ * asks there */
+static void
+test_temporary_two_windows (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+  AdwTabView *other_view = NULL;
+  GtkWidget *other_window;
+  KisteTerminalTab *first;
+  KisteTerminalTab *second;
+  AdwDialog *alert;
+  gpointer one[] = { view, GINT_TO_POINTER (1) };
+  gpointer other_one[] = { NULL, GINT_TO_POINTER (1) };
+
+  g_assert_true (kiste_test_wait_for (remove_alert_shown, fixture->window, TIMEOUT_MS));
+  answer_alert (fixture, "keep");
+
+  first = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  second = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  wait_for_text (first, "fake$ ");
+  wait_for_text (second, "fake$ ");
+
+  /* the second tab dragged into a window of its own */
+  g_signal_emit_by_name (view, "create-window", &other_view);
+  g_assert_true (ADW_IS_TAB_VIEW (other_view));
+  other_window = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (other_view)));
+  g_assert_true (KISTE_IS_WINDOW (other_window));
+  other_one[0] = other_view;
+  adw_tab_view_transfer_page (view, adw_tab_view_get_page (view, GTK_WIDGET (second)), other_view, 1);
+  g_assert_nonnull (adw_tab_view_get_page (other_view, GTK_WIDGET (second)));
+
+  /* each window has one tab of the box: not the last one */
+  adw_tab_view_close_page (view, adw_tab_view_get_page (view, GTK_WIDGET (first)));
+  g_assert_true (kiste_test_wait_for (page_count_is, one, TIMEOUT_MS));
+  kiste_test_flush_main_context ();
+  g_assert_null (find_alert (GTK_WIDGET (fixture->window), "Remove Temporary Box?"));
+  g_assert_null (find_alert (other_window, "Remove Temporary Box?"));
+
+  /* the box's last tab, wherever it is */
+  adw_tab_view_close_page (other_view, adw_tab_view_get_page (other_view, GTK_WIDGET (second)));
+  g_assert_true (kiste_test_wait_for (page_count_is, other_one, TIMEOUT_MS));
+  g_assert_true (kiste_test_wait_for (remove_alert_shown, other_window, TIMEOUT_MS));
+  g_assert_null (find_alert (GTK_WIDGET (fixture->window), "Remove Temporary Box?"));
+  kiste_test_screenshot (other_window, "temporary-box-remove-other-window");
+  alert = find_alert (other_window, "Remove Temporary Box?");
+  g_signal_emit_by_name (alert, "response", "remove");
+  adw_dialog_force_close (alert);
+  g_assert_true (kiste_test_wait_for (box_removed, fixture, TIMEOUT_MS));
+
+  gtk_window_destroy (GTK_WINDOW (other_window));
+}
+
 static gboolean
 install_alert_shown (gpointer data)
 {
   return find_alert (data, "Install Package File?") != NULL;
+}
+
+static gboolean
+install_alert_shown_other (gpointer data)
+{
+  return find_alert (data, "Install in Another Box?") != NULL;
 }
 
 static KisteTerminalTab *
@@ -883,6 +979,197 @@ test_install_package (Fixture       *fixture,
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "install-package-tab");
 
   g_unlink (path);
+  g_rmdir (dir);
+}
+
+static KisteBoxRow *
+find_row_named (GtkWidget  *widget,
+                const char *name)
+{
+  KisteBox *box;
+
+  if (KISTE_IS_BOX_ROW (widget) &&
+      (box = kiste_box_row_get_box (KISTE_BOX_ROW (widget))) != NULL &&
+      g_str_equal (kiste_box_get_name (box), name))
+    return KISTE_BOX_ROW (widget);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      KisteBoxRow *row = find_row_named (child, name);
+
+      if (row != NULL)
+        return row;
+    }
+
+  return NULL;
+}
+
+/* Drops file on widget the way a drag from a file manager ends: its own
+ * drop target, asked whether it takes a file list, gets one in "drop" */
+static void
+drop_file (GtkWidget *widget,
+           GFile     *file)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  g_autoptr(GdkContentFormats) formats = gdk_content_formats_new_for_gtype (GDK_TYPE_FILE_LIST);
+  g_auto(GValue) value = G_VALUE_INIT;
+  g_autoptr(GSList) files = g_slist_prepend (NULL, file);
+  GtkDropTarget *target = NULL;
+  gboolean dropped = FALSE;
+
+  for (guint i = 0; target == NULL && i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_DROP_TARGET (controller))
+        target = GTK_DROP_TARGET (controller);
+    }
+  g_assert_nonnull (target);
+  g_assert_true (gdk_content_formats_match (gtk_drop_target_get_formats (target), formats));
+  g_assert_true (gtk_drop_target_get_actions (target) & GDK_ACTION_COPY);
+
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&value, gdk_file_list_new_from_list (files));
+  g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &dropped);
+  g_assert_true (dropped);
+}
+
+static gboolean
+has_label (GtkWidget  *root,
+           const char *text)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if ((GTK_IS_LABEL (child) && gtk_widget_get_mapped (child) &&
+           g_str_equal (gtk_label_get_text (GTK_LABEL (child)), text)) ||
+          has_label (child, text))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+static gboolean
+toast_shown (gpointer data)
+{
+  gpointer *args = data;
+
+  return has_label (args[0], args[1]);
+}
+
+/* Selects box_name in the list, as a click on its row does */
+static void
+select_box (KisteWindow *window,
+            const char  *box_name)
+{
+  GtkListView *list = GTK_LIST_VIEW (gtk_widget_get_ancestor (GTK_WIDGET (find_row_named (GTK_WIDGET (window), box_name)),
+                                                              GTK_TYPE_LIST_VIEW));
+  GtkSelectionModel *model = gtk_list_view_get_model (list);
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (model)); i++)
+    {
+      g_autoptr(KisteBox) box = g_list_model_get_item (G_LIST_MODEL (model), i);
+
+      if (g_str_equal (kiste_box_get_name (box), box_name))
+        gtk_selection_model_select_item (model, i, TRUE);
+    }
+  kiste_test_flush (GTK_WIDGET (window));
+}
+
+/* A package file dropped on a box's row is for that box: no choosing when
+ * it takes the file, and when it does not, it says so and offers the boxes
+ * that do (fixture-c is a Fedora box here). Dropped on the box page, the shown box's. */
+static void
+test_install_package_drop (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("kiste-test-package-XXXXXX", &error);
+  g_autofree char *deb = g_build_filename (dir, "hello_1.0_all.deb", NULL);
+  g_autofree char *rpm = g_build_filename (dir, "hello-1.0.noarch.rpm", NULL);
+  g_autofree char *apk = g_build_filename (dir, "hello-1.0.apk", NULL);
+  g_autofree char *expected = g_strdup_printf ("sudo apt-get install -y -- /run/host%s", deb);
+  g_autoptr(GFile) deb_file = g_file_new_for_path (deb);
+  g_autoptr(GFile) rpm_file = g_file_new_for_path (rpm);
+  g_autoptr(GFile) apk_file = g_file_new_for_path (apk);
+  gpointer two[] = { view, GINT_TO_POINTER (2) };
+  gpointer nobody[] = { fixture->window,
+                        (gpointer) "“fixture-a” cannot install “hello-1.0.apk”, and no other box can: "
+                        "their package managers take other files" };
+  KisteBoxRow *row;
+  GtkWidget *page;
+  AdwDialog *alert;
+  KisteTerminalTab *tab;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (deb, "!<arch>\n", -1, &error));
+  g_assert_true (g_file_set_contents (rpm, "\xed\xab\xee\xdb", -1, &error));
+  g_assert_true (g_file_set_contents (apk, "", -1, &error));
+
+  /* a .deb on a Debian box: that box, nothing to choose */
+  row = find_row_named (GTK_WIDGET (fixture->window), "fixture-a");
+  g_assert_nonnull (row);
+  drop_file (GTK_WIDGET (row), deb_file);
+  g_assert_true (kiste_test_wait_for (install_alert_shown, fixture->window, TIMEOUT_MS));
+  alert = find_alert (GTK_WIDGET (fixture->window), "Install Package File?");
+  g_assert_true (adw_alert_dialog_has_response (ADW_ALERT_DIALOG (alert), "fixture-a"));
+  g_assert_cmpstr (adw_alert_dialog_get_response_label (ADW_ALERT_DIALOG (alert), "fixture-a"), ==,
+                   "_Install");
+  g_assert_cmpstr (adw_alert_dialog_get_default_response (ADW_ALERT_DIALOG (alert)), ==, "fixture-a");
+  g_assert_false (adw_alert_dialog_has_response (ADW_ALERT_DIALOG (alert), "fixture-b"));
+  g_assert_false (adw_alert_dialog_has_response (ADW_ALERT_DIALOG (alert), "fixture-c"));
+  g_assert_nonnull (strstr (adw_alert_dialog_get_body (ADW_ALERT_DIALOG (alert)), "“fixture-a”"));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "install-package-drop-on-row");
+  g_signal_emit_by_name (alert, "response", "fixture-a");
+  adw_dialog_force_close (alert);
+
+  g_assert_true (kiste_test_wait_for (page_count_is, two, TIMEOUT_MS));
+  tab = selected_tab (view);
+  g_assert_nonnull (tab);
+  g_assert_cmpstr (kiste_terminal_tab_get_box_name (tab), ==, "fixture-a");
+  wait_for_text (tab, expected);
+  adw_tab_view_close_page (view, adw_tab_view_get_page (view, GTK_WIDGET (tab)));
+
+  /* an .rpm on a Debian box: said, and the Fedora box offered */
+  drop_file (GTK_WIDGET (row), rpm_file);
+  g_assert_true (kiste_test_wait_for (install_alert_shown_other, fixture->window, TIMEOUT_MS));
+  alert = find_alert (GTK_WIDGET (fixture->window), "Install in Another Box?");
+  g_assert_nonnull (strstr (adw_alert_dialog_get_body (ADW_ALERT_DIALOG (alert)),
+                            "“fixture-a” cannot install “hello-1.0.noarch.rpm”"));
+  g_assert_true (adw_alert_dialog_has_response (ADW_ALERT_DIALOG (alert), "fixture-c"));
+  g_assert_false (adw_alert_dialog_has_response (ADW_ALERT_DIALOG (alert), "fixture-a"));
+  g_assert_false (adw_alert_dialog_has_response (ADW_ALERT_DIALOG (alert), "fixture-b"));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "install-package-drop-other-box");
+  g_signal_emit_by_name (alert, "response", "cancel");
+  adw_dialog_force_close (alert);
+  kiste_test_flush_main_context ();
+
+  /* an .apk nobody takes: a toast naming the box */
+  drop_file (GTK_WIDGET (row), apk_file);
+  g_assert_true (kiste_test_wait_for (toast_shown, nobody, TIMEOUT_MS));
+  g_assert_false (install_alert_shown (fixture->window));
+
+  /* on the box page: the shown box */
+  select_box (fixture->window, "fixture-c");
+  page = kiste_test_find_widget (GTK_WIDGET (fixture->window), KISTE_TYPE_BOX_PAGE, NULL);
+  g_assert_nonnull (page);
+  g_assert_true (gtk_widget_get_mapped (page));
+  /* the target is around the page */
+  drop_file (gtk_widget_get_parent (page), rpm_file);
+  g_assert_true (kiste_test_wait_for (install_alert_shown, fixture->window, TIMEOUT_MS));
+  alert = find_alert (GTK_WIDGET (fixture->window), "Install Package File?");
+  g_assert_true (adw_alert_dialog_has_response (ADW_ALERT_DIALOG (alert), "fixture-c"));
+  g_assert_false (adw_alert_dialog_has_response (ADW_ALERT_DIALOG (alert), "fixture-a"));
+  g_signal_emit_by_name (alert, "response", "cancel");
+  adw_dialog_force_close (alert);
+  kiste_test_flush_main_context ();
+
+  g_unlink (deb);
+  g_unlink (rpm);
+  g_unlink (apk);
   g_rmdir (dir);
 }
 
@@ -1219,8 +1506,12 @@ main (int   argc,
               fixture_setup, test_style_colors, fixture_teardown);
   g_test_add ("/kiste/terminal-tab/install-package", Fixture, NULL,
               fixture_setup, test_install_package, fixture_teardown);
+  g_test_add ("/kiste/terminal-tab/install-package-drop", Fixture, NULL,
+              fixture_setup_fedora, test_install_package_drop, fixture_teardown);
   g_test_add ("/kiste/terminal-tab/temporary", Fixture, NULL,
               fixture_setup_temporary, test_temporary, fixture_teardown);
+  g_test_add ("/kiste/terminal-tab/temporary-two-windows", Fixture, NULL,
+              fixture_setup_temporary, test_temporary_two_windows, fixture_teardown);
 
   ret = g_test_run ();
   g_clear_object (&app);
