@@ -643,6 +643,9 @@ test_follows_box (Fixture       *fixture,
   add_probes (fixture);
   kiste_box_page_set_box (fixture->page, box);
   g_assert_true (action_enabled (fixture, "box.stop"));
+  /* the details (an inspect of the running box) are in before it stops,
+   * not after, as on a slow machine */
+  g_assert_true (kiste_test_wait_for (has_details, box, 3000));
 
   /* podman ps lists fixture-a exited: the store's same object notifies */
   g_assert_true (g_file_get_contents (path, &json, NULL, &error));
