@@ -74,6 +74,7 @@ struct _KisteWindow
   guint                  close_confirmed : 1;
   /* Leftover temporary boxes were looked for */
   guint                  temporary_checked : 1;
+  guint                  temporary_close_asked : 1;
 };
 
 /* kiste-window.c */
@@ -117,6 +118,7 @@ guint       _kiste_window_get_terminal_count    (KisteWindow      *self,
                                                  const char       *box_name);
 /* TRUE when closing waits for the user (programs still run in tabs) */
 gboolean    _kiste_window_confirm_close         (KisteWindow      *self);
+gboolean    _kiste_window_confirm_temporary_close (KisteWindow    *self);
 /* Ends every shell of the window's tabs */
 void        _kiste_window_terminate_terminals   (KisteWindow      *self);
 

@@ -548,6 +548,7 @@ kiste_window_close_without_asking (KisteWindow *self)
   g_return_if_fail (KISTE_IS_WINDOW (self));
 
   self->close_confirmed = TRUE;
+  self->temporary_close_asked = TRUE;
   gtk_window_close (GTK_WINDOW (self));
 }
 

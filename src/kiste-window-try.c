@@ -62,17 +62,26 @@ remove_response_cb (AdwAlertDialog *dialog,
   const char *response = adw_alert_dialog_choose_finish (dialog, result);
   GStrv names = g_object_get_data (G_OBJECT (dialog), "kiste-box-names");
 
-  if (g_strcmp0 (response, "remove") != 0 || self->manager == NULL)
-    return;
+  if (g_strcmp0 (response, "remove") == 0 && self->manager != NULL)
+    {
+      /* the manager is the app's: the removal goes on after this window */
+      for (guint i = 0; names != NULL && names[i] != NULL; i++)
+        kiste_manager_delete_async (self->manager, names[i], FALSE, NULL, delete_done_cb, NULL);
+    }
 
-  for (guint i = 0; names != NULL && names[i] != NULL; i++)
-    kiste_manager_delete_async (self->manager, names[i], FALSE, NULL, delete_done_cb, NULL);
+  if (g_object_get_data (G_OBJECT (dialog), "kiste-then-close") != NULL)
+    {
+      self->temporary_close_asked = TRUE;
+      gtk_window_close (GTK_WINDOW (self));
+    }
 }
 
-/* Asks whether to remove the temporary boxes names (Keep is the default) */
+/* Asks whether to remove the temporary boxes names (Keep is the default);
+ * then_close: the window closes after the answer */
 static void
 kiste_window_offer_removal (KisteWindow        *self,
-                            const char * const *names)
+                            const char * const *names,
+                            gboolean            then_close)
 {
   guint n = g_strv_length ((GStrv) names);
   AdwDialog *dialog;
@@ -105,6 +114,8 @@ kiste_window_offer_removal (KisteWindow        *self,
   adw_alert_dialog_set_close_response (ADW_ALERT_DIALOG (dialog), "keep");
   g_object_set_data_full (G_OBJECT (dialog), "kiste-box-names",
                           g_strdupv ((GStrv) names), (GDestroyNotify) g_strfreev);
+  if (then_close)
+    g_object_set_data (G_OBJECT (dialog), "kiste-then-close", GINT_TO_POINTER (TRUE));
   adw_alert_dialog_choose (ADW_ALERT_DIALOG (dialog), GTK_WIDGET (self), NULL,
                            (GAsyncReadyCallback) remove_response_cb, g_object_ref (self));
 }
@@ -159,7 +170,47 @@ _kiste_window_terminal_closing (KisteWindow *self,
     return;
 
   names[0] = name;
-  kiste_window_offer_removal (self, names);
+  kiste_window_offer_removal (self, names, FALSE);
+}
+
+/* A window closing with the last tabs of temporary boxes while another
+ * window stays asks first, as closing those tabs would; when the last
+ * window goes, the next start asks */
+gboolean
+_kiste_window_confirm_temporary_close (KisteWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  GListModel *boxes;
+  g_autoptr(GStrvBuilder) builder = NULL;
+  g_auto(GStrv) names = NULL;
+  gboolean other_window = FALSE;
+
+  if (self->temporary_close_asked || self->manager == NULL)
+    return FALSE;
+
+  for (GList *l = app ? gtk_application_get_windows (app) : NULL; l != NULL; l = l->next)
+    other_window |= l->data != (gpointer) self && KISTE_IS_WINDOW (l->data);
+  if (!other_window)
+    return FALSE;
+
+  boxes = G_LIST_MODEL (kiste_manager_get_store (self->manager));
+  builder = g_strv_builder_new ();
+  for (guint i = 0; i < g_list_model_get_n_items (boxes); i++)
+    {
+      g_autoptr(KisteBox) box = g_list_model_get_item (boxes, i);
+      const char *name = kiste_box_get_name (box);
+      guint here = _kiste_window_get_terminal_count (self, name);
+
+      if (kiste_box_get_temporary (box) && here > 0 &&
+          kiste_window_count_app_terminals (self, name) == here)
+        g_strv_builder_add (builder, name);
+    }
+  names = g_strv_builder_end (builder);
+  if (names[0] == NULL)
+    return FALSE;
+
+  kiste_window_offer_removal (self, (const char * const *) names, TRUE);
+  return TRUE;
 }
 
 void
@@ -193,7 +244,7 @@ _kiste_window_check_temporary_boxes (KisteWindow *self)
     }
 
   names = g_strv_builder_end (builder);
-  kiste_window_offer_removal (self, (const char * const *) names);
+  kiste_window_offer_removal (self, (const char * const *) names, FALSE);
 }
 
 void

@@ -803,7 +803,7 @@ kiste_window_close_request (GtkWindow *window)
 {
   KisteWindow *self = KISTE_WINDOW (window);
 
-  if (_kiste_window_confirm_close (self))
+  if (_kiste_window_confirm_close (self) || _kiste_window_confirm_temporary_close (self))
     return TRUE;
 
   kiste_window_save_state (self);

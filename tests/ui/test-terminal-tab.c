@@ -915,6 +915,55 @@ test_temporary_two_windows (Fixture       *fixture,
 }
 
 static gboolean
+window_gone (gpointer data)
+{
+  GWeakRef *ref = data;
+  g_autoptr(GObject) window = g_weak_ref_get (ref);
+
+  return window == NULL || !gtk_widget_get_visible (GTK_WIDGET (window));
+}
+
+/* A window that closes with the last tab of a temporary box, while another
+ * window stays, asks first; Keep keeps the box, and the window closes */
+static void
+test_temporary_window_close (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+  AdwTabView *other_view = NULL;
+  GtkWidget *other_window;
+  KisteTerminalTab *tab;
+  AdwDialog *alert;
+  GWeakRef ref;
+
+  g_assert_true (kiste_test_wait_for (remove_alert_shown, fixture->window, TIMEOUT_MS));
+  answer_alert (fixture, "keep");
+
+  tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  wait_for_text (tab, "fake$ ");
+  g_signal_emit_by_name (view, "create-window", &other_view);
+  other_window = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (other_view)));
+  adw_tab_view_transfer_page (view, adw_tab_view_get_page (view, GTK_WIDGET (tab)), other_view,
+                              adw_tab_view_get_n_pages (other_view));
+
+  gtk_window_close (GTK_WINDOW (other_window));
+  g_assert_true (kiste_test_wait_for (remove_alert_shown, other_window, TIMEOUT_MS));
+  g_assert_true (gtk_widget_get_visible (other_window));
+  g_assert_null (find_alert (GTK_WIDGET (fixture->window), "Remove Temporary Box?"));
+
+  g_weak_ref_init (&ref, other_window);
+  alert = find_alert (other_window, "Remove Temporary Box?");
+  g_signal_emit_by_name (alert, "response", "keep");
+  adw_dialog_force_close (alert);
+  g_assert_true (kiste_test_wait_for (window_gone, &ref, TIMEOUT_MS));
+  g_weak_ref_clear (&ref);
+
+  g_assert_nonnull (kiste_box_store_find_by_name (kiste_manager_get_store (fixture->manager), "fixture-a"));
+  g_assert_cmpuint (kiste_fake_runner_count (KISTE_FAKE_RUNNER (kiste_manager_get_runner (fixture->manager)),
+                                             "distrobox rm"), ==, 0);
+}
+
+static gboolean
 install_alert_shown (gpointer data)
 {
   return find_alert (data, "Install Package File?") != NULL;
@@ -1512,6 +1561,8 @@ main (int   argc,
               fixture_setup_temporary, test_temporary, fixture_teardown);
   g_test_add ("/kiste/terminal-tab/temporary-two-windows", Fixture, NULL,
               fixture_setup_temporary, test_temporary_two_windows, fixture_teardown);
+  g_test_add ("/kiste/terminal-tab/temporary-window-close", Fixture, NULL,
+              fixture_setup_temporary, test_temporary_window_close, fixture_teardown);
 
   ret = g_test_run ();
   g_clear_object (&app);
