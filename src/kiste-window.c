@@ -245,14 +245,7 @@ kiste_window_selection_changed_cb (KisteWindow *self)
                                  G_CONNECT_SWAPPED);
     }
 
-  /* Made for the first box shown: the window comes up sooner without it */
-  if (self->box_page == NULL && box != NULL)
-    {
-      self->box_page = kiste_box_page_new (self->manager);
-      adw_bin_set_child (self->page_bin, GTK_WIDGET (self->box_page));
-    }
-  if (self->box_page != NULL)
-    kiste_box_page_set_box (self->box_page, box);
+  kiste_box_page_set_box (self->box_page, box);
   gtk_stack_set_visible_child_name (self->content_stack, box ? "box" : "none");
   kiste_window_shown_name_cb (self);
   _kiste_window_update_details_tab (self);
@@ -713,7 +706,7 @@ kiste_window_delete_box_action (GtkWidget  *widget,
 {
   KisteWindow *self = KISTE_WINDOW (widget);
 
-  if (_kiste_window_get_selected_box (self) != NULL && self->box_page != NULL)
+  if (_kiste_window_get_selected_box (self) != NULL)
     gtk_widget_activate_action (GTK_WIDGET (self->box_page), "box.delete", NULL);
 }
 
@@ -857,6 +850,8 @@ kiste_window_setup (KisteWindow      *self,
   g_signal_connect_object (self->manager, "busy-changed",
                            G_CALLBACK (kiste_window_busy_changed_cb), self, G_CONNECT_SWAPPED);
 
+  self->box_page = kiste_box_page_new (self->manager);
+  adw_bin_set_child (self->page_bin, GTK_WIDGET (self->box_page));
 
   gtk_popover_set_child (self->tasks_popover, GTK_WIDGET (kiste_task_list_new (self->manager)));
   gtk_popover_set_child (self->status_tasks_popover,
