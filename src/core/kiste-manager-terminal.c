@@ -400,27 +400,23 @@ open_shell_step (GTask *task)
   g_object_unref (task);
 }
 
-void
-kiste_manager_open_shell_async (KisteManager        *self,
-                                const char          *box_name,
-                                const char          *cwd,
-                                int                  pty_fd,
-                                const char * const  *extra_env,
-                                GCancellable        *cancellable,
-                                GAsyncReadyCallback  callback,
-                                gpointer             user_data)
+/* The task of a shell on pty_fd (a copy of it is kept), or NULL when it
+ * already returned that the terminal cannot be used */
+static GTask *
+open_shell_task_new (KisteManager        *self,
+                     const char          *box_name,
+                     const char          *cwd,
+                     int                  pty_fd,
+                     const char * const  *extra_env,
+                     GCancellable        *cancellable,
+                     GAsyncReadyCallback  callback,
+                     gpointer             user_data,
+                     gpointer             source_tag)
 {
-  GTask *task;
-  OpenShell *op;
+  GTask *task = g_task_new (self, cancellable, callback, user_data);
+  OpenShell *op = g_new0 (OpenShell, 1);
 
-  g_return_if_fail (KISTE_IS_MANAGER (self));
-  g_return_if_fail (box_name != NULL);
-  g_return_if_fail (pty_fd >= 0);
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, kiste_manager_open_shell_async);
-
-  op = g_new0 (OpenShell, 1);
+  g_task_set_source_tag (task, source_tag);
   op->box_name = g_strdup (box_name);
   op->cwd = g_strdup (cwd);
   op->extra_env = g_strdupv ((char **) extra_env);
@@ -432,10 +428,32 @@ kiste_manager_open_shell_async (KisteManager        *self,
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED,
                                _("Could not use the terminal: %s"), g_strerror (errno));
       g_object_unref (task);
-      return;
+      return NULL;
     }
 
-  open_shell_step (task);
+  return task;
+}
+
+void
+kiste_manager_open_shell_async (KisteManager        *self,
+                                const char          *box_name,
+                                const char          *cwd,
+                                int                  pty_fd,
+                                const char * const  *extra_env,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  GTask *task;
+
+  g_return_if_fail (KISTE_IS_MANAGER (self));
+  g_return_if_fail (box_name != NULL);
+  g_return_if_fail (pty_fd >= 0);
+
+  task = open_shell_task_new (self, box_name, cwd, pty_fd, extra_env, cancellable,
+                              callback, user_data, kiste_manager_open_shell_async);
+  if (task != NULL)
+    open_shell_step (task);
 }
 
 #define HOST_STAT_TIMEOUT_MS 15000
@@ -540,22 +558,11 @@ kiste_manager_install_package_async (KisteManager        *self,
   g_return_if_fail (path != NULL);
   g_return_if_fail (pty_fd >= 0);
 
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, kiste_manager_install_package_async);
-
-  op = g_new0 (OpenShell, 1);
-  op->box_name = g_strdup (box_name);
-  op->extra_env = g_strdupv ((char **) extra_env);
-  op->pty_fd = dup (pty_fd);
-  g_task_set_task_data (task, op, (GDestroyNotify) open_shell_free);
-
-  if (op->pty_fd < 0)
-    {
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED,
-                               _("Could not use the terminal: %s"), g_strerror (errno));
-      g_object_unref (task);
-      return;
-    }
+  task = open_shell_task_new (self, box_name, NULL, pty_fd, extra_env, cancellable,
+                              callback, user_data, kiste_manager_install_package_async);
+  if (task == NULL)
+    return;
+  op = g_task_get_task_data (task);
 
   /* checked before anything runs: a package file, a path a box can take */
   if (kiste_package_file_kind_for_path (path) == KISTE_PACKAGE_NONE ||
