@@ -809,6 +809,19 @@ kiste_box_apply_inspect_json (KisteBox    *self,
                               JsonObject  *object,
                               GError     **error)
 {
+  g_return_val_if_fail (KISTE_IS_BOX (self), FALSE);
+
+  return _kiste_box_apply_inspect (self, object, self->state_stamp, error);
+}
+
+/* state_stamp: the box's when inspect started. A newer state (from an
+ * event or a listing) stays: these details may have been read before it. */
+gboolean
+_kiste_box_apply_inspect (KisteBox    *self,
+                          JsonObject  *object,
+                          guint        state_stamp,
+                          GError     **error)
+{
   g_autoptr(KisteBox) copy = NULL;
   g_autofree char *name_copy = NULL;
   InitArgs args = { 0 };
@@ -854,7 +867,9 @@ kiste_box_apply_inspect_json (KisteBox    *self,
   if ((value = get_string (object, "Created")) && parse_time (value) > 0)
     copy->created = parse_time (value);
 
-  if ((state = get_object (object, "State")) && (value = get_string (state, "Status")))
+  if (state_stamp != self->state_stamp)
+    state = NULL;
+  else if ((state = get_object (object, "State")) && (value = get_string (state, "Status")))
     {
       KisteBoxState parsed = state_from_string (value);
 

@@ -11,7 +11,7 @@
 
 #pragma once
 
-#include "kiste-box.h"
+#include "kiste-box-private.h"
 
 G_BEGIN_DECLS
 
@@ -66,6 +66,8 @@ struct _KisteBox
   const char    *distro_origin;
   /* Runs, but distrobox-init has not finished its setup yet */
   gboolean       setting_up;
+  /* Counts changes of state, so details read before one do not undo it */
+  guint          state_stamp;
 };
 
 enum {

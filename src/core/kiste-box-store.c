@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "kiste-box-private.h"
 #include "kiste-box-store-state-private.h"
 #include "kiste-distro.h"
 #include "kiste-error.h"
@@ -506,6 +507,20 @@ kiste_box_store_reload_finish (KisteBoxStore  *self,
 
 /* Details */
 
+typedef struct
+{
+  GPtrArray *boxes;
+  guint     *state_stamps;  /* each box's when inspect started */
+} DetailsData;
+
+static void
+details_data_free (DetailsData *data)
+{
+  g_ptr_array_unref (data->boxes);
+  g_free (data->state_stamps);
+  g_free (data);
+}
+
 static void
 kiste_box_store_details_cb (GObject      *object,
                             GAsyncResult *result,
@@ -513,7 +528,8 @@ kiste_box_store_details_cb (GObject      *object,
 {
   g_autoptr(GTask) task = user_data;
   KisteBoxStore *self = g_task_get_source_object (task);
-  GPtrArray *boxes = g_task_get_task_data (task);
+  DetailsData *data = g_task_get_task_data (task);
+  GPtrArray *boxes = data->boxes;
   g_autoptr(GError) error = NULL;
   g_autoptr(GError) apply_error = NULL;
   g_autoptr(JsonParser) parser = json_parser_new ();
@@ -562,7 +578,8 @@ kiste_box_store_details_cb (GObject      *object,
               if (applied[j] || !g_str_equal (kiste_box_get_id (box), id))
                 continue;
 
-              if (kiste_box_apply_inspect_json (box, element, apply_error ? NULL : &apply_error))
+              if (_kiste_box_apply_inspect (box, element, data->state_stamps[j],
+                                            apply_error ? NULL : &apply_error))
                 applied[j] = TRUE;
             }
         }
@@ -613,7 +630,7 @@ kiste_box_store_load_details_async (KisteBoxStore        *self,
   g_autoptr(GTask) task = NULL;
   g_autoptr(GStrvBuilder) builder = NULL;
   g_auto(GStrv) argv = NULL;
-  GPtrArray *requested;
+  DetailsData *data;
 
   g_return_if_fail (KISTE_IS_BOX_STORE (self));
   g_return_if_fail (boxes != NULL || n_boxes == 0);
@@ -631,7 +648,11 @@ kiste_box_store_load_details_async (KisteBoxStore        *self,
       return;
     }
 
-  requested = g_ptr_array_new_full (n_boxes, g_object_unref);
+  data = g_new0 (DetailsData, 1);
+  data->boxes = g_ptr_array_new_full (n_boxes, g_object_unref);
+  data->state_stamps = g_new (guint, n_boxes);
+  g_task_set_task_data (task, data, (GDestroyNotify) details_data_free);
+
   builder = g_strv_builder_new ();
   g_strv_builder_add_many (builder, _kiste_box_store_get_manager (self), "container", "inspect", NULL);
   /* docker prints a JSON array by default; its --format json means lines */
@@ -640,13 +661,13 @@ kiste_box_store_load_details_async (KisteBoxStore        *self,
 
   for (guint i = 0; i < n_boxes; i++)
     {
-      g_ptr_array_add (requested, g_object_ref (boxes[i]));
+      g_ptr_array_add (data->boxes, g_object_ref (boxes[i]));
+      data->state_stamps[i] = _kiste_box_get_state_stamp (boxes[i]);
       /* ids: a name could have changed since the list was read */
       g_strv_builder_add (builder, kiste_box_get_id (boxes[i]));
     }
 
   argv = g_strv_builder_end (builder);
-  g_task_set_task_data (task, requested, (GDestroyNotify) g_ptr_array_unref);
 
   self->spawn_count++;
   kiste_runner_run_async (self->runner, (const char * const *) argv, self->timeout_ms,

@@ -165,8 +165,15 @@ _kiste_box_set_state (KisteBox      *self,
     return FALSE;
 
   self->state = value;
+  self->state_stamp++;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
   return TRUE;
+}
+
+guint
+_kiste_box_get_state_stamp (KisteBox *self)
+{
+  return self->state_stamp;
 }
 
 static gboolean

@@ -1416,6 +1416,50 @@ test_store_details (Fixture       *fixture,
 }
 
 static void
+test_store_details_stale_state (Fixture       *fixture,
+                                gconstpointer  data)
+{
+  g_autofree char *events = read_fixture ("events-podman5.txt");
+  g_auto(GStrv) lines = g_strsplit (events, "\n", -1);
+  g_autoptr(GError) error = NULL;
+  Waiter waiter = { NULL };
+  KisteBox *box;
+
+  g_assert_true (reload (fixture->store, &error));
+  g_assert_no_error (error);
+  box = kiste_box_store_find_by_id (fixture->store, ID_A);
+  g_assert_cmpint (kiste_box_get_state (box), ==, KISTE_BOX_STATE_RUNNING);
+
+  /* inspect (which says running) starts, then the box stops; the listing
+   * that stop asks for is slower than inspect */
+  fake_set_sleep (fixture, "container", "0.3");
+  fake_set_sleep (fixture, "ps", "2");
+  kiste_box_store_load_details_async (fixture->store, &box, 1, NULL, store_done_cb, &waiter);
+  g_assert_true (_kiste_box_store_handle_event_line (fixture->store, lines[0]));
+  g_assert_cmpint (kiste_box_get_state (box), ==, KISTE_BOX_STATE_STOPPED);
+
+  run_until (waiter_done, &waiter);
+  g_assert_true (kiste_box_store_load_details_finish (fixture->store, waiter.result, &error));
+  g_assert_no_error (error);
+  g_clear_object (&waiter.result);
+
+  /* the details arrive, the older state does not */
+  g_assert_true (kiste_box_get_has_details (box));
+  g_assert_cmpint (kiste_box_get_unshare (box, KISTE_UNSHARE_NETNS), !=, KISTE_SHARING_UNKNOWN);
+  g_assert_cmpint (kiste_box_get_state (box), ==, KISTE_BOX_STATE_STOPPED);
+  g_assert_cmpuint (fake_count (fixture, "ps"), ==, 2);
+
+  /* details read after it say running, and are believed */
+  fake_set_sleep (fixture, "container", NULL);
+  kiste_box_store_load_details_async (fixture->store, &box, 1, NULL, store_done_cb, &waiter);
+  run_until (waiter_done, &waiter);
+  g_assert_true (kiste_box_store_load_details_finish (fixture->store, waiter.result, &error));
+  g_clear_object (&waiter.result);
+  g_assert_cmpint (kiste_box_get_state (box), ==, KISTE_BOX_STATE_RUNNING);
+  run_until (store_idle, fixture->store);
+}
+
+static void
 test_store_details_missing (Fixture       *fixture,
                             gconstpointer  data)
 {
@@ -1537,6 +1581,7 @@ main (int   argc,
   store_test ("/kiste/box-store/watch/restart", "podman", test_store_watch_restart);
   store_test ("/kiste/box-store/watch/dispose", "podman", test_store_watch_dispose);
   store_test ("/kiste/box-store/details/podman", "podman", test_store_details);
+  store_test ("/kiste/box-store/details/stale-state", "podman", test_store_details_stale_state);
   store_test ("/kiste/box-store/details/missing", "podman", test_store_details_missing);
   store_test ("/kiste/box-store/details/docker", "docker", test_store_details_docker);
 
