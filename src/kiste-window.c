@@ -87,7 +87,8 @@ kiste_window_update_state (KisteWindow *self)
       gtk_stack_set_visible_child_name (self->content_stack, "loading");
       return;
     }
-  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->content_stack), "loading") == 0)
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->content_stack), "loading") == 0 &&
+      self->select_tick == 0 && self->select_idle == 0)
     gtk_stack_set_visible_child_name (self->content_stack,
                                       _kiste_window_get_selected_box (self) ? "box" : "none");
 
@@ -230,6 +231,44 @@ kiste_window_shown_name_cb (KisteWindow *self)
     g_settings_set_string (self->settings, "selected-box", kiste_box_get_name (box));
 }
 
+/* The details page is not seen before the boxes are listed: it is made
+ * once the window's first frame is drawn, or at once when needed sooner */
+static KisteBoxPage *
+kiste_window_ensure_box_page (KisteWindow *self)
+{
+  g_clear_handle_id (&self->page_idle, g_source_remove);
+  if (self->box_page == NULL)
+    {
+      self->box_page = kiste_box_page_new (self->manager);
+      adw_bin_set_child (self->page_bin, GTK_WIDGET (self->box_page));
+    }
+
+  return self->box_page;
+}
+
+static gboolean
+kiste_window_page_idle_cb (gpointer user_data)
+{
+  KisteWindow *self = user_data;
+
+  self->page_idle = 0;
+  kiste_window_ensure_box_page (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs as the first frame starts; the idle after its paint */
+static gboolean
+kiste_window_first_tick_cb (GtkWidget     *widget,
+                            GdkFrameClock *frame_clock,
+                            gpointer       user_data)
+{
+  KisteWindow *self = KISTE_WINDOW (widget);
+
+  if (self->box_page == NULL && self->page_idle == 0)
+    self->page_idle = g_idle_add (kiste_window_page_idle_cb, self);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 kiste_window_selection_changed_cb (KisteWindow *self)
 {
@@ -245,7 +284,7 @@ kiste_window_selection_changed_cb (KisteWindow *self)
                                  G_CONNECT_SWAPPED);
     }
 
-  kiste_box_page_set_box (self->box_page, box);
+  kiste_box_page_set_box (kiste_window_ensure_box_page (self), box);
   gtk_stack_set_visible_child_name (self->content_stack, box ? "box" : "none");
   kiste_window_shown_name_cb (self);
   _kiste_window_update_details_tab (self);
@@ -496,6 +535,54 @@ kiste_window_items_changed_cb (KisteWindow *self)
   kiste_window_update_state (self);
 }
 
+/* The box chosen last time, or the first, unless one is chosen already */
+static void
+kiste_window_select_initial (KisteWindow *self)
+{
+  g_autofree char *selected = NULL;
+
+  if (self->select_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->select_tick);
+  self->select_tick = 0;
+  g_clear_handle_id (&self->select_idle, g_source_remove);
+
+  if (_kiste_window_get_selected_box (self) == NULL)
+    {
+      selected = g_settings_get_string (self->settings, "selected-box");
+      kiste_window_select_by_name (self, selected);
+    }
+  if (_kiste_window_get_selected_box (self) == NULL &&
+      g_list_model_get_n_items (G_LIST_MODEL (self->selection)) > 0 &&
+      !adw_navigation_split_view_get_collapsed (self->split_view))
+    gtk_single_selection_set_selected (self->selection, 0);
+
+  kiste_window_update_state (self);
+}
+
+static gboolean
+kiste_window_select_idle_cb (gpointer user_data)
+{
+  KisteWindow *self = user_data;
+
+  self->select_idle = 0;
+  kiste_window_select_initial (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs in the frame that makes the first rows; the idle after its paint */
+static gboolean
+kiste_window_select_tick_cb (GtkWidget     *widget,
+                             GdkFrameClock *frame_clock,
+                             gpointer       user_data)
+{
+  KisteWindow *self = KISTE_WINDOW (widget);
+
+  self->select_tick = 0;
+  if (self->select_idle == 0)
+    self->select_idle = g_idle_add (kiste_window_select_idle_cb, self);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 kiste_window_load_cb (GObject      *object,
                       GAsyncResult *result,
@@ -503,7 +590,6 @@ kiste_window_load_cb (GObject      *object,
 {
   g_autoptr(KisteWindow) self = user_data;
   g_autoptr(GError) error = NULL;
-  g_autofree char *selected = NULL;
 
   if (!kiste_manager_load_finish (KISTE_MANAGER (object), result, &error) &&
       g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -513,14 +599,18 @@ kiste_window_load_cb (GObject      *object,
   g_clear_error (&self->load_error);
   self->load_error = g_steal_pointer (&error);
 
-  selected = g_settings_get_string (self->settings, "selected-box");
-  kiste_window_select_by_name (self, selected);
-  if (_kiste_window_get_selected_box (self) == NULL &&
-      g_list_model_get_n_items (G_LIST_MODEL (self->selection)) > 0 &&
-      !adw_navigation_split_view_get_collapsed (self->split_view))
-    gtk_single_selection_set_selected (self->selection, 0);
-
-  kiste_window_update_state (self);
+  /* Many rows on screen get a frame of their own before the first box's
+   * details: one frame making both kept the window from answering */
+  if (self->load_error == NULL && gtk_widget_get_mapped (GTK_WIDGET (self)) &&
+      g_list_model_get_n_items (G_LIST_MODEL (self->filter_model)) > ROWS_PER_FRAME)
+    {
+      if (self->select_tick == 0 && self->select_idle == 0)
+        self->select_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), kiste_window_select_tick_cb,
+                                                          NULL, NULL);
+      kiste_window_update_state (self);
+    }
+  else
+    kiste_window_select_initial (self);
 }
 
 static void
@@ -707,7 +797,7 @@ kiste_window_delete_box_action (GtkWidget  *widget,
   KisteWindow *self = KISTE_WINDOW (widget);
 
   if (_kiste_window_get_selected_box (self) != NULL)
-    gtk_widget_activate_action (GTK_WIDGET (self->box_page), "box.delete", NULL);
+    gtk_widget_activate_action (GTK_WIDGET (kiste_window_ensure_box_page (self)), "box.delete", NULL);
 }
 
 static void
@@ -850,8 +940,7 @@ kiste_window_setup (KisteWindow      *self,
   g_signal_connect_object (self->manager, "busy-changed",
                            G_CALLBACK (kiste_window_busy_changed_cb), self, G_CONNECT_SWAPPED);
 
-  self->box_page = kiste_box_page_new (self->manager);
-  adw_bin_set_child (self->page_bin, GTK_WIDGET (self->box_page));
+  gtk_widget_add_tick_callback (GTK_WIDGET (self), kiste_window_first_tick_cb, NULL, NULL);
 
   gtk_popover_set_child (self->tasks_popover, GTK_WIDGET (kiste_task_list_new (self->manager)));
   gtk_popover_set_child (self->status_tasks_popover,
@@ -878,9 +967,12 @@ kiste_window_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_cancellable_cancel (self->import_cancellable);
+  g_clear_handle_id (&self->page_idle, g_source_remove);
+  g_clear_handle_id (&self->select_idle, g_source_remove);
   /* The shells go with their window */
   _kiste_window_terminate_terminals (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), KISTE_TYPE_WINDOW);
+  self->box_page = NULL;
 
   g_clear_object (&self->cancellable);
   g_clear_object (&self->import_cancellable);

@@ -756,6 +756,123 @@ test_many_boxes (Fixture       *fixture,
   kiste_test_remove_tree (dir);
 }
 
+typedef struct
+{
+  GtkWidget *list;
+  gint64     rows_frame;      /* the frame count when the boxes came */
+  gint64     selected_frame;  /* and when the first was selected */
+  gboolean   selected;
+  gboolean   showed_none;
+} FirstLoad;
+
+static gint64
+frame_count (GtkWidget *widget)
+{
+  return gdk_frame_clock_get_frame_counter (gtk_widget_get_frame_clock (widget));
+}
+
+static void
+first_rows_cb (GListModel *model,
+               guint       position,
+               guint       removed,
+               guint       added,
+               FirstLoad  *load)
+{
+  if (load->rows_frame < 0 && g_list_model_get_n_items (model) > 0)
+    load->rows_frame = frame_count (load->list);
+}
+
+static void
+first_selection_cb (GtkSingleSelection *selection,
+                    GParamSpec         *pspec,
+                    FirstLoad          *load)
+{
+  if (load->selected || gtk_single_selection_get_selected_item (selection) == NULL)
+    return;
+  load->selected = TRUE;
+  load->selected_frame = frame_count (load->list);
+}
+
+static void
+details_side_cb (GtkStack   *stack,
+                 GParamSpec *pspec,
+                 FirstLoad  *load)
+{
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (stack), "none") == 0)
+    load->showed_none = TRUE;
+}
+
+static GtkStack *
+find_stack_with_page (GtkWidget  *root,
+                      const char *name)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkStack *found;
+
+      if (GTK_IS_STACK (child) && gtk_stack_get_child_by_name (GTK_STACK (child), name) != NULL)
+        return GTK_STACK (child);
+      if ((found = find_stack_with_page (child, name)))
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+first_box_shown (gpointer data)
+{
+  FirstLoad *load = data;
+  GtkWidget *page = kiste_test_find_widget (GTK_WIDGET (gtk_widget_get_root (load->list)), KISTE_TYPE_BOX_PAGE, NULL);
+  return load->selected && page != NULL && gtk_widget_get_mapped (page);
+}
+
+/* The first listing of many boxes: the rows get drawn before the first
+ * box's details are made, and the details side goes from loading to the
+ * box without saying that none is selected */
+static void
+test_many_boxes_first_load (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autofree char *template = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
+  g_autoptr(JsonArray) copies = kiste_test_dup_many_boxes (template, "many", 300);
+  g_autoptr(JsonNode) root = json_node_init_array (json_node_alloc (), copies);
+  g_autofree char *json = json_to_string (root, FALSE);
+  g_autofree char *dir = g_dir_make_tmp ("kiste-many-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "ps.json", NULL);
+  g_autofree char *ps = g_strdup_printf ("cat '%s'", path);
+  g_autoptr(KisteBox) selected = NULL;
+  FirstLoad load = { NULL, -1, -1, FALSE, FALSE };
+  GtkStack *details_side;
+  GListModel *model;
+
+  g_assert_true (g_file_set_contents (path, json, -1, NULL));
+  /* the window lists once its probes have answered: not yet */
+  kiste_fake_runner_add (fixture->runner, "podman ps", ps);
+
+  load.list = kiste_test_find_widget (GTK_WIDGET (fixture->window), GTK_TYPE_LIST_VIEW, "Boxes");
+  model = G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (load.list)));
+  details_side = find_stack_with_page (GTK_WIDGET (fixture->window), "none");
+  g_assert_nonnull (details_side);
+  g_signal_connect (model, "items-changed", G_CALLBACK (first_rows_cb), &load);
+  g_signal_connect (model, "notify::selected-item", G_CALLBACK (first_selection_cb), &load);
+  g_signal_connect (details_side, "notify::visible-child-name", G_CALLBACK (details_side_cb), &load);
+
+  g_assert_true (kiste_test_wait_for (first_box_shown, &load, 5000));
+  /* at least one frame drew the rows without the details */
+  g_assert_cmpint (load.rows_frame, >=, 0);
+  g_assert_cmpint (load.selected_frame, >, load.rows_frame);
+  g_assert_false (load.showed_none);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (details_side), ==, "box");
+  selected = g_object_ref (gtk_single_selection_get_selected_item (GTK_SINGLE_SELECTION (model)));
+  g_assert_cmpstr (kiste_box_get_name (selected), ==, "many-0001");
+
+  g_signal_handlers_disconnect_by_data (model, &load);
+  g_signal_handlers_disconnect_by_data (details_side, &load);
+  kiste_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -783,6 +900,7 @@ main (int   argc,
   ADD ("/kiste/box-list/refresh", KISTE_TEST_WORLD_BOXES, test_refresh);
   ADD ("/kiste/box-list/loading", KISTE_TEST_WORLD_BOXES, test_loading);
   ADD ("/kiste/box-list/many-boxes", KISTE_TEST_WORLD_BOXES, test_many_boxes);
+  ADD ("/kiste/box-list/many-boxes-first-load", KISTE_TEST_WORLD_BOXES, test_many_boxes_first_load);
 
   ADD ("/kiste/box-list/showcase", KISTE_TEST_WORLD_SHOWCASE, test_showcase);
 
