@@ -44,6 +44,8 @@ struct _KisteBoxPage
 
   GtkStack             *stack;
   KisteColorRow        *color_row;
+  GtkMenuButton        *menu_button;
+  GMenuModel           *box_menu;
   GtkImage             *distro_image;
   GtkLabel             *name_label;
   GtkLabel             *image_label;

@@ -17,6 +17,7 @@
 #include "kiste-box-page-private.h"
 #include "kiste-box-row.h"
 #include "kiste-distro.h"
+#include "kiste-lazy-menu.h"
 
 /* Operation results are not shown here: the window shows every task's
  * outcome as a toast already, and a second toast would repeat it. The page
@@ -808,6 +809,8 @@ kiste_box_page_class_init (KisteBoxPageClass *klass)
   g_type_ensure (KISTE_TYPE_COLOR_ROW);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/ui/kiste-box-page.ui");
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, color_row);
+  gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, menu_button);
+  gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, box_menu);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, distro_image);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, name_label);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, image_label);
@@ -849,6 +852,7 @@ static void
 kiste_box_page_init (KisteBoxPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  kiste_lazy_menu_attach (self->menu_button, self->box_menu);
   /* The bin's own child: AdwBin unparents it, the template must not */
   self->stack = GTK_STACK (adw_bin_get_child (ADW_BIN (self)));
   self->cancellable = g_cancellable_new ();

@@ -43,6 +43,9 @@ struct _KisteWindow
   /* Template widgets */
   AdwToastOverlay       *toast_overlay;
   GtkStack              *main_stack;
+  GtkMenuButton         *menu_button;
+  GtkMenuButton         *status_menu_button;
+  GMenuModel            *primary_menu;
   GtkStack              *status_stack;
   AdwStatusPage         *missing_page;
   AdwStatusPage         *error_page;

@@ -14,6 +14,7 @@
 #include "kiste-box-row.h"
 #include "kiste-create-dialog.h"
 #include "kiste-error.h"
+#include "kiste-lazy-menu.h"
 #include "kiste-preferences-dialog.h"
 #include "kiste-exported-dialog.h"
 #include "kiste-task-list.h"
@@ -1017,6 +1018,9 @@ kiste_window_class_init (KisteWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/ui/kiste-window.ui");
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, main_stack);
+  gtk_widget_class_bind_template_child (widget_class, KisteWindow, menu_button);
+  gtk_widget_class_bind_template_child (widget_class, KisteWindow, status_menu_button);
+  gtk_widget_class_bind_template_child (widget_class, KisteWindow, primary_menu);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, status_stack);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, missing_page);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, error_page);
@@ -1083,6 +1087,8 @@ kiste_window_init (KisteWindow *self)
   self->terminal_counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  kiste_lazy_menu_attach (self->menu_button, self->primary_menu);
+  kiste_lazy_menu_attach (self->status_menu_button, self->primary_menu);
 
   _kiste_window_terminals_init (self);
   _kiste_window_import_init (self);

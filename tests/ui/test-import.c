@@ -188,6 +188,7 @@ test_menu (Fixture       *fx,
   g_autofree char *try_action = NULL;
 
   g_assert_nonnull (menu_button);
+  gtk_menu_button_popup (GTK_MENU_BUTTON (menu_button));
   section = g_menu_model_get_item_link (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button)),
                                         0, G_MENU_LINK_SECTION);
   /* after New Box and Try an Image */
@@ -197,6 +198,7 @@ test_menu (Fixture       *fx,
   g_assert_cmpstr (try_action, ==, "win.try-image");
   g_assert_cmpstr (file_action, ==, "win.import-file");
   g_assert_cmpstr (url_action, ==, "win.import-url");
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (menu_button));
 }
 
 static void

@@ -40,9 +40,14 @@ test_window_skeleton (void)
   g_assert_nonnull (menu_button);
   g_assert_true (gtk_menu_button_get_primary (GTK_MENU_BUTTON (menu_button)));
 
-  /* The primary menu offers the shortcuts and the about dialog */
+  /* The primary menu is made when it first opens; it offers the shortcuts
+   * and the about dialog */
+  g_assert_null (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button)));
+  gtk_menu_button_popup (GTK_MENU_BUTTON (menu_button));
   menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button));
   g_assert_nonnull (menu);
+  g_assert_true (GTK_IS_POPOVER_MENU (gtk_menu_button_get_popover (GTK_MENU_BUTTON (menu_button))));
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (menu_button));
   menu = g_menu_model_get_item_link (menu, 0, G_MENU_LINK_SECTION);
   g_assert_nonnull (menu);
   g_object_unref (menu);
