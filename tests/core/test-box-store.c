@@ -1131,6 +1131,20 @@ box_running (gpointer data)
 
 /* A box's row follows a stop at once; a listing that ran before the
  * event does not take it back, the one after it has the last word */
+/* Lists the fixture's boxes; fixture-a, which runs */
+static KisteBox *
+reload_running_box (Fixture *fixture)
+{
+  g_autoptr(GError) error = NULL;
+  KisteBox *box;
+
+  g_assert_true (reload (fixture->store, &error));
+  g_assert_no_error (error);
+  box = kiste_box_store_find_by_id (fixture->store, ID_A);
+  g_assert_cmpint (kiste_box_get_state (box), ==, KISTE_BOX_STATE_RUNNING);
+  return box;
+}
+
 static void
 test_store_event_state (Fixture       *fixture,
                         gconstpointer  data)
@@ -1139,12 +1153,7 @@ test_store_event_state (Fixture       *fixture,
   g_auto(GStrv) lines = g_strsplit (events, "\n", -1);
   g_autoptr(GError) error = NULL;
   Waiter waiter = { NULL };
-  KisteBox *box;
-
-  g_assert_true (reload (fixture->store, &error));
-  g_assert_no_error (error);
-  box = kiste_box_store_find_by_id (fixture->store, ID_A);
-  g_assert_cmpint (kiste_box_get_state (box), ==, KISTE_BOX_STATE_RUNNING);
+  KisteBox *box = reload_running_box (fixture);
 
   /* stop: no listing needed to show it; the listing it asks for (the
    * fixture says running) follows */
@@ -1423,12 +1432,7 @@ test_store_details_stale_state (Fixture       *fixture,
   g_auto(GStrv) lines = g_strsplit (events, "\n", -1);
   g_autoptr(GError) error = NULL;
   Waiter waiter = { NULL };
-  KisteBox *box;
-
-  g_assert_true (reload (fixture->store, &error));
-  g_assert_no_error (error);
-  box = kiste_box_store_find_by_id (fixture->store, ID_A);
-  g_assert_cmpint (kiste_box_get_state (box), ==, KISTE_BOX_STATE_RUNNING);
+  KisteBox *box = reload_running_box (fixture);
 
   /* inspect (which says running) starts, then the box stops; the listing
    * that stop asks for is slower than inspect */

@@ -707,6 +707,21 @@ list_counts (gpointer data)
   return g_list_model_get_n_items (query->model) == query->n_items;
 }
 
+/* ps output with n boxes named many-0001 and on, in dir; its path */
+static char *
+write_many_boxes (const char *dir,
+                  guint       n)
+{
+  g_autofree char *template = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
+  g_autoptr(JsonArray) copies = kiste_test_dup_many_boxes (template, "many", n);
+  g_autoptr(JsonNode) root = json_node_init_array (json_node_alloc (), copies);
+  g_autofree char *json = json_to_string (root, FALSE);
+  char *path = g_build_filename (dir, "ps.json", NULL);
+
+  g_assert_true (g_file_set_contents (path, json, -1, NULL));
+  return path;
+}
+
 /* Many boxes come into the list a few rows a frame, not all at once; a box
  * chosen by name far down is shown and selected at once */
 static void
@@ -714,12 +729,8 @@ test_many_boxes (Fixture       *fixture,
                  gconstpointer  data)
 {
   KisteBoxStore *store = kiste_manager_get_store (kiste_application_get_manager (fixture->app));
-  g_autofree char *template = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
-  g_autoptr(JsonArray) copies = kiste_test_dup_many_boxes (template, "many", 300);
-  g_autoptr(JsonNode) root = json_node_init_array (json_node_alloc (), copies);
-  g_autofree char *json = json_to_string (root, FALSE);
   g_autofree char *dir = g_dir_make_tmp ("kiste-many-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "ps.json", NULL);
+  g_autofree char *path = write_many_boxes (dir, 300);
   g_autoptr(KisteBox) first = NULL;
   g_autoptr(KisteBox) last = NULL;
   CountQuery query;
@@ -729,7 +740,6 @@ test_many_boxes (Fixture       *fixture,
   g_assert_true (kiste_test_wait_for (list_has_items, fixture, 5000));
   query.model = get_list_model (fixture);
   query.n_items = 300;
-  g_assert_true (g_file_set_contents (path, json, -1, NULL));
 
   kiste_test_serve_boxes (store, path, NULL);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (store)), ==, 300);
@@ -835,19 +845,14 @@ static void
 test_many_boxes_first_load (Fixture       *fixture,
                             gconstpointer  data)
 {
-  g_autofree char *template = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
-  g_autoptr(JsonArray) copies = kiste_test_dup_many_boxes (template, "many", 300);
-  g_autoptr(JsonNode) root = json_node_init_array (json_node_alloc (), copies);
-  g_autofree char *json = json_to_string (root, FALSE);
   g_autofree char *dir = g_dir_make_tmp ("kiste-many-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "ps.json", NULL);
+  g_autofree char *path = write_many_boxes (dir, 300);
   g_autofree char *ps = g_strdup_printf ("cat '%s'", path);
   g_autoptr(KisteBox) selected = NULL;
   FirstLoad load = { NULL, -1, -1, FALSE, FALSE };
   GtkStack *details_side;
   GListModel *model;
 
-  g_assert_true (g_file_set_contents (path, json, -1, NULL));
   /* the window lists once its probes have answered: not yet */
   kiste_fake_runner_add (fixture->runner, "podman ps", ps);
 
