@@ -233,12 +233,13 @@ kiste_window_shown_name_cb (KisteWindow *self)
 }
 
 /* The details page is not seen before the boxes are listed: it is made
- * once the window's first frame is drawn, or at once when needed sooner */
+ * once the window's first frame is drawn, or at once when needed sooner.
+ * NULL once the window is disposed. */
 static KisteBoxPage *
 kiste_window_ensure_box_page (KisteWindow *self)
 {
   g_clear_handle_id (&self->page_idle, g_source_remove);
-  if (self->box_page == NULL)
+  if (self->box_page == NULL && self->page_bin != NULL)
     {
       self->box_page = kiste_box_page_new (self->manager);
       adw_bin_set_child (self->page_bin, GTK_WIDGET (self->box_page));
@@ -274,6 +275,7 @@ static void
 kiste_window_selection_changed_cb (KisteWindow *self)
 {
   KisteBox *box = _kiste_window_get_selected_box (self);
+  KisteBoxPage *page;
 
   if (self->shown_box != box)
     {
@@ -285,7 +287,8 @@ kiste_window_selection_changed_cb (KisteWindow *self)
                                  G_CONNECT_SWAPPED);
     }
 
-  kiste_box_page_set_box (kiste_window_ensure_box_page (self), box);
+  if ((page = kiste_window_ensure_box_page (self)) != NULL)
+    kiste_box_page_set_box (page, box);
   gtk_stack_set_visible_child_name (self->content_stack, box ? "box" : "none");
   kiste_window_shown_name_cb (self);
   _kiste_window_update_details_tab (self);
@@ -796,9 +799,10 @@ kiste_window_delete_box_action (GtkWidget  *widget,
                                 GVariant   *parameter)
 {
   KisteWindow *self = KISTE_WINDOW (widget);
+  KisteBoxPage *page;
 
-  if (_kiste_window_get_selected_box (self) != NULL)
-    gtk_widget_activate_action (GTK_WIDGET (kiste_window_ensure_box_page (self)), "box.delete", NULL);
+  if (_kiste_window_get_selected_box (self) != NULL && (page = kiste_window_ensure_box_page (self)))
+    gtk_widget_activate_action (GTK_WIDGET (page), "box.delete", NULL);
 }
 
 static void
