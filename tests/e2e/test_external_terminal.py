@@ -96,18 +96,11 @@ def choose_terminal(app, choice):
 
 def main():
     install_fake_terminal()
-    try:
+    with e2e.box(NAME):
         run_test()
-    finally:
-        if e2e.box_exists(NAME):
-            e2e.remove_box(NAME)
 
 
 def run_test():
-    if e2e.box_exists(NAME):
-        e2e.remove_box(NAME)
-    e2e.run_user(['distrobox', 'create', '--yes', '--no-entry', '--image', e2e.IMAGE,
-                  '--name', NAME])
     e2e.run_user(['distrobox', 'enter', NAME, '--', 'true'], timeout=t.START_TIMEOUT)
 
     with e2e.App() as app:

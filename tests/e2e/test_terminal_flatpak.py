@@ -63,18 +63,11 @@ def main():
     for tool in ('bwrap', FLATPAK_SPAWN, SESSION_HELPER):
         if not (shutil.which(tool) or os.access(tool, os.X_OK)):
             e2e.skip(f'{tool} is not installed (packages bubblewrap, flatpak, flatpak-xdg-utils)')
-    try:
+    with e2e.box(NAME):
         run_test()
-    finally:
-        if e2e.box_exists(NAME):
-            e2e.remove_box(NAME)
 
 
 def run_test():
-    if e2e.box_exists(NAME):
-        e2e.remove_box(NAME)
-    e2e.run_user(['distrobox', 'create', '--yes', '--no-entry', '--image', e2e.IMAGE,
-                  '--name', NAME])
     e2e.run_user(['distrobox', 'enter', NAME, '--', 'true'], timeout=t.START_TIMEOUT)
 
     info = e2e.artifact('flatpak-info')
