@@ -634,6 +634,32 @@ test_start_fails (Fixture       *fixture,
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-failed");
 }
 
+/* Moves tab out of the fixture's window as a drop outside it does: the
+ * tab view asks for a new window, and the tab goes there after its pinned
+ * details tab. Returns that window; its tab view in other_view. */
+static GtkWidget *
+move_to_new_window (Fixture           *fixture,
+                    KisteTerminalTab  *tab,
+                    AdwTabView       **other_view)
+{
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+  AdwTabView *new_view = NULL;
+  GtkWidget *window;
+
+  g_signal_emit_by_name (view, "create-window", &new_view);
+  g_assert_true (ADW_IS_TAB_VIEW (new_view));
+  window = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (new_view)));
+  g_assert_true (KISTE_IS_WINDOW (window));
+  g_assert_true (window != GTK_WIDGET (fixture->window));
+
+  adw_tab_view_transfer_page (view, adw_tab_view_get_page (view, GTK_WIDGET (tab)), new_view, 1);
+  g_assert_nonnull (adw_tab_view_get_page (new_view, GTK_WIDGET (tab)));
+
+  if (other_view != NULL)
+    *other_view = new_view;
+  return window;
+}
+
 /* A tab dragged out gets a window of its own, keeps its shell, and can
  * come back; each window counts the tabs it has */
 static void
@@ -652,19 +678,11 @@ test_move_to_window (Fixture       *fixture,
 
   tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
   wait_for_text (tab, "fake$ ");
-  page = adw_tab_view_get_page (view, GTK_WIDGET (tab));
   g_assert_true (kiste_test_wait_for (row_counts, here_one, TIMEOUT_MS));
 
-  g_signal_emit_by_name (view, "create-window", &other_view);
-  g_assert_true (ADW_IS_TAB_VIEW (other_view));
-  other_window = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (other_view)));
-  g_assert_true (KISTE_IS_WINDOW (other_window));
-  g_assert_true (other_window != GTK_WIDGET (fixture->window));
+  other_window = move_to_new_window (fixture, tab, &other_view);
   there_one[0] = there_none[0] = other_window;
-
-  adw_tab_view_transfer_page (view, page, other_view, 1);
   page = adw_tab_view_get_page (other_view, GTK_WIDGET (tab));
-  g_assert_nonnull (page);
   g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, 1);
   g_assert_true (kiste_test_wait_for (row_counts, here_none, TIMEOUT_MS));
   g_assert_true (kiste_test_wait_for (row_counts, there_one, TIMEOUT_MS));
@@ -885,13 +903,8 @@ test_temporary_two_windows (Fixture       *fixture,
   wait_for_text (second, "fake$ ");
 
   /* the second tab dragged into a window of its own */
-  g_signal_emit_by_name (view, "create-window", &other_view);
-  g_assert_true (ADW_IS_TAB_VIEW (other_view));
-  other_window = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (other_view)));
-  g_assert_true (KISTE_IS_WINDOW (other_window));
+  other_window = move_to_new_window (fixture, second, &other_view);
   other_one[0] = other_view;
-  adw_tab_view_transfer_page (view, adw_tab_view_get_page (view, GTK_WIDGET (second)), other_view, 1);
-  g_assert_nonnull (adw_tab_view_get_page (other_view, GTK_WIDGET (second)));
 
   /* each window has one tab of the box: not the last one */
   adw_tab_view_close_page (view, adw_tab_view_get_page (view, GTK_WIDGET (first)));
@@ -929,8 +942,6 @@ static void
 test_temporary_window_close (Fixture       *fixture,
                              gconstpointer  data)
 {
-  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
-  AdwTabView *other_view = NULL;
   GtkWidget *other_window;
   KisteTerminalTab *tab;
   AdwDialog *alert;
@@ -941,10 +952,7 @@ test_temporary_window_close (Fixture       *fixture,
 
   tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
   wait_for_text (tab, "fake$ ");
-  g_signal_emit_by_name (view, "create-window", &other_view);
-  other_window = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (other_view)));
-  adw_tab_view_transfer_page (view, adw_tab_view_get_page (view, GTK_WIDGET (tab)), other_view,
-                              adw_tab_view_get_n_pages (other_view));
+  other_window = move_to_new_window (fixture, tab, NULL);
 
   gtk_window_close (GTK_WINDOW (other_window));
   g_assert_true (kiste_test_wait_for (remove_alert_shown, other_window, TIMEOUT_MS));
