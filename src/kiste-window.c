@@ -496,6 +496,20 @@ kiste_window_items_changed_cb (KisteWindow *self)
   kiste_window_update_state (self);
 }
 
+/* The box selected when the app last closed, or else the first one while
+ * the list and details are side by side */
+static void
+kiste_window_select_remembered (KisteWindow *self)
+{
+  g_autofree char *selected = g_settings_get_string (self->settings, "selected-box");
+
+  kiste_window_select_by_name (self, selected);
+  if (_kiste_window_get_selected_box (self) == NULL &&
+      g_list_model_get_n_items (G_LIST_MODEL (self->selection)) > 0 &&
+      !adw_navigation_split_view_get_collapsed (self->split_view))
+    gtk_single_selection_set_selected (self->selection, 0);
+}
+
 static void
 kiste_window_load_cb (GObject      *object,
                       GAsyncResult *result,
@@ -503,7 +517,6 @@ kiste_window_load_cb (GObject      *object,
 {
   g_autoptr(KisteWindow) self = user_data;
   g_autoptr(GError) error = NULL;
-  g_autofree char *selected = NULL;
 
   if (!kiste_manager_load_finish (KISTE_MANAGER (object), result, &error) &&
       g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -513,13 +526,7 @@ kiste_window_load_cb (GObject      *object,
   g_clear_error (&self->load_error);
   self->load_error = g_steal_pointer (&error);
 
-  selected = g_settings_get_string (self->settings, "selected-box");
-  kiste_window_select_by_name (self, selected);
-  if (_kiste_window_get_selected_box (self) == NULL &&
-      g_list_model_get_n_items (G_LIST_MODEL (self->selection)) > 0 &&
-      !adw_navigation_split_view_get_collapsed (self->split_view))
-    gtk_single_selection_set_selected (self->selection, 0);
-
+  kiste_window_select_remembered (self);
   kiste_window_update_state (self);
 }
 
@@ -829,9 +836,13 @@ kiste_window_setup (KisteWindow      *self,
   self->filter_model = gtk_filter_list_model_new (G_LIST_MODEL (g_steal_pointer (&sort_model)),
                                                   g_object_ref (GTK_FILTER (self->filter)));
   self->slice = gtk_slice_list_model_new (g_object_ref (G_LIST_MODEL (self->filter_model)), 0, ROWS_PER_FRAME);
-  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->slice)));
+  /* Autoselect goes before the boxes come: in a window opened once the
+   * list had loaded, it selected the first row before anyone listened, and
+   * the details said that no box was selected */
+  self->selection = gtk_single_selection_new (NULL);
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  gtk_single_selection_set_model (self->selection, G_LIST_MODEL (self->slice));
   g_signal_connect_object (self->selection, "notify::selected-item",
                            G_CALLBACK (kiste_window_selection_changed_cb), self,
                            G_CONNECT_SWAPPED);
@@ -865,10 +876,17 @@ kiste_window_setup (KisteWindow      *self,
                            G_CALLBACK (kiste_window_settings_changed_cb), self, G_CONNECT_SWAPPED);
   _kiste_window_terminals_setup (self);
 
+  /* A window opened once the list has loaded (a tab dragged out) picks
+   * its box as the first one did when loading ended */
   if (kiste_box_store_get_loaded (kiste_manager_get_store (self->manager)))
-    kiste_window_update_state (self);
+    {
+      kiste_window_select_remembered (self);
+      kiste_window_update_state (self);
+    }
   else
-    kiste_window_load (self);
+    {
+      kiste_window_load (self);
+    }
 }
 
 static void

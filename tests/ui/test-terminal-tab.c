@@ -1135,6 +1135,88 @@ select_box (KisteWindow *window,
   kiste_test_flush (GTK_WIDGET (window));
 }
 
+/* The names of the rows below widget the list shows as selected */
+static void
+collect_selected_rows (GtkWidget *widget,
+                       GString   *names)
+{
+  KisteBox *box;
+
+  if (KISTE_IS_BOX_ROW (widget) &&
+      (box = kiste_box_row_get_box (KISTE_BOX_ROW (widget))) != NULL &&
+      (gtk_widget_get_state_flags (gtk_widget_get_parent (widget)) & GTK_STATE_FLAG_SELECTED) != 0)
+    g_string_append_printf (names, "%s%s", names->len > 0 ? " " : "", kiste_box_get_name (box));
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_selected_rows (child, names);
+}
+
+/* window's list and details agree on box_name: its selection, the row
+ * shown as selected, and the details of that box */
+static void
+assert_window_shows_box (GtkWidget  *window,
+                         const char *box_name)
+{
+  GtkWidget *list = kiste_test_find_widget (window, GTK_TYPE_LIST_VIEW, "Boxes");
+  GtkSingleSelection *selection;
+  g_autoptr(GString) rows = g_string_new (NULL);
+  KisteBox *selected;
+  GtkWidget *page;
+  GtkWidget *stack;
+
+  g_assert_nonnull (list);
+  selection = GTK_SINGLE_SELECTION (gtk_list_view_get_model (GTK_LIST_VIEW (list)));
+  g_assert_cmpuint (gtk_single_selection_get_selected (selection), !=, GTK_INVALID_LIST_POSITION);
+  selected = gtk_single_selection_get_selected_item (selection);
+  g_assert_cmpstr (kiste_box_get_name (selected), ==, box_name);
+
+  kiste_test_flush (window);
+  collect_selected_rows (list, rows);
+  g_assert_cmpstr (rows->str, ==, box_name);
+
+  page = kiste_test_find_widget (window, KISTE_TYPE_BOX_PAGE, NULL);
+  g_assert_nonnull (page);
+  stack = gtk_widget_get_ancestor (page, GTK_TYPE_STACK);
+  g_assert_nonnull (stack);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (stack)), ==, "box");
+  g_assert_true (kiste_box_page_get_box (KISTE_BOX_PAGE (page)) == selected);
+}
+
+/* A window made for a dragged-out tab starts as the first window did: the
+ * box the settings remember (or the first one) selected in its list and
+ * shown in its details, never a selected row beside "No Box Selected" */
+static void
+test_new_window_selection (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  GSettings *settings = kiste_application_get_settings (fixture->app);
+  AdwTabView *other_view = NULL;
+  GtkWidget *other_window;
+  KisteTerminalTab *tab;
+  g_autofree char *remembered = NULL;
+
+  tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  wait_for_text (tab, "fake$ ");
+  select_box (fixture->window, "fixture-c");
+  remembered = g_settings_get_string (settings, "selected-box");
+  g_assert_cmpstr (remembered, ==, "fixture-c");
+
+  other_window = move_to_new_window (fixture, tab, &other_view);
+  assert_window_shows_box (other_window, "fixture-c");
+  adw_tab_view_set_selected_page (other_view, adw_tab_view_get_nth_page (other_view, 0));
+  kiste_test_screenshot (other_window, "terminal-new-window");
+  gtk_window_destroy (GTK_WINDOW (other_window));
+
+  /* a remembered box that is gone: the first one */
+  g_settings_set_string (settings, "selected-box", "fixture-gone");
+  tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  wait_for_text (tab, "fake$ ");
+  other_window = move_to_new_window (fixture, tab, NULL);
+  assert_window_shows_box (other_window, "fixture-a");
+  gtk_window_destroy (GTK_WINDOW (other_window));
+}
+
 /* A package file dropped on a box's row is for that box: no choosing when
  * it takes the file, and when it does not, it says so and offers the boxes
  * that do (fixture-c is a Fedora box here). Dropped on the box page, the shown box's. */
@@ -1540,6 +1622,8 @@ main (int   argc,
 
   g_test_add ("/kiste/terminal-tab/move-to-window", Fixture, NULL,
               fixture_setup, test_move_to_window, fixture_teardown);
+  g_test_add ("/kiste/terminal-tab/new-window-selection", Fixture, NULL,
+              fixture_setup, test_new_window_selection, fixture_teardown);
 
   g_test_add ("/kiste/terminal-tab/overview", Fixture, NULL,
               fixture_setup, test_overview, fixture_teardown);
