@@ -924,9 +924,13 @@ kiste_window_setup (KisteWindow      *self,
   self->filter_model = gtk_filter_list_model_new (G_LIST_MODEL (g_steal_pointer (&sort_model)),
                                                   g_object_ref (GTK_FILTER (self->filter)));
   self->slice = gtk_slice_list_model_new (g_object_ref (G_LIST_MODEL (self->filter_model)), 0, ROWS_PER_FRAME);
-  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->slice)));
+  /* Autoselect goes before the boxes come: in a window opened once the
+   * list had loaded, it selected the first row before anyone listened, and
+   * the details said that no box was selected */
+  self->selection = gtk_single_selection_new (NULL);
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  gtk_single_selection_set_model (self->selection, G_LIST_MODEL (self->slice));
   g_signal_connect_object (self->selection, "notify::selected-item",
                            G_CALLBACK (kiste_window_selection_changed_cb), self,
                            G_CONNECT_SWAPPED);
@@ -959,8 +963,10 @@ kiste_window_setup (KisteWindow      *self,
                            G_CALLBACK (kiste_window_settings_changed_cb), self, G_CONNECT_SWAPPED);
   _kiste_window_terminals_setup (self);
 
+  /* A window opened once the list has loaded (a tab dragged out) picks
+   * its box as the first one did when loading ended */
   if (kiste_box_store_get_loaded (kiste_manager_get_store (self->manager)))
-    kiste_window_update_state (self);
+    kiste_window_select_initial (self);
   else
     kiste_window_load (self);
 }

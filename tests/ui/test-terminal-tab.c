@@ -634,6 +634,32 @@ test_start_fails (Fixture       *fixture,
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "terminal-failed");
 }
 
+/* Moves tab out of the fixture's window as a drop outside it does: the
+ * tab view asks for a new window, and the tab goes there after its pinned
+ * details tab. Returns that window; its tab view in other_view. */
+static GtkWidget *
+move_to_new_window (Fixture           *fixture,
+                    KisteTerminalTab  *tab,
+                    AdwTabView       **other_view)
+{
+  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
+  AdwTabView *new_view = NULL;
+  GtkWidget *window;
+
+  g_signal_emit_by_name (view, "create-window", &new_view);
+  g_assert_true (ADW_IS_TAB_VIEW (new_view));
+  window = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (new_view)));
+  g_assert_true (KISTE_IS_WINDOW (window));
+  g_assert_true (window != GTK_WIDGET (fixture->window));
+
+  adw_tab_view_transfer_page (view, adw_tab_view_get_page (view, GTK_WIDGET (tab)), new_view, 1);
+  g_assert_nonnull (adw_tab_view_get_page (new_view, GTK_WIDGET (tab)));
+
+  if (other_view != NULL)
+    *other_view = new_view;
+  return window;
+}
+
 /* A tab dragged out gets a window of its own, keeps its shell, and can
  * come back; each window counts the tabs it has */
 static void
@@ -652,19 +678,11 @@ test_move_to_window (Fixture       *fixture,
 
   tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
   wait_for_text (tab, "fake$ ");
-  page = adw_tab_view_get_page (view, GTK_WIDGET (tab));
   g_assert_true (kiste_test_wait_for (row_counts, here_one, TIMEOUT_MS));
 
-  g_signal_emit_by_name (view, "create-window", &other_view);
-  g_assert_true (ADW_IS_TAB_VIEW (other_view));
-  other_window = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (other_view)));
-  g_assert_true (KISTE_IS_WINDOW (other_window));
-  g_assert_true (other_window != GTK_WIDGET (fixture->window));
+  other_window = move_to_new_window (fixture, tab, &other_view);
   there_one[0] = there_none[0] = other_window;
-
-  adw_tab_view_transfer_page (view, page, other_view, 1);
   page = adw_tab_view_get_page (other_view, GTK_WIDGET (tab));
-  g_assert_nonnull (page);
   g_assert_cmpint (adw_tab_view_get_n_pages (view), ==, 1);
   g_assert_true (kiste_test_wait_for (row_counts, here_none, TIMEOUT_MS));
   g_assert_true (kiste_test_wait_for (row_counts, there_one, TIMEOUT_MS));
@@ -885,13 +903,8 @@ test_temporary_two_windows (Fixture       *fixture,
   wait_for_text (second, "fake$ ");
 
   /* the second tab dragged into a window of its own */
-  g_signal_emit_by_name (view, "create-window", &other_view);
-  g_assert_true (ADW_IS_TAB_VIEW (other_view));
-  other_window = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (other_view)));
-  g_assert_true (KISTE_IS_WINDOW (other_window));
+  other_window = move_to_new_window (fixture, second, &other_view);
   other_one[0] = other_view;
-  adw_tab_view_transfer_page (view, adw_tab_view_get_page (view, GTK_WIDGET (second)), other_view, 1);
-  g_assert_nonnull (adw_tab_view_get_page (other_view, GTK_WIDGET (second)));
 
   /* each window has one tab of the box: not the last one */
   adw_tab_view_close_page (view, adw_tab_view_get_page (view, GTK_WIDGET (first)));
@@ -929,8 +942,6 @@ static void
 test_temporary_window_close (Fixture       *fixture,
                              gconstpointer  data)
 {
-  AdwTabView *view = kiste_window_get_tab_view (fixture->window);
-  AdwTabView *other_view = NULL;
   GtkWidget *other_window;
   KisteTerminalTab *tab;
   AdwDialog *alert;
@@ -941,10 +952,7 @@ test_temporary_window_close (Fixture       *fixture,
 
   tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
   wait_for_text (tab, "fake$ ");
-  g_signal_emit_by_name (view, "create-window", &other_view);
-  other_window = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (other_view)));
-  adw_tab_view_transfer_page (view, adw_tab_view_get_page (view, GTK_WIDGET (tab)), other_view,
-                              adw_tab_view_get_n_pages (other_view));
+  other_window = move_to_new_window (fixture, tab, NULL);
 
   gtk_window_close (GTK_WINDOW (other_window));
   g_assert_true (kiste_test_wait_for (remove_alert_shown, other_window, TIMEOUT_MS));
@@ -1125,6 +1133,88 @@ select_box (KisteWindow *window,
         gtk_selection_model_select_item (model, i, TRUE);
     }
   kiste_test_flush (GTK_WIDGET (window));
+}
+
+/* The names of the rows below widget the list shows as selected */
+static void
+collect_selected_rows (GtkWidget *widget,
+                       GString   *names)
+{
+  KisteBox *box;
+
+  if (KISTE_IS_BOX_ROW (widget) &&
+      (box = kiste_box_row_get_box (KISTE_BOX_ROW (widget))) != NULL &&
+      (gtk_widget_get_state_flags (gtk_widget_get_parent (widget)) & GTK_STATE_FLAG_SELECTED) != 0)
+    g_string_append_printf (names, "%s%s", names->len > 0 ? " " : "", kiste_box_get_name (box));
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_selected_rows (child, names);
+}
+
+/* window's list and details agree on box_name: its selection, the row
+ * shown as selected, and the details of that box */
+static void
+assert_window_shows_box (GtkWidget  *window,
+                         const char *box_name)
+{
+  GtkWidget *list = kiste_test_find_widget (window, GTK_TYPE_LIST_VIEW, "Boxes");
+  GtkSingleSelection *selection;
+  g_autoptr(GString) rows = g_string_new (NULL);
+  KisteBox *selected;
+  GtkWidget *page;
+  GtkWidget *stack;
+
+  g_assert_nonnull (list);
+  selection = GTK_SINGLE_SELECTION (gtk_list_view_get_model (GTK_LIST_VIEW (list)));
+  g_assert_cmpuint (gtk_single_selection_get_selected (selection), !=, GTK_INVALID_LIST_POSITION);
+  selected = gtk_single_selection_get_selected_item (selection);
+  g_assert_cmpstr (kiste_box_get_name (selected), ==, box_name);
+
+  kiste_test_flush (window);
+  collect_selected_rows (list, rows);
+  g_assert_cmpstr (rows->str, ==, box_name);
+
+  page = kiste_test_find_widget (window, KISTE_TYPE_BOX_PAGE, NULL);
+  g_assert_nonnull (page);
+  stack = gtk_widget_get_ancestor (page, GTK_TYPE_STACK);
+  g_assert_nonnull (stack);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (stack)), ==, "box");
+  g_assert_true (kiste_box_page_get_box (KISTE_BOX_PAGE (page)) == selected);
+}
+
+/* A window made for a dragged-out tab starts as the first window did: the
+ * box the settings remember (or the first one) selected in its list and
+ * shown in its details, never a selected row beside "No Box Selected" */
+static void
+test_new_window_selection (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  GSettings *settings = kiste_application_get_settings (fixture->app);
+  AdwTabView *other_view = NULL;
+  GtkWidget *other_window;
+  KisteTerminalTab *tab;
+  g_autofree char *remembered = NULL;
+
+  tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  wait_for_text (tab, "fake$ ");
+  select_box (fixture->window, "fixture-c");
+  remembered = g_settings_get_string (settings, "selected-box");
+  g_assert_cmpstr (remembered, ==, "fixture-c");
+
+  other_window = move_to_new_window (fixture, tab, &other_view);
+  assert_window_shows_box (other_window, "fixture-c");
+  adw_tab_view_set_selected_page (other_view, adw_tab_view_get_nth_page (other_view, 0));
+  kiste_test_screenshot (other_window, "terminal-new-window");
+  gtk_window_destroy (GTK_WINDOW (other_window));
+
+  /* a remembered box that is gone: the first one */
+  g_settings_set_string (settings, "selected-box", "fixture-gone");
+  tab = kiste_window_open_terminal (fixture->window, "fixture-a", NULL);
+  wait_for_text (tab, "fake$ ");
+  other_window = move_to_new_window (fixture, tab, NULL);
+  assert_window_shows_box (other_window, "fixture-a");
+  gtk_window_destroy (GTK_WINDOW (other_window));
 }
 
 /* A package file dropped on a box's row is for that box: no choosing when
@@ -1532,6 +1622,8 @@ main (int   argc,
 
   g_test_add ("/kiste/terminal-tab/move-to-window", Fixture, NULL,
               fixture_setup, test_move_to_window, fixture_teardown);
+  g_test_add ("/kiste/terminal-tab/new-window-selection", Fixture, NULL,
+              fixture_setup, test_new_window_selection, fixture_teardown);
 
   g_test_add ("/kiste/terminal-tab/overview", Fixture, NULL,
               fixture_setup, test_overview, fixture_teardown);
