@@ -121,6 +121,7 @@ def run_test():
         menu = e2e.open_menu(app, e2e.find(win, 'toggle button', 'Main Menu', showing=True))
         e2e.find(menu, e2e.MENU_ITEM_ROLES, 'Refresh', showing=True)
         audit_names(app, 'the main menu')
+        e2e.screenshot('live-main-menu')
         close_popover(app, 'menu', 'Main Menu')
 
         # Created on the command line while the app runs
@@ -143,6 +144,7 @@ def run_test():
         menu = e2e.open_menu(app, e2e.find(page, 'toggle button', 'More Actions', showing=True))
         e2e.find(menu, e2e.MENU_ITEM_ROLES, 'Delete…', showing=True)
         audit_names(app, 'the box menu')
+        e2e.screenshot('live-box-menu')
         close_popover(app, 'menu', 'More Actions')
 
         e2e.click(e2e.find(page, 'button', 'Stop', showing=True))
