@@ -16,9 +16,13 @@
 G_BEGIN_DECLS
 
 /* gtk_test_init() and adw_init(), without animations so screenshots show
- * finished transitions */
+ * finished transitions; a crash prints its stack */
 void       kiste_test_init           (int         *argc,
                                       char      ***argv);
+/* A crash (SIGSEGV, SIGBUS, SIGILL, SIGFPE) prints its stack to stderr
+ * before the process dies of it, so that a rare crash in a CI log can be
+ * traced; sanitizer builds keep their own reports */
+void       kiste_test_catch_crashes  (void);
 /* Runs the main loop until every widget has been drawn */
 void       kiste_test_flush          (GtkWidget  *widget);
 /* Runs what is pending on the main context */

@@ -1397,6 +1397,7 @@ main (int   argc,
 {
   int ret;
 
+  kiste_test_catch_crashes ();
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   /* Dialogs close at once */

@@ -1737,6 +1737,7 @@ main (int   argc,
         g_setenv ("DISPLAY", display, TRUE);
     }
 
+  kiste_test_catch_crashes ();
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   kiste_register_resource ();

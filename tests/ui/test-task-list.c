@@ -735,6 +735,7 @@ int
 main (int   argc,
       char *argv[])
 {
+  kiste_test_catch_crashes ();
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   kiste_register_resource ();
