@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "kiste-apps-private.h"
+#include "kiste-commands.h"
 #include "kiste-error.h"
 
 /* Appends the bytes of one line of `od -An -v -tx1` ("  5b 44 65") to buf. */
@@ -55,75 +56,113 @@ set_bad_listing (GError     **error,
   return FALSE;
 }
 
-/* Splits the script's output into file paths and the matching contents. */
+/* The script's sections, in the order it prints them */
+typedef enum {
+  SECTION_PATHS,
+  SECTION_FILE_SIZES,
+  SECTION_FILES,
+  SECTION_ICON_NAMES,
+  SECTION_ICON_SIZES,
+  SECTION_ICONS,
+  N_SECTIONS
+} Section;
+
+static const char section_markers[N_SECTIONS + 1] = "PSFISDE";
+
+typedef struct {
+  GByteArray *bytes[N_SECTIONS];   /* the hexadecimal sections, decoded */
+  GArray     *file_sizes;          /* guint64 */
+  GArray     *icon_sizes;          /* guint64 */
+} Listing;
+
+static void
+listing_clear (Listing *listing)
+{
+  for (guint i = 0; i < N_SECTIONS; i++)
+    g_clear_pointer (&listing->bytes[i], g_byte_array_unref);
+  g_clear_pointer (&listing->file_sizes, g_array_unref);
+  g_clear_pointer (&listing->icon_sizes, g_array_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Listing, listing_clear)
+
 static gboolean
-split_listing (const char  *output,
-               GPtrArray   *paths,
-               GPtrArray   *contents,
-               GPtrArray   *icon_names,
-               GPtrArray   *icon_data,
+append_size_line (GArray     *sizes,
+                  const char *line)
+{
+  guint64 size;
+
+  if (!g_ascii_string_to_unsigned (line, 10, 0, G_MAXUINT32, &size, NULL))
+    return FALSE;
+  g_array_append_val (sizes, size);
+  return TRUE;
+}
+
+/* Reads the script's output into its sections. */
+static gboolean
+read_sections (const char  *output,
+               Listing     *listing,
                GError     **error)
 {
   g_auto(GStrv) lines = g_strsplit (output, "\n", -1);
-  g_autoptr(GByteArray) path_bytes = g_byte_array_new ();
-  GByteArray *current = NULL;
-  gboolean seen_start = FALSE;
-  gboolean seen_end = FALSE;
-  gsize start = 0;
+  int section = -1;   /* before "P" */
+
+  for (guint i = 0; i < N_SECTIONS; i++)
+    listing->bytes[i] = g_byte_array_new ();
+  listing->file_sizes = g_array_new (FALSE, FALSE, sizeof (guint64));
+  listing->icon_sizes = g_array_new (FALSE, FALSE, sizeof (guint64));
 
   for (guint i = 0; lines[i] != NULL; i++)
     {
       const char *line = lines[i];
 
-      if (seen_end)
+      if (line[0] == '\0')
+        continue;
+
+      if (section == N_SECTIONS)
+        return set_bad_listing (error, "text after the end");
+
+      /* The next marker moves on; sections never come back */
+      if (line[0] == section_markers[section + 1] && line[1] == '\0')
         {
-          if (line[0] != '\0')
-            return set_bad_listing (error, "text after the end");
+          section++;
           continue;
         }
+      if (section < 0)
+        return set_bad_listing (error, "no start marker");
+      if (g_ascii_isupper (line[0]))
+        return set_bad_listing (error, "a section out of order");
 
-      if (!seen_start)
+      if (section == SECTION_FILE_SIZES || section == SECTION_ICON_SIZES)
         {
-          if (line[0] == '\0')
-            continue;
-          if (strcmp (line, "P") != 0)
-            return set_bad_listing (error, "no start marker");
-          seen_start = TRUE;
-          current = path_bytes;
+          GArray *sizes = section == SECTION_FILE_SIZES ? listing->file_sizes : listing->icon_sizes;
+
+          if (!append_size_line (sizes, line))
+            return set_bad_listing (error, "not a size");
         }
-      else if (strcmp (line, "F") == 0)
-        {
-          if (icon_names->len > 0)
-            return set_bad_listing (error, "a file after the icons");
-          current = g_byte_array_new ();
-          g_ptr_array_add (contents, current);
-        }
-      else if (strcmp (line, "I") == 0)
-        {
-          if (icon_names->len != icon_data->len)
-            return set_bad_listing (error, "an icon without data");
-          current = g_byte_array_new ();
-          g_ptr_array_add (icon_names, current);
-        }
-      else if (strcmp (line, "D") == 0)
-        {
-          if (icon_names->len != icon_data->len + 1)
-            return set_bad_listing (error, "icon data without a name");
-          current = g_byte_array_new ();
-          g_ptr_array_add (icon_data, current);
-        }
-      else if (strcmp (line, "E") == 0)
-        {
-          seen_end = TRUE;
-        }
-      else if (!append_hex_line (current, line))
+      else if (!append_hex_line (listing->bytes[section], line))
         {
           return set_bad_listing (error, "not hexadecimal");
         }
     }
 
-  if (!seen_start || !seen_end)
+  if (section != N_SECTIONS)
     return set_bad_listing (error, "cut short");
+
+  return TRUE;
+}
+
+/* The files' paths and contents, split by the paths' NULs and the sizes */
+static gboolean
+split_files (Listing    *listing,
+             GPtrArray  *paths,
+             GPtrArray  *contents,
+             GError    **error)
+{
+  GByteArray *path_bytes = listing->bytes[SECTION_PATHS];
+  GByteArray *data = listing->bytes[SECTION_FILES];
+  gsize start = 0;
+  gsize offset = 0;
 
   for (gsize i = 0; i < path_bytes->len; i++)
     {
@@ -137,40 +176,91 @@ split_listing (const char  *output,
   if (start != path_bytes->len)
     return set_bad_listing (error, "unterminated file name");
 
-  if (paths->len != contents->len)
+  if (paths->len != listing->file_sizes->len)
     return set_bad_listing (error, "file count mismatch");
 
-  if (icon_names->len != icon_data->len)
-    return set_bad_listing (error, "an icon without data");
+  for (guint i = 0; i < listing->file_sizes->len; i++)
+    {
+      guint64 size = g_array_index (listing->file_sizes, guint64, i);
+      GByteArray *bytes;
+
+      if (size > data->len - offset)
+        return set_bad_listing (error, "a file shorter than its size");
+      bytes = g_byte_array_sized_new (size);
+      g_byte_array_append (bytes, data->data + offset, size);
+      g_ptr_array_add (contents, bytes);
+      offset += size;
+    }
+
+  /* A file that changed while it was read */
+  if (offset != data->len)
+    return set_bad_listing (error, "a file longer than its size");
 
   return TRUE;
 }
 
-/* Icon= value → its file's bytes, from the listing's icon records */
+/* Icon= value → its file's bytes; a file too big or empty is no icon */
 static GHashTable *
-collect_icons (GPtrArray *icon_names,
-               GPtrArray *icon_data)
+split_icons (Listing  *listing,
+             GError  **error)
 {
-  GHashTable *icons = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                             (GDestroyNotify) g_bytes_unref);
+  g_autoptr(GHashTable) icons = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                       (GDestroyNotify) g_bytes_unref);
+  GByteArray *names = listing->bytes[SECTION_ICON_NAMES];
+  GByteArray *data = listing->bytes[SECTION_ICONS];
+  gsize start = 0;
+  gsize offset = 0;
+  guint n = 0;
 
-  for (guint i = 0; i < icon_names->len; i++)
+  if (names->len > 0 && names->data[names->len - 1] != '\n')
     {
-      GByteArray *name = g_ptr_array_index (icon_names, i);
-      GByteArray *data = g_ptr_array_index (icon_data, i);
-
-      /* "NAME\0", valid UTF-8; empty files are no icons */
-      if (name->len < 2 || name->data[name->len - 1] != '\0' ||
-          memchr (name->data, '\0', name->len - 1) != NULL ||
-          !g_utf8_validate ((const char *) name->data, name->len - 1, NULL) ||
-          data->len == 0)
-        continue;
-
-      g_hash_table_insert (icons, g_strdup ((const char *) name->data),
-                           g_bytes_new (data->data, data->len));
+      set_bad_listing (error, "unterminated icon name");
+      return NULL;
     }
 
-  return icons;
+  for (gsize i = 0; i < names->len; i++)
+    {
+      const char *name = (const char *) names->data + start;
+      gsize name_len = i - start;
+      guint64 size;
+      guint64 read;
+
+      if (names->data[i] != '\n')
+        continue;
+      start = i + 1;
+
+      if (n >= listing->icon_sizes->len)
+        {
+          set_bad_listing (error, "an icon without a size");
+          return NULL;
+        }
+      size = g_array_index (listing->icon_sizes, guint64, n++);
+      read = MIN (size, KISTE_LIST_APPS_ICON_READ);
+      if (read > data->len - offset)
+        {
+          set_bad_listing (error, "an icon shorter than its size");
+          return NULL;
+        }
+
+      if (size > 0 && size <= KISTE_LIST_APPS_ICON_MAX && name_len > 0 &&
+          memchr (name, '\0', name_len) == NULL && g_utf8_validate (name, name_len, NULL))
+        g_hash_table_insert (icons, g_strndup (name, name_len),
+                             g_bytes_new (data->data + offset, read));
+      offset += read;
+    }
+
+  if (n != listing->icon_sizes->len)
+    {
+      set_bad_listing (error, "an icon size without a name");
+      return NULL;
+    }
+  if (offset != data->len)
+    {
+      set_bad_listing (error, "an icon longer than its size");
+      return NULL;
+    }
+
+  return g_steal_pointer (&icons);
 }
 
 GPtrArray *
@@ -182,16 +272,16 @@ kiste_apps_parse_listing (const char  *output,
   g_autoptr(GPtrArray) contents = g_ptr_array_new_with_free_func ((GDestroyNotify) g_byte_array_unref);
   g_autoptr(GPtrArray) apps = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GHashTable) seen_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr(GPtrArray) icon_names = g_ptr_array_new_with_free_func ((GDestroyNotify) g_byte_array_unref);
-  g_autoptr(GPtrArray) icon_data = g_ptr_array_new_with_free_func ((GDestroyNotify) g_byte_array_unref);
+  g_auto(Listing) listing = { 0 };
   g_autoptr(GHashTable) icons = NULL;
 
   g_return_val_if_fail (output != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!split_listing (output, paths, contents, icon_names, icon_data, error))
+  if (!read_sections (output, &listing, error) ||
+      !split_files (&listing, paths, contents, error) ||
+      !(icons = split_icons (&listing, error)))
     return NULL;
-  icons = collect_icons (icon_names, icon_data);
 
   for (guint i = 0; i < paths->len; i++)
     {

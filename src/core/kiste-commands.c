@@ -16,25 +16,38 @@
 
 #define DISTROBOX "distrobox"
 
-/* Prints "P", the NUL-separated paths of the .desktop files directly in the
- * folders given as arguments as od hex, then per file "F" and its bytes as od
- * hex, then "E". Hex keeps any file name and content intact through a text
- * pipe; od is in coreutils and busybox alike. The file list is kept in "$@"
- * so that both passes see the same files. */
+/* Prints the .desktop files directly in the folders given as arguments and
+ * the icons they name, for kiste_apps_parse_listing(): "P" and the files'
+ * NUL-terminated paths, "S" and their sizes (one per line), "F" and their
+ * bytes one after the other; then "I" and the icon names found (one per
+ * line), "S" and the icon files' sizes, "D" and their bytes (each cut after
+ * KISTE_LIST_APPS_ICON_MAX + 1, which marks it too big); then "E".
+ * Bytes and names go as od hexadecimal, which keeps anything intact through
+ * a text pipe; od, stat, cat and head are in coreutils and busybox alike.
+ * The number of processes does not grow with the number of apps: a box
+ * with a hundred apps spent seconds starting three per icon. The file list
+ * is kept in "$@" so that every pass sees the same files. */
 static const char list_apps_script[] =
   "n=$#\n"
   "for d in \"$@\"; do\n"
   "  for f in \"$d\"/*.desktop; do\n"
-  "    [ -f \"$f\" ] && set -- \"$@\" \"$f\"\n"
+  "    [ -f \"$f\" ] && [ -r \"$f\" ] && set -- \"$@\" \"$f\"\n"
   "  done\n"
   "done\n"
   "shift \"$n\"\n"
   "echo P\n"
   "for f in \"$@\"; do printf '%s\\000' \"$f\"; done | od -An -v -tx1\n"
-  "for f in \"$@\"; do echo F; od -An -v -tx1 \"$f\" 2>/dev/null; done\n"
+  "echo S\n"
+  "[ $# -eq 0 ] || stat -L -c %s -- \"$@\"\n"
+  "echo F\n"
+  "[ $# -eq 0 ] || cat -- \"$@\" | od -An -v -tx1\n"
   /* The box's own icon for each Icon= name: an absolute file, or the
-   * hicolor theme's nearest to 48 px, or pixmaps; at most 512 KiB each */
-  "[ $# -gt 0 ] && sed -n 's/^Icon=//p' \"$@\" 2>/dev/null | sort -u | while IFS= read -r i; do\n"
+   * hicolor theme's nearest to 48 px, or pixmaps */
+  "names=\n"
+  "[ $# -eq 0 ] || names=$(sed -n 's/^Icon=//p' \"$@\" 2>/dev/null | sort -u)\n"
+  "set --\n"
+  "found=\n"
+  "while IFS= read -r i; do\n"
   "  p=\n"
   "  case $i in\n"
   "    '') continue;;\n"
@@ -47,10 +60,18 @@ static const char list_apps_script[] =
   "         [ -f \"$c\" ] && { p=$c; break; }\n"
   "       done;;\n"
   "  esac\n"
-  "  [ -n \"$p\" ] && [ \"$(wc -c < \"$p\")\" -le 524288 ] || continue\n"
-  "  echo I; printf '%s\\000' \"$i\" | od -An -v -tx1\n"
-  "  echo D; od -An -v -tx1 \"$p\"\n"
-  "done\n"
+  "  [ -n \"$p\" ] && [ -r \"$p\" ] || continue\n"
+  "  found=$found$i'\n'\n"
+  "  set -- \"$@\" \"$p\"\n"
+  "done <<EOF\n"
+  "$names\n"
+  "EOF\n"
+  "echo I\n"
+  "printf '%s' \"$found\" | od -An -v -tx1\n"
+  "echo S\n"
+  "[ $# -eq 0 ] || stat -L -c %s -- \"$@\"\n"
+  "echo D\n"
+  "[ $# -eq 0 ] || head -q -c " G_STRINGIFY (KISTE_LIST_APPS_ICON_READ) " -- \"$@\" | od -An -v -tx1\n"
   "echo E\n";
 
 static gboolean

@@ -123,9 +123,14 @@ char      **kiste_commands_generate_entry_argv         (const char          *nam
 char      **kiste_commands_launch_app_argv             (const char          *name,
                                                         const char * const  *app_argv);
 
+/* The largest icon file a box's listing brings (512 KiB), and how much of
+ * an icon file the listing script reads: one byte more, to tell it apart */
+#define KISTE_LIST_APPS_ICON_MAX  524288
+#define KISTE_LIST_APPS_ICON_READ 524289
+
 /* The fixed script that prints every .desktop file in its argument folders
- * for kiste_apps_parse_listing(). It takes no data other than its
- * positional arguments. */
+ * and their icons for kiste_apps_parse_listing(). It takes no data other
+ * than its positional arguments. */
 const char *kiste_commands_get_list_apps_script        (void);
 
 /* `MANAGER exec --user USER NAME sh -c 'command -v -- "$1"' sh PROGRAM`:

@@ -96,7 +96,8 @@ find_app (GPtrArray  *apps,
 }
 
 /* Captured from a Debian box by the listing script; see the file names in
- * the assertions for what the box had. */
+ * the assertions for what the box had (and two PNG icons, and the XPM of
+ * python3.11.desktop). */
 static void
 test_parse_listing_fixture (void)
 {
@@ -144,6 +145,11 @@ test_parse_listing_fixture (void)
   app = find_app (apps, "org.example.Viewer.desktop");
   g_assert_cmpstr (kiste_desktop_app_get_name (app), ==, "Ünïcödé Viewer");
   g_assert_cmpstr (kiste_desktop_app_get_icon (app), ==, "/usr/share/pixmaps/viewer.png");
+  /* icons by path and by theme name: PNG files of the box */
+  g_assert_cmpuint (g_bytes_get_size (kiste_desktop_app_get_icon_data (app)), ==, 474);
+  g_assert_cmpmem (g_bytes_get_data (kiste_desktop_app_get_icon_data (app), NULL), 4, "\x89PNG", 4);
+  app = find_app (apps, "org.example.Editor.desktop");
+  g_assert_cmpuint (g_bytes_get_size (kiste_desktop_app_get_icon_data (app)), ==, 5479);
 
   app = find_app (apps, "user-notes.desktop");
   g_assert_cmpstr (kiste_desktop_app_get_path (app), ==,
@@ -179,15 +185,20 @@ static void
 test_parse_listing_bad (void)
 {
   static const char * const bad[] = {
-    "",                                  /* nothing at all */
-    "hello\n",                           /* not ours */
-    "P\n 2f 61 2e 64 00\nF\n 5b\n",      /* cut short: no E */
-    "P\n 2f 61 2e 64 00\nE\n",           /* a path without contents */
-    "P\n 2f 61 2e 64 00\nF\nF\nE\n",     /* contents without a path */
-    "P\n 2f 61 2e 64\nF\nE\n",           /* unterminated path */
-    "P\n 2f 61 2e 6\nF\nE\n",            /* half a byte */
-    "P\n 2f 61 zz 64 00\nF\nE\n",        /* not hexadecimal */
-    "P\nE\ntrailing\n",
+    "",                                           /* nothing at all */
+    "hello\n",                                    /* not ours */
+    "P\n 2f 61 2e 64 00\nS\n1\nF\n 5b\n",          /* cut short: no icons, no E */
+    "P\n 2f 61 2e 64 00\nS\nF\nI\nS\nD\nE\n",     /* a path without a size */
+    "P\nS\n1\nF\n 5b\nI\nS\nD\nE\n",              /* a size without a path */
+    "P\n 2f 61 2e 64\nS\n0\nF\nI\nS\nD\nE\n",    /* unterminated path */
+    "P\n 2f 61 2e 6\nS\nF\nI\nS\nD\nE\n",         /* half a byte */
+    "P\n 2f 61 zz 64 00\nS\nF\nI\nS\nD\nE\n",     /* not hexadecimal */
+    "P\n 2f 61 00\nS\n2\nF\n 5b\nI\nS\nD\nE\n",  /* a file shorter than its size */
+    "P\n 2f 61 00\nS\n1\nF\n 5b 5b\nI\nS\nD\nE\n", /* a file longer than its size */
+    "P\n 2f 61 00\nS\n-1\nF\nI\nS\nD\nE\n",      /* not a size */
+    "P\n 2f 61 00\nS\n1x\nF\n 5b\nI\nS\nD\nE\n", /* not a size */
+    "P\nF\nS\nI\nS\nD\nE\n",                       /* sections out of order */
+    "P\nS\nF\nI\nS\nD\nE\ntrailing\n",            /* text after the end */
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
@@ -205,7 +216,7 @@ static void
 test_parse_listing_empty (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) apps = kiste_apps_parse_listing ("P\nE\n", NULL, &error);
+  g_autoptr(GPtrArray) apps = kiste_apps_parse_listing ("P\nS\nF\nI\nS\nD\nE\n", NULL, &error);
 
   g_assert_no_error (error);
   g_assert_cmpuint (apps->len, ==, 0);
@@ -433,13 +444,103 @@ test_script_icons (void)
   g_assert_true (g_spawn_command_line_sync (rm_command, NULL, NULL, NULL, NULL));
 }
 
+/* How many programs the script starts for a folder of n apps, each with
+ * an icon file of its own: every program it runs is a wrapper that counts */
+static guint
+count_script_programs (const char *root,
+                       guint       n)
+{
+  static const char * const tools[] = { "od", "stat", "cat", "head", "sed", "sort" };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *apps_dir = g_strdup_printf ("%s/apps-%u", root, n);
+  g_autofree char *bin_dir = g_build_filename (root, "bin", NULL);
+  g_autofree char *log_path = g_strdup_printf ("%s/programs-%u", root, n);
+  g_autofree char *path_env = g_strdup_printf ("PATH=%s", bin_dir);
+  g_autofree char *log_env = g_strdup_printf ("KISTE_TEST_LOG=%s", log_path);
+  g_autofree char *output = NULL;
+  g_autofree char *errors = NULL;
+  g_autofree char *log = NULL;
+  g_autoptr(GPtrArray) apps = NULL;
+  const char *envp[] = { path_env, log_env, NULL };
+  const char *argv[] = { "/bin/sh", "-c", kiste_commands_get_list_apps_script (), "sh", apps_dir, NULL };
+  int status = 0;
+  guint count = 0;
+
+  g_mkdir_with_parents (bin_dir, 0700);
+  for (guint i = 0; i < G_N_ELEMENTS (tools); i++)
+    {
+      g_autofree char *real = g_find_program_in_path (tools[i]);
+      g_autofree char *wrapper = g_build_filename (bin_dir, tools[i], NULL);
+      g_autofree char *script = NULL;
+
+      g_assert_nonnull (real);
+      script = g_strdup_printf ("#!/bin/sh\necho %s >> \"$KISTE_TEST_LOG\"\nexec %s \"$@\"\n", tools[i], real);
+      g_assert_true (g_file_set_contents (wrapper, script, -1, &error));
+      g_assert_cmpint (g_chmod (wrapper, 0755), ==, 0);
+    }
+
+  g_assert_cmpint (g_mkdir (apps_dir, 0700), ==, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *icon = g_strdup_printf ("%s/icon-%u.png", apps_dir, i);
+      g_autofree char *name = g_strdup_printf ("app-%u.desktop", i);
+      g_autofree char *contents = g_strdup_printf ("[Desktop Entry]\nType=Application\nName=App %u\n"
+                                                   "Exec=app\nIcon=%s\n", i, icon);
+
+      g_assert_true (g_file_set_contents (icon, "\x89PNG", 4, &error));
+      write_file (apps_dir, name, contents);
+    }
+
+  g_spawn_sync (root, (char **) argv, (char **) envp, G_SPAWN_DEFAULT, NULL, NULL,
+                &output, &errors, &status, &error);
+  g_assert_no_error (error);
+  g_spawn_check_wait_status (status, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (errors, ==, "");
+
+  /* and the listing is whole */
+  apps = kiste_apps_parse_listing (output, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (apps->len, ==, n);
+  for (guint i = 0; i < apps->len; i++)
+    g_assert_nonnull (kiste_desktop_app_get_icon_data (g_ptr_array_index (apps, i)));
+
+  g_assert_true (g_file_get_contents (log_path, &log, NULL, &error));
+  for (const char *p = log; *p != '\0'; p++)
+    count += *p == '\n';
+  return count;
+}
+
+/* A box with many apps costs no more processes than one with one app */
+static void
+test_script_processes (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *root = g_dir_make_tmp ("kiste-test-apps-XXXXXX", &error);
+  g_autofree char *rm_command = NULL;
+  guint one;
+  guint many;
+
+  g_assert_no_error (error);
+  one = count_script_programs (root, 1);
+  many = count_script_programs (root, 60);
+  g_assert_cmpuint (one, >, 0);
+  g_assert_cmpuint (many, ==, one);
+
+  rm_command = g_strdup_printf ("rm -rf '%s'", root);
+  g_assert_true (g_spawn_command_line_sync (rm_command, NULL, NULL, NULL, NULL));
+}
+
 static void
 test_parse_listing_bad_icons (void)
 {
   static const char * const bad[] = {
-    "P\nI\n 61 00\nE\n",                 /* an icon without data */
-    "P\nD\n 61\nE\n",                    /* data without a name */
-    "P\n 2f 61 00\nI\n 61 00\nD\n 61\nF\n 5b\nE\n",  /* a file after the icons */
+    "P\nS\nF\nI\n 61 0a\nS\nD\nE\n",              /* an icon without a size */
+    "P\nS\nF\nI\nS\n1\nD\n 61\nE\n",              /* a size without a name */
+    "P\nS\nF\nI\n 61\nS\n1\nD\n 61\nE\n",         /* an unterminated name */
+    "P\nS\nF\nI\n 61 0a\nS\n2\nD\n 61\nE\n",      /* an icon shorter than its size */
+    "P\nS\nF\nI\n 61 0a\nS\n1\nD\n 61 62\nE\n",   /* an icon longer than its size */
+    "P\nS\nF\nI\nS\nD\nF\nE\n",                   /* a file after the icons */
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
@@ -1214,6 +1315,7 @@ main (int   argc,
   g_test_add_func ("/apps/listing/empty", test_parse_listing_empty);
   g_test_add_func ("/apps/listing/script", test_script_roundtrip);
   g_test_add_func ("/apps/listing/icons", test_script_icons);
+  g_test_add_func ("/apps/listing/processes", test_script_processes);
   g_test_add_func ("/apps/listing/bad-icons", test_parse_listing_bad_icons);
   g_test_add_func ("/apps/desktop-app", test_new_from_data);
   g_test_add_func ("/apps/exported/fixture", test_match_exported_fixture);

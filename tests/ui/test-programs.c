@@ -298,7 +298,7 @@ test_box_without_apps (Fixture       *fixture,
   GtkWidget *empty;
 
   kiste_fake_runner_add (fixture->host.runner, "podman exec",
-                         "case \"$*\" in *'command -v'*) echo /usr/bin/kiste-test-tool;; *) printf 'P\\nE\\n';; esac");
+                         "case \"$*\" in *'command -v'*) echo /usr/bin/kiste-test-tool;; *) printf 'P\\nS\\nF\\nI\\nS\\nD\\nE\\n';; esac");
   kiste_apps_page_set_box (fixture->page, box);
   g_assert_true (kiste_test_wait_for (empty_shown, fixture, 5000));
   empty = gtk_stack_get_visible_child (page_stack (fixture));
