@@ -8,13 +8,15 @@
 /* How long listing a running box's apps takes, against a bare
  * `podman exec BOX true`, measured in one run.
  *
- *   kiste-bench-apps [--runs N] [--box NAME]
+ *   kiste-bench-apps [--runs N] [--box NAME] [--apps N]
  *
  * Run as the user whose rootless podman is measured. The box (default
  * kiste-e2e-bench-apps) is created from $KISTE_E2E_IMAGE when missing and
  * entered once before measuring. Listing is the whole operation the Apps
  * page starts: one exec that prints the desktop files and icons, parsing,
- * and reading what the box exported on the host. */
+ * and reading what the box exported on the host. --apps N first gives the
+ * box N desktop files, each with a 48 px icon of its own (4 KiB), as a box
+ * with a desktop's worth of apps has. */
 
 #include "config.h"
 
@@ -61,6 +63,21 @@ run_cb (GObject      *object,
   done = TRUE;
 }
 
+/* N apps of its own in the box: kiste-bench-0 … kiste-bench-N-1, each
+ * naming an icon in the hicolor theme; earlier ones are replaced */
+static const char add_apps_script[] =
+  "set -e\n"
+  "a=/usr/share/applications; h=/usr/share/icons/hicolor/48x48/apps\n"
+  "mkdir -p \"$a\" \"$h\"\n"
+  "rm -f \"$a\"/kiste-bench-*.desktop \"$h\"/kiste-bench-*.png\n"
+  "i=0\n"
+  "while [ \"$i\" -lt \"$1\" ]; do\n"
+  "  printf '[Desktop Entry]\\nType=Application\\nName=Bench App %s\\nExec=true\\nIcon=kiste-bench-%s\\n' \\\n"
+  "    \"$i\" \"$i\" > \"$a/kiste-bench-$i.desktop\"\n"
+  "  head -c 4096 /dev/urandom > \"$h/kiste-bench-$i.png\"\n"
+  "  i=$((i + 1))\n"
+  "done\n";
+
 static void
 run_until_done (void)
 {
@@ -81,10 +98,12 @@ main (int   argc,
   g_autoptr(GArray) listing = g_array_new (FALSE, FALSE, sizeof (double));
   g_autofree char *box_name = NULL;
   int runs = 15;
+  int add_apps = -1;
   const char *image = g_getenv ("KISTE_E2E_IMAGE");
   GOptionEntry entries[] = {
     { "runs", 0, 0, G_OPTION_ARG_INT, &runs, "Timed runs of each", "N" },
     { "box", 0, 0, G_OPTION_ARG_STRING, &box_name, "The box", "NAME" },
+    { "apps", 0, 0, G_OPTION_ARG_INT, &add_apps, "Give the box N apps with icons first", "N" },
     { NULL }
   };
 
@@ -111,6 +130,17 @@ main (int   argc,
                        NULL, NULL, NULL, NULL, &status, &error) ||
         !g_spawn_check_wait_status (status, &error))
       g_error ("distrobox enter: %s", error->message);
+    if (add_apps >= 0)
+      {
+        g_autofree char *count = g_strdup_printf ("%d", add_apps);
+        const char *add[] = { "podman", "exec", "--user", "root", box_name,
+                              "sh", "-c", add_apps_script, "sh", count, NULL };
+
+        if (!g_spawn_sync (NULL, (char **) add, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDIN_FROM_DEV_NULL,
+                           NULL, NULL, NULL, NULL, &status, &error) ||
+            !g_spawn_check_wait_status (status, &error))
+          g_error ("adding apps: %s", error->message);
+      }
   }
 
   runner = kiste_runner_new ();
