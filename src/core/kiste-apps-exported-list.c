@@ -13,7 +13,10 @@
 
 #include <string.h>
 
+#include <glib/gi18n.h>
+
 #include "kiste-apps-private.h"
+#include "kiste-error.h"
 #include "kiste-runner.h"
 
 /* Wrappers are small shell scripts; anything bigger in ~/.local/bin is a
@@ -183,26 +186,125 @@ list_exported_thread (GTask        *task,
 }
 
 /* In the Flatpak sandbox the host's launchers and wrappers are out of
- * sight: one host process prints, for each folder, "dir PATH", then for each
- * small regular file "file NAME" and its contents in base64 on one line.
- * The script is constant; the folders are its arguments. */
+ * sight: one host process reads them. Its arguments are pairs of the
+ * largest file to keep and a folder; for each folder it prints "dir PATH",
+ * and when the folder has regular files: "names" and their NUL-terminated
+ * names in base64 on one line, "sizes" and one size a line, "data" and the
+ * files' bytes one after the other in base64 on one line, each file cut
+ * one byte after the largest kept. The processes do not grow with the
+ * files (a folder of hundreds of launchers took three each). The script is
+ * constant. */
 static const char host_read_script[] =
-  "for dir in \"$@\"; do\n"
-  "  printf 'dir %s\\n' \"$dir\"\n"
-  "  for f in \"$dir\"/*; do\n"
-  "    test -f \"$f\" || continue\n"
-  "    test \"$(wc -c < \"$f\")\" -le 1048576 || continue\n"  /* MAX_LAUNCHER_SIZE */
-  "    printf 'file %s\\n' \"${f##*/}\"\n"
-  "    base64 < \"$f\" | tr -d '\\n'; echo\n"
+  "max=0\n"
+  "for a in \"$@\"; do\n"
+  "  case $a in\n"
+  "    /*) ;;\n"
+  "    *) max=$a; continue;;\n"
+  "  esac\n"
+  "  printf 'dir %s\\n' \"$a\"\n"
+  "  set --\n"
+  "  for f in \"$a\"/*; do\n"
+  "    [ -f \"$f\" ] && [ -r \"$f\" ] && set -- \"$@\" \"$f\"\n"
   "  done\n"
+  "  [ $# -gt 0 ] || continue\n"
+  "  echo names\n"
+  "  for f in \"$@\"; do printf '%s\\000' \"${f##*/}\"; done | base64 | tr -d '\\n'; echo\n"
+  "  echo sizes\n"
+  "  stat -L -c %s -- \"$@\"\n"
+  "  echo data\n"
+  "  head -q -c $((max + 1)) -- \"$@\" | base64 | tr -d '\\n'; echo\n"
   "done\n";
 
+static gboolean
+set_bad_host_listing (GError     **error,
+                      const char  *detail)
+{
+  g_set_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT,
+               _("The launcher folders of this computer could not be read (%s)."), detail);
+  return FALSE;
+}
+
+/* One folder's part of the host script's output, from its "names" line:
+ * the files as read_candidates() keeps them. *i ends on its last line. */
+static gboolean
+parse_host_folder (char         **lines,
+                   guint         *i,
+                   ListExported  *state,
+                   gboolean       is_bin,
+                   GHashTable    *files,
+                   GError       **error)
+{
+  gsize max = is_bin ? MAX_WRAPPER_SIZE : MAX_LAUNCHER_SIZE;
+  g_autofree guchar *names = NULL;
+  g_autofree guchar *data = NULL;
+  g_autoptr(GArray) sizes = g_array_new (FALSE, FALSE, sizeof (guint64));
+  gsize names_len = 0;
+  gsize data_len = 0;
+  gsize start = 0;
+  gsize offset = 0;
+  guint n = 0;
+
+  if (lines[*i + 1] == NULL || !g_str_equal (lines[*i + 2] ? lines[*i + 2] : "", "sizes"))
+    return set_bad_host_listing (error, "no sizes");
+  names = g_base64_decode (lines[*i + 1], &names_len);
+  *i += 3;
+
+  for (; lines[*i] != NULL && !g_str_equal (lines[*i], "data"); (*i)++)
+    {
+      guint64 size;
+
+      if (!g_ascii_string_to_unsigned (lines[*i], 10, 0, G_MAXUINT32, &size, NULL))
+        return set_bad_host_listing (error, "not a size");
+      g_array_append_val (sizes, size);
+    }
+  if (lines[*i] == NULL || lines[*i + 1] == NULL)
+    return set_bad_host_listing (error, "cut short");
+  data = g_base64_decode (lines[++(*i)], &data_len);
+
+  if (names_len > 0 && names[names_len - 1] != '\0')
+    return set_bad_host_listing (error, "an unterminated name");
+
+  for (gsize k = 0; k < names_len; k++)
+    {
+      const char *name = (const char *) names + start;
+      guint64 size;
+      gsize read;
+
+      if (names[k] != '\0')
+        continue;
+      start = k + 1;
+
+      if (n >= sizes->len)
+        return set_bad_host_listing (error, "a file without a size");
+      size = g_array_index (sizes, guint64, n++);
+      read = MIN (size, max + 1);
+      if (read > data_len - offset)
+        return set_bad_host_listing (error, "a file shorter than its size");
+
+      if (size <= max && strchr (name, '/') == NULL &&
+          (is_bin || is_launcher_candidate_of (name, state->box_name)) &&
+          memchr (data + offset, '\0', read) == NULL &&
+          g_utf8_validate ((const char *) data + offset, read, NULL))
+        g_hash_table_insert (files, g_strdup (name), g_strndup ((const char *) data + offset, read));
+      offset += read;
+    }
+
+  if (n != sizes->len)
+    return set_bad_host_listing (error, "a size without a file");
+  /* A file that changed while it was read */
+  if (offset != data_len)
+    return set_bad_host_listing (error, "a file longer than its size");
+
+  return TRUE;
+}
+
 /* Turns the host script's output into what read_candidates() gives */
-static void
-parse_host_listing (const char  *output,
-                    ListExported *state,
-                    GHashTable  **applications,
-                    GHashTable  **binaries)
+static gboolean
+parse_host_listing (const char    *output,
+                    ListExported  *state,
+                    GHashTable   **applications,
+                    GHashTable   **binaries,
+                    GError       **error)
 {
   g_auto(GStrv) lines = g_strsplit (output, "\n", -1);
   GHashTable *current = NULL;
@@ -230,26 +332,20 @@ parse_host_listing (const char  *output,
               is_bin = TRUE;
             }
         }
-      else if (g_str_has_prefix (line, "file ") && current != NULL && lines[i + 1] != NULL)
+      else if (g_str_equal (line, "names"))
         {
-          const char *name = line + strlen ("file ");
-          g_autofree guchar *contents = NULL;
-          gsize length = 0;
-
-          i++;
-          if (strchr (name, '/') != NULL ||
-              (is_bin ? FALSE : !is_launcher_candidate_of (name, state->box_name)))
-            continue;
-
-          contents = g_base64_decode (lines[i], &length);
-          if (length > (is_bin ? MAX_WRAPPER_SIZE : MAX_LAUNCHER_SIZE) ||
-              memchr (contents, '\0', length) != NULL ||
-              !g_utf8_validate ((const char *) contents, length, NULL))
-            continue;
-
-          g_hash_table_insert (current, g_strdup (name), g_strndup ((const char *) contents, length));
+          if (current == NULL)
+            return set_bad_host_listing (error, "files outside a folder");
+          if (!parse_host_folder (lines, &i, state, is_bin, current, error))
+            return FALSE;
+        }
+      else if (line[0] != '\0')
+        {
+          return set_bad_host_listing (error, "unknown text");
         }
     }
+
+  return TRUE;
 }
 
 static void
@@ -271,7 +367,11 @@ list_exported_host_cb (GObject      *object,
     }
 
   /* a folder that does not exist lists as empty, as it does here */
-  parse_host_listing (output, state, &applications, &binaries);
+  if (!parse_host_listing (output, state, &applications, &binaries, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
   g_task_return_pointer (task, list_exported_match (state, applications, binaries),
                          (GDestroyNotify) g_ptr_array_unref);
 }
@@ -331,9 +431,15 @@ list_exported_start (KisteRunner *runner,
 
       g_strv_builder_add_many (builder, "sh", "-c", host_read_script, "sh", NULL);
       if (applications_dir != NULL)
-        g_strv_builder_add (builder, applications_dir);
+        {
+          g_strv_builder_take (builder, g_strdup_printf ("%d", MAX_LAUNCHER_SIZE));
+          g_strv_builder_add (builder, applications_dir);
+        }
       if (bin_dir != NULL)
-        g_strv_builder_add (builder, bin_dir);
+        {
+          g_strv_builder_take (builder, g_strdup_printf ("%d", MAX_WRAPPER_SIZE));
+          g_strv_builder_add (builder, bin_dir);
+        }
       argv = g_strv_builder_end (builder);
 
       kiste_runner_run_async (runner, (const char * const *) argv, HOST_READ_TIMEOUT_MS, cancellable,

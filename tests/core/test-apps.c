@@ -950,6 +950,91 @@ test_list_exported_from_sandbox (void)
   g_assert_cmpuint (missing->len, ==, 0);
 }
 
+/* How many programs the host read from the sandbox starts for n launchers
+ * and n wrappers of a box: the host's tools are wrappers that count */
+static guint
+count_host_read_programs (const char *root,
+                          guint       n)
+{
+  static const char * const tools[] = { "base64", "tr", "stat", "head", "cat", "wc", "od", "sed" };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *applications_dir = g_strdup_printf ("%s/applications-%u", root, n);
+  g_autofree char *bin_dir = g_strdup_printf ("%s/bin-%u", root, n);
+  g_autofree char *tools_dir = g_build_filename (root, "tools", NULL);
+  g_autofree char *log_path = g_strdup_printf ("%s/programs-%u", root, n);
+  g_autofree char *spawn = g_build_filename (g_getenv ("KISTE_TEST_FAKES"), "runner-flatpak-spawn.sh", NULL);
+  g_autofree char *launcher_path = dup_fixture_path ("exported-host", "applications",
+                                                     "fx-apps-org.example.Editor.desktop", NULL);
+  g_autofree char *launcher = NULL;
+  g_autofree char *old_path = g_strdup (g_getenv ("PATH"));
+  g_autofree char *path = g_strdup_printf ("%s:%s", tools_dir, old_path);
+  g_autofree char *log = NULL;
+  g_autoptr(KisteRunner) runner = kiste_runner_new ();
+  g_autoptr(GPtrArray) found = NULL;
+  guint count = 0;
+
+  g_mkdir_with_parents (tools_dir, 0700);
+  for (guint i = 0; i < G_N_ELEMENTS (tools); i++)
+    {
+      g_autofree char *real = g_find_program_in_path (tools[i]);
+      g_autofree char *wrapper = g_build_filename (tools_dir, tools[i], NULL);
+      g_autofree char *script = NULL;
+
+      g_assert_nonnull (real);
+      script = g_strdup_printf ("#!/bin/sh\necho %s >> '%s'\nexec %s \"$@\"\n", tools[i], log_path, real);
+      g_assert_true (g_file_set_contents (wrapper, script, -1, &error));
+      g_assert_cmpint (g_chmod (wrapper, 0755), ==, 0);
+    }
+
+  g_assert_true (g_file_get_contents (launcher_path, &launcher, NULL, &error));
+  g_assert_cmpint (g_mkdir (applications_dir, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir (bin_dir, 0700), ==, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("fx-apps-app%u.desktop", i);
+      g_autofree char *program = g_strdup_printf ("tool%u", i);
+      g_autofree char *wrapper = g_strdup_printf ("#!/bin/sh\n# distrobox_binary\n# name: fx-apps\n"
+                                                  "exec \"/usr/bin/distrobox-enter\"  -n fx-apps  --  "
+                                                  "'/usr/bin/tool%u'  \"$@\"\n", i);
+
+      write_file (applications_dir, name, launcher);
+      write_file (bin_dir, program, wrapper);
+    }
+
+  kiste_runner_set_in_flatpak (runner, TRUE);
+  _kiste_runner_set_flatpak_spawn (runner, spawn);
+  g_setenv ("PATH", path, TRUE);
+  found = list_exported_with (runner, "fx-apps", applications_dir, bin_dir);
+  g_setenv ("PATH", old_path, TRUE);
+  /* every launcher and every wrapper, whole */
+  g_assert_cmpuint (found->len, ==, 2 * n);
+
+  g_assert_true (g_file_get_contents (log_path, &log, NULL, &error));
+  for (const char *p = log; *p != '\0'; p++)
+    count += *p == '\n';
+  return count;
+}
+
+/* The sandbox reads a hundred launchers with no more host processes than one */
+static void
+test_list_exported_from_sandbox_processes (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *root = g_dir_make_tmp ("kiste-test-apps-XXXXXX", &error);
+  g_autofree char *rm_command = NULL;
+  guint one;
+  guint many;
+
+  g_assert_no_error (error);
+  one = count_host_read_programs (root, 1);
+  many = count_host_read_programs (root, 100);
+  g_assert_cmpuint (one, >, 0);
+  g_assert_cmpuint (many, ==, one);
+
+  rm_command = g_strdup_printf ("rm -rf '%s'", root);
+  g_assert_true (g_spawn_command_line_sync (rm_command, NULL, NULL, NULL, NULL));
+}
+
 /* Everything exported: a box that is there (v1 launcher, wrapper, its own
  * entry), a deleted one (v2 launcher, wrapper), a renamed one, a rootful
  * one, and files of the user's that distrobox did not write */
@@ -1325,6 +1410,7 @@ main (int   argc,
   g_test_add_func ("/apps/exported/mark", test_mark_exported);
   g_test_add_func ("/apps/exported/async", test_list_exported_async);
   g_test_add_func ("/apps/exported/from-sandbox", test_list_exported_from_sandbox);
+  g_test_add_func ("/apps/exported/from-sandbox/processes", test_list_exported_from_sandbox_processes);
   g_test_add_func ("/apps/exported/is-distrobox-launcher", test_is_distrobox_launcher);
   g_test_add_func ("/apps/exec-argv", test_exec_argv);
   g_test_add_func ("/apps/all-exported", test_all_exported);
