@@ -409,6 +409,54 @@ default_hup (gpointer data)
   signal (SIGHUP, SIG_DFL);
 }
 
+/* Runs what the box would (argv from "sh" on) against two real processes,
+ * one of terminal id and one of terminal other: only the first hangs up.
+ * path_first: a folder of programs found before the system's */
+static void
+check_end_shell (char       **argv,
+                 const char  *id,
+                 const char  *other,
+                 const char  *path_first)
+{
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+  g_autoptr(GSubprocessLauncher) script_launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+  g_autoptr(GSubprocess) ours = NULL;
+  g_autoptr(GSubprocess) theirs = NULL;
+  g_autoptr(GSubprocess) script = NULL;
+  g_autoptr(GError) error = NULL;
+
+  /* One process of this terminal, one of another; with hang-ups not
+   * ignored, whatever the test runner does */
+  g_subprocess_launcher_set_child_setup (launcher, default_hup, NULL, NULL);
+  g_subprocess_launcher_setenv (launcher, KISTE_TERMINAL_ID_VARIABLE, id, TRUE);
+  ours = g_subprocess_launcher_spawn (launcher, &error, "sleep", "60", NULL);
+  g_assert_no_error (error);
+  g_subprocess_launcher_setenv (launcher, KISTE_TERMINAL_ID_VARIABLE, other, TRUE);
+  theirs = g_subprocess_launcher_spawn (launcher, &error, "sleep", "60", NULL);
+  g_assert_no_error (error);
+
+  /* What runs in the box, here on this machine's /proc */
+  if (path_first != NULL)
+    {
+      g_autofree char *path = g_strconcat (path_first, ":", g_getenv ("PATH"), NULL);
+
+      g_subprocess_launcher_setenv (script_launcher, "PATH", path, TRUE);
+    }
+  script = g_subprocess_launcher_spawnv (script_launcher, (const char * const *) argv + 5, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_wait_check (script, NULL, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (g_subprocess_wait (ours, NULL, NULL));
+  g_assert_true (g_subprocess_get_if_signaled (ours));
+  g_assert_cmpint (g_subprocess_get_term_sig (ours), ==, SIGHUP);
+  /* the other terminal's process is left alone */
+  g_usleep (100 * 1000);
+  g_assert_cmpint (kill ((pid_t) g_ascii_strtoll (g_subprocess_get_identifier (theirs), NULL, 10), 0), ==, 0);
+  g_subprocess_force_exit (theirs);
+  g_subprocess_wait (theirs, NULL, NULL);
+}
+
 /* A closed tab's shell is found by its id and hung up on: the script the
  * core runs in the box, run here against a real process */
 static void
@@ -417,11 +465,6 @@ test_end_shell (void)
   g_autofree char *id = kiste_enter_new_terminal_id ();
   g_autofree char *other = kiste_enter_new_terminal_id ();
   g_autofree char *marker = g_strconcat (KISTE_TERMINAL_ID_VARIABLE "=", id, NULL);
-  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
-  g_autoptr(GSubprocess) ours = NULL;
-  g_autoptr(GSubprocess) theirs = NULL;
-  g_autoptr(GSubprocess) script = NULL;
-  g_autoptr(GError) error = NULL;
   g_auto(GStrv) argv = NULL;
 
   g_assert_true (kiste_enter_is_terminal_id (id));
@@ -443,30 +486,41 @@ test_end_shell (void)
   g_assert_cmpstr (argv[9], ==, marker);
   g_assert_null (argv[10]);
 
-  /* One process of this terminal, one of another; with hang-ups not
-   * ignored, whatever the test runner does */
-  g_subprocess_launcher_set_child_setup (launcher, default_hup, NULL, NULL);
-  g_subprocess_launcher_setenv (launcher, KISTE_TERMINAL_ID_VARIABLE, id, TRUE);
-  ours = g_subprocess_launcher_spawn (launcher, &error, "sleep", "60", NULL);
-  g_assert_no_error (error);
-  g_subprocess_launcher_setenv (launcher, KISTE_TERMINAL_ID_VARIABLE, other, TRUE);
-  theirs = g_subprocess_launcher_spawn (launcher, &error, "sleep", "60", NULL);
-  g_assert_no_error (error);
+  check_end_shell (argv, id, other, NULL);
+}
 
-  /* What runs in the box, here on this machine's /proc */
-  script = g_subprocess_newv ((const char * const *) argv + 5, G_SUBPROCESS_FLAGS_NONE, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_wait_check (script, NULL, &error));
-  g_assert_no_error (error);
+/* A grep without -z (as in some busybox builds): the script reads the
+ * environments one by one instead, with the same result */
+static void
+test_end_shell_without_grep_z (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("kiste-test-grep-XXXXXX", &error);
+  g_autofree char *real = g_find_program_in_path ("grep");
+  g_autofree char *grep = NULL;
+  g_autofree char *refused = NULL;
+  g_autofree char *script = NULL;
+  g_autofree char *id = kiste_enter_new_terminal_id ();
+  g_autofree char *other = kiste_enter_new_terminal_id ();
+  g_auto(GStrv) argv = kiste_enter_end_shell_argv ("podman", "box", id);
 
-  g_assert_true (g_subprocess_wait (ours, NULL, NULL));
-  g_assert_true (g_subprocess_get_if_signaled (ours));
-  g_assert_cmpint (g_subprocess_get_term_sig (ours), ==, SIGHUP);
-  /* the other terminal's process is left alone */
-  g_usleep (100 * 1000);
-  g_assert_cmpint (kill ((pid_t) g_ascii_strtoll (g_subprocess_get_identifier (theirs), NULL, 10), 0), ==, 0);
-  g_subprocess_force_exit (theirs);
-  g_subprocess_wait (theirs, NULL, NULL);
+  g_assert_no_error (error);
+  g_assert_nonnull (real);
+  grep = g_build_filename (dir, "grep", NULL);
+  refused = g_build_filename (dir, "refused", NULL);
+  script = g_strdup_printf ("#!/bin/sh\n"
+                            "for a; do case $a in -*z*) echo 'grep: invalid option -- z' >&2; : > '%s'; exit 2;; esac; done\n"
+                            "exec %s \"$@\"\n", refused, real);
+  g_assert_true (g_file_set_contents (grep, script, -1, &error));
+  g_assert_cmpint (g_chmod (grep, 0755), ==, 0);
+
+  check_end_shell (argv, id, other, dir);
+  /* it was asked, and said no */
+  g_assert_true (g_file_test (refused, G_FILE_TEST_EXISTS));
+
+  g_unlink (refused);
+  g_unlink (grep);
+  g_rmdir (dir);
 }
 
 static gboolean
@@ -750,6 +804,7 @@ main (int   argc,
   g_test_add_func ("/enter/forwarding", test_forwarding);
   g_test_add_func ("/enter/unshared-home-workdir", test_unshared_home_workdir);
   g_test_add_func ("/enter/end-shell", test_end_shell);
+  g_test_add_func ("/enter/end-shell/without-grep-z", test_end_shell_without_grep_z);
   g_test_add_func ("/enter/foreground-program", test_foreground_program);
   g_test_add_func ("/enter/external-terminals", test_external_terminals);
   g_test_add_func ("/enter/detect-terminals", test_detect_terminals);
