@@ -590,17 +590,6 @@ dup_spawn_error (RunOp  *op,
                       _("Could not run “%s”: %s"), command, error->message);
 }
 
-static pid_t
-find_own_process_group (GSubprocess *subprocess)
-{
-  /* Only signal a group we know the child leads: a fake spawn may not
-   * have made one, and then the group would be ours. */
-  if (!_kiste_spawn_owns_group (subprocess))
-    return 0;
-
-  return (pid_t) g_ascii_strtoll (g_subprocess_get_identifier (subprocess), NULL, 10);
-}
-
 static void
 kiste_runner_start (KisteRunner         *self,
                     const char * const  *argv,
@@ -651,7 +640,9 @@ kiste_runner_start (KisteRunner         *self,
       return;
     }
 
-  op->pgid = find_own_process_group (op->subprocess);
+  /* Only signal a group we know the child leads: a fake spawn may not
+   * have made one, and then the group would be ours. */
+  op->pgid = _kiste_spawn_get_own_group (op->subprocess);
   _kiste_runner_live_groups_add (op->pgid);
 
   run_op_setup_pipe (op, &op->out, g_subprocess_get_stdout_pipe (op->subprocess), FALSE);

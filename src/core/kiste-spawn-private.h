@@ -8,6 +8,7 @@
 #pragma once
 
 #include <gio/gio.h>
+#include <sys/types.h>
 
 G_BEGIN_DECLS
 
@@ -29,6 +30,6 @@ GSubprocess *_kiste_spawn            (GSubprocessLauncher *launcher,
                                       KisteSpawnMode       mode,
                                       const char * const  *argv,
                                       GError             **error);
-gboolean     _kiste_spawn_owns_group (GSubprocess         *subprocess);
+pid_t        _kiste_spawn_get_own_group (GSubprocess      *subprocess);
 
 G_END_DECLS

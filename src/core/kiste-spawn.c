@@ -204,17 +204,22 @@ _kiste_spawn (GSubprocessLauncher *launcher,
   return subprocess;
 }
 
-/* Whether the process leads (or is about to lead) a group of its own */
-gboolean
-_kiste_spawn_owns_group (GSubprocess *subprocess)
+/* The process group the process leads (or is about to lead), or 0. The
+ * pid is read once and only once: GLib forgets it when it reaps the
+ * process, which for a quick command may happen at any moment, even
+ * before the caller asks (reading it twice crashed on a loaded machine). */
+pid_t
+_kiste_spawn_get_own_group (GSubprocess *subprocess)
 {
   const char *identifier = g_subprocess_get_identifier (subprocess);
   pid_t pid = identifier != NULL ? (pid_t) g_ascii_strtoll (identifier, NULL, 10) : 0;
 
   if (pid <= 1 || pid == getpgrp ())
-    return FALSE;
+    return 0;
 
   /* the helper makes its group right after it starts */
-  return g_object_get_data (G_OBJECT (subprocess), "kiste-spawn-group") != NULL ||
-         getpgid (pid) == pid;
+  if (g_object_get_data (G_OBJECT (subprocess), "kiste-spawn-group") != NULL || getpgid (pid) == pid)
+    return pid;
+
+  return 0;
 }
