@@ -45,25 +45,75 @@ list_apps_exported_cb (GObject      *object,
   _kiste_op_return (g_steal_pointer (&task), NULL);
 }
 
+/* Parsing a big listing (hundreds of apps and their icons) takes longer
+ * than a frame: it runs in a worker thread */
+typedef struct
+{
+  char *output;
+  char *locale;
+} ParseListing;
+
+static void
+parse_listing_free (ParseListing *data)
+{
+  g_free (data->output);
+  g_free (data->locale);
+  g_free (data);
+}
+
+static void
+list_apps_parse_thread (GTask        *parse,
+                        gpointer      source_object,
+                        gpointer      task_data,
+                        GCancellable *cancellable)
+{
+  ParseListing *data = task_data;
+  GError *error = NULL;
+  GPtrArray *apps = kiste_apps_parse_listing (data->output, data->locale, &error);
+
+  if (apps == NULL)
+    g_task_return_error (parse, error);
+  else
+    g_task_return_pointer (parse, apps, (GDestroyNotify) g_ptr_array_unref);
+}
+
+static void
+list_apps_parsed_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Op *op = g_task_get_task_data (task);
+  GCancellable *cancellable;
+  GError *error = NULL;
+
+  if (!(op->apps = g_task_propagate_pointer (G_TASK (result), &error)))
+    {
+      _kiste_op_return (g_steal_pointer (&task), error);
+      return;
+    }
+
+  cancellable = _kiste_op_cancellable (task);
+  kiste_apps_list_exported_async (op->self->runner, op->box_name,
+                                  op->self->applications_dir,
+                                  op->self->bin_dir,
+                                  cancellable,
+                                  list_apps_exported_cb,
+                                  g_steal_pointer (&task));
+}
+
 static void
 list_apps_parse (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
-  g_autoptr(GError) error = NULL;
-  const char * const *languages = g_get_language_names ();
+  g_autoptr(GTask) parse = g_task_new (NULL, _kiste_op_cancellable (task), list_apps_parsed_cb, task);
+  ParseListing *data = g_new0 (ParseListing, 1);
 
-  if (!(op->apps = kiste_apps_parse_listing (op->output, languages[0], &error)))
-    {
-      _kiste_op_return (task, g_steal_pointer (&error));
-      return;
-    }
-
-  kiste_apps_list_exported_async (op->self->runner, op->box_name,
-                                  op->self->applications_dir,
-                                  op->self->bin_dir,
-                                  _kiste_op_cancellable (task),
-                                  list_apps_exported_cb,
-                                  task);
+  data->output = g_steal_pointer (&op->output);
+  data->locale = g_strdup (g_get_language_names ()[0]);
+  g_task_set_source_tag (parse, list_apps_parse);
+  g_task_set_task_data (parse, data, (GDestroyNotify) parse_listing_free);
+  g_task_run_in_thread (parse, list_apps_parse_thread);
 }
 
 static void
