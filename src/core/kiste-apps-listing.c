@@ -6,7 +6,7 @@
  */
 
 /* The listing of a box's apps: the desktop files and icons its script
- * prints (as `od` hexadecimal) turned into desktop apps. */
+ * prints (as base64) turned into desktop apps. */
 
 #include "config.h"
 
@@ -18,32 +18,16 @@
 #include "kiste-commands.h"
 #include "kiste-error.h"
 
-/* Appends the bytes of one line of `od -An -v -tx1` ("  5b 44 65") to buf. */
+/* One line of base64 as the base64 program prints it */
 static gboolean
-append_hex_line (GByteArray *buf,
-                 const char *line)
+is_base64_line (const char *line)
 {
-  const char *p = line;
-
-  for (;;)
+  for (const char *p = line; *p != '\0'; p++)
     {
-      int hi, lo;
-      guint8 byte;
-
-      while (*p == ' ' || *p == '\t' || *p == '\r')
-        p++;
-      if (*p == '\0')
-        return TRUE;
-
-      hi = g_ascii_xdigit_value (p[0]);
-      lo = hi >= 0 ? g_ascii_xdigit_value (p[1]) : -1;
-      if (hi < 0 || lo < 0 || (p[2] != '\0' && p[2] != ' ' && p[2] != '\t' && p[2] != '\r'))
+      if (!g_ascii_isalnum (*p) && *p != '+' && *p != '/' && *p != '=')
         return FALSE;
-
-      byte = (guint8) (hi * 16 + lo);
-      g_byte_array_append (buf, &byte, 1);
-      p += 2;
     }
+  return TRUE;
 }
 
 static gboolean
@@ -70,7 +54,8 @@ typedef enum {
 static const char section_markers[N_SECTIONS + 1] = "PSFISDE";
 
 typedef struct {
-  GByteArray *bytes[N_SECTIONS];   /* the hexadecimal sections, decoded */
+  GString    *text[N_SECTIONS];    /* the base64 sections as read */
+  GByteArray *bytes[N_SECTIONS];   /* and decoded */
   GArray     *file_sizes;          /* guint64 */
   GArray     *icon_sizes;          /* guint64 */
 } Listing;
@@ -79,7 +64,11 @@ static void
 listing_clear (Listing *listing)
 {
   for (guint i = 0; i < N_SECTIONS; i++)
-    g_clear_pointer (&listing->bytes[i], g_byte_array_unref);
+    {
+      if (listing->text[i] != NULL)
+        g_string_free (g_steal_pointer (&listing->text[i]), TRUE);
+      g_clear_pointer (&listing->bytes[i], g_byte_array_unref);
+    }
   g_clear_pointer (&listing->file_sizes, g_array_unref);
   g_clear_pointer (&listing->icon_sizes, g_array_unref);
 }
@@ -108,7 +97,7 @@ read_sections (const char  *output,
   int section = -1;   /* before "P" */
 
   for (guint i = 0; i < N_SECTIONS; i++)
-    listing->bytes[i] = g_byte_array_new ();
+    listing->text[i] = g_string_new (NULL);
   listing->file_sizes = g_array_new (FALSE, FALSE, sizeof (guint64));
   listing->icon_sizes = g_array_new (FALSE, FALSE, sizeof (guint64));
 
@@ -130,7 +119,8 @@ read_sections (const char  *output,
         }
       if (section < 0)
         return set_bad_listing (error, "no start marker");
-      if (g_ascii_isupper (line[0]))
+      /* base64 lines come in fours, sizes are digits */
+      if (g_ascii_isupper (line[0]) && line[1] == '\0')
         return set_bad_listing (error, "a section out of order");
 
       if (section == SECTION_FILE_SIZES || section == SECTION_ICON_SIZES)
@@ -140,14 +130,29 @@ read_sections (const char  *output,
           if (!append_size_line (sizes, line))
             return set_bad_listing (error, "not a size");
         }
-      else if (!append_hex_line (listing->bytes[section], line))
+      else if (is_base64_line (line))
         {
-          return set_bad_listing (error, "not hexadecimal");
+          g_string_append (listing->text[section], line);
+        }
+      else
+        {
+          return set_bad_listing (error, "not base64");
         }
     }
 
   if (section != N_SECTIONS)
     return set_bad_listing (error, "cut short");
+
+  for (guint i = 0; i < N_SECTIONS; i++)
+    {
+      gsize len = 0;
+      guchar *data;
+
+      if (listing->text[i]->len % 4 != 0)
+        return set_bad_listing (error, "base64 cut short");
+      data = g_base64_decode (listing->text[i]->str, &len);
+      listing->bytes[i] = g_byte_array_new_take (data, len);
+    }
 
   return TRUE;
 }

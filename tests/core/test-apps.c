@@ -187,16 +187,17 @@ test_parse_listing_bad (void)
   static const char * const bad[] = {
     "",                                           /* nothing at all */
     "hello\n",                                    /* not ours */
-    "P\n 2f 61 2e 64 00\nS\n1\nF\n 5b\n",          /* cut short: no icons, no E */
-    "P\n 2f 61 2e 64 00\nS\nF\nI\nS\nD\nE\n",     /* a path without a size */
-    "P\nS\n1\nF\n 5b\nI\nS\nD\nE\n",              /* a size without a path */
-    "P\n 2f 61 2e 64\nS\n0\nF\nI\nS\nD\nE\n",    /* unterminated path */
-    "P\n 2f 61 2e 6\nS\nF\nI\nS\nD\nE\n",         /* half a byte */
-    "P\n 2f 61 zz 64 00\nS\nF\nI\nS\nD\nE\n",     /* not hexadecimal */
-    "P\n 2f 61 00\nS\n2\nF\n 5b\nI\nS\nD\nE\n",  /* a file shorter than its size */
-    "P\n 2f 61 00\nS\n1\nF\n 5b 5b\nI\nS\nD\nE\n", /* a file longer than its size */
-    "P\n 2f 61 00\nS\n-1\nF\nI\nS\nD\nE\n",      /* not a size */
-    "P\n 2f 61 00\nS\n1x\nF\n 5b\nI\nS\nD\nE\n", /* not a size */
+    "P\nL2EuZAA=\nS\n1\nF\nWw==\n",                 /* cut short: no icons, no E */
+    "P\nL2EuZAA=\nS\nF\nI\nS\nD\nE\n",           /* a path without a size */
+    "P\nS\n1\nF\nWw==\nI\nS\nD\nE\n",             /* a size without a path */
+    "P\nL2EuZA==\nS\n0\nF\nI\nS\nD\nE\n",        /* unterminated path */
+    "P\nL2EuZA\nS\nF\nI\nS\nD\nE\n",             /* base64 cut short */
+    "P\nL2E*ZAA=\nS\nF\nI\nS\nD\nE\n",           /* not base64 */
+    "P\n 2f 61 00\nS\nF\nI\nS\nD\nE\n",           /* not base64 (od's hexadecimal) */
+    "P\nL2EA\nS\n2\nF\nWw==\nI\nS\nD\nE\n",      /* a file shorter than its size */
+    "P\nL2EA\nS\n1\nF\nW1s=\nI\nS\nD\nE\n",      /* a file longer than its size */
+    "P\nL2EA\nS\n-1\nF\nI\nS\nD\nE\n",           /* not a size */
+    "P\nL2EA\nS\n1x\nF\nWw==\nI\nS\nD\nE\n",     /* not a size */
     "P\nF\nS\nI\nS\nD\nE\n",                       /* sections out of order */
     "P\nS\nF\nI\nS\nD\nE\ntrailing\n",            /* text after the end */
   };
@@ -450,7 +451,7 @@ static guint
 count_script_programs (const char *root,
                        guint       n)
 {
-  static const char * const tools[] = { "od", "stat", "cat", "head", "sed", "sort" };
+  static const char * const tools[] = { "base64", "od", "stat", "cat", "head", "sed", "sort" };
   g_autoptr(GError) error = NULL;
   g_autofree char *apps_dir = g_strdup_printf ("%s/apps-%u", root, n);
   g_autofree char *bin_dir = g_build_filename (root, "bin", NULL);
@@ -535,11 +536,11 @@ static void
 test_parse_listing_bad_icons (void)
 {
   static const char * const bad[] = {
-    "P\nS\nF\nI\n 61 0a\nS\nD\nE\n",              /* an icon without a size */
-    "P\nS\nF\nI\nS\n1\nD\n 61\nE\n",              /* a size without a name */
-    "P\nS\nF\nI\n 61\nS\n1\nD\n 61\nE\n",         /* an unterminated name */
-    "P\nS\nF\nI\n 61 0a\nS\n2\nD\n 61\nE\n",      /* an icon shorter than its size */
-    "P\nS\nF\nI\n 61 0a\nS\n1\nD\n 61 62\nE\n",   /* an icon longer than its size */
+    "P\nS\nF\nI\nYQo=\nS\nD\nE\n",               /* an icon without a size */
+    "P\nS\nF\nI\nS\n1\nD\nYQ==\nE\n",             /* a size without a name */
+    "P\nS\nF\nI\nYQ==\nS\n1\nD\nYQ==\nE\n",       /* an unterminated name */
+    "P\nS\nF\nI\nYQo=\nS\n2\nD\nYQ==\nE\n",       /* an icon shorter than its size */
+    "P\nS\nF\nI\nYQo=\nS\n1\nD\nYWI=\nE\n",       /* an icon longer than its size */
     "P\nS\nF\nI\nS\nD\nF\nE\n",                   /* a file after the icons */
   };
 
