@@ -26,6 +26,7 @@ struct _KisteWindow
   GtkFilterListModel    *filter_model;
   GtkSliceListModel     *slice;
   guint                  growth_tick;
+  guint                  page_idle;
   /* The first selection, after the frame that shows the listed rows */
   guint                  select_tick;
   guint                  select_idle;

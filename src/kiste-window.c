@@ -232,10 +232,50 @@ kiste_window_shown_name_cb (KisteWindow *self)
     g_settings_set_string (self->settings, "selected-box", kiste_box_get_name (box));
 }
 
+/* The details page is not seen before the boxes are listed: it is made
+ * once the window's first frame is drawn, or at once when needed sooner.
+ * NULL once the window is disposed. */
+static KisteBoxPage *
+kiste_window_ensure_box_page (KisteWindow *self)
+{
+  g_clear_handle_id (&self->page_idle, g_source_remove);
+  if (self->box_page == NULL && self->page_bin != NULL)
+    {
+      self->box_page = kiste_box_page_new (self->manager);
+      adw_bin_set_child (self->page_bin, GTK_WIDGET (self->box_page));
+    }
+
+  return self->box_page;
+}
+
+static gboolean
+kiste_window_page_idle_cb (gpointer user_data)
+{
+  KisteWindow *self = user_data;
+
+  self->page_idle = 0;
+  kiste_window_ensure_box_page (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs as the first frame starts; the idle after its paint */
+static gboolean
+kiste_window_first_tick_cb (GtkWidget     *widget,
+                            GdkFrameClock *frame_clock,
+                            gpointer       user_data)
+{
+  KisteWindow *self = KISTE_WINDOW (widget);
+
+  if (self->box_page == NULL && self->page_idle == 0)
+    self->page_idle = g_idle_add (kiste_window_page_idle_cb, self);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 kiste_window_selection_changed_cb (KisteWindow *self)
 {
   KisteBox *box = _kiste_window_get_selected_box (self);
+  KisteBoxPage *page;
 
   if (self->shown_box != box)
     {
@@ -247,7 +287,8 @@ kiste_window_selection_changed_cb (KisteWindow *self)
                                  G_CONNECT_SWAPPED);
     }
 
-  kiste_box_page_set_box (self->box_page, box);
+  if ((page = kiste_window_ensure_box_page (self)) != NULL)
+    kiste_box_page_set_box (page, box);
   gtk_stack_set_visible_child_name (self->content_stack, box ? "box" : "none");
   kiste_window_shown_name_cb (self);
   _kiste_window_update_details_tab (self);
@@ -758,9 +799,10 @@ kiste_window_delete_box_action (GtkWidget  *widget,
                                 GVariant   *parameter)
 {
   KisteWindow *self = KISTE_WINDOW (widget);
+  KisteBoxPage *page;
 
-  if (_kiste_window_get_selected_box (self) != NULL)
-    gtk_widget_activate_action (GTK_WIDGET (self->box_page), "box.delete", NULL);
+  if (_kiste_window_get_selected_box (self) != NULL && (page = kiste_window_ensure_box_page (self)))
+    gtk_widget_activate_action (GTK_WIDGET (page), "box.delete", NULL);
 }
 
 static void
@@ -907,8 +949,7 @@ kiste_window_setup (KisteWindow      *self,
   g_signal_connect_object (self->manager, "busy-changed",
                            G_CALLBACK (kiste_window_busy_changed_cb), self, G_CONNECT_SWAPPED);
 
-  self->box_page = kiste_box_page_new (self->manager);
-  adw_bin_set_child (self->page_bin, GTK_WIDGET (self->box_page));
+  gtk_widget_add_tick_callback (GTK_WIDGET (self), kiste_window_first_tick_cb, NULL, NULL);
 
   gtk_popover_set_child (self->tasks_popover, GTK_WIDGET (kiste_task_list_new (self->manager)));
   gtk_popover_set_child (self->status_tasks_popover,
@@ -937,10 +978,12 @@ kiste_window_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_cancellable_cancel (self->import_cancellable);
+  g_clear_handle_id (&self->page_idle, g_source_remove);
   g_clear_handle_id (&self->select_idle, g_source_remove);
   /* The shells go with their window */
   _kiste_window_terminate_terminals (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), KISTE_TYPE_WINDOW);
+  self->box_page = NULL;
 
   g_clear_object (&self->cancellable);
   g_clear_object (&self->import_cancellable);
