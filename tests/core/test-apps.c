@@ -445,40 +445,61 @@ test_script_icons (void)
   g_assert_true (g_spawn_command_line_sync (rm_command, NULL, NULL, NULL, NULL));
 }
 
+/* Puts into dir a wrapper for each of the tools that notes its name in
+ * log_path and runs the real one: what comes first on PATH is counted */
+static void
+write_counting_tools (const char         *dir,
+                      const char * const *tools,
+                      const char         *log_path)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_mkdir_with_parents (dir, 0700);
+  for (guint i = 0; tools[i] != NULL; i++)
+    {
+      g_autofree char *real = g_find_program_in_path (tools[i]);
+      g_autofree char *wrapper = g_build_filename (dir, tools[i], NULL);
+      g_autofree char *script = NULL;
+
+      g_assert_nonnull (real);
+      script = g_strdup_printf ("#!/bin/sh\necho %s >> '%s'\nexec %s \"$@\"\n", tools[i], log_path, real);
+      g_assert_true (g_file_set_contents (wrapper, script, -1, &error));
+      g_assert_cmpint (g_chmod (wrapper, 0755), ==, 0);
+    }
+}
+
+static guint
+count_lines (const char *path)
+{
+  g_autofree char *text = NULL;
+  guint count = 0;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  for (const char *p = text; *p != '\0'; p++)
+    count += *p == '\n';
+  return count;
+}
+
 /* How many programs the script starts for a folder of n apps, each with
  * an icon file of its own: every program it runs is a wrapper that counts */
 static guint
 count_script_programs (const char *root,
                        guint       n)
 {
-  static const char * const tools[] = { "base64", "od", "stat", "cat", "head", "sed", "sort" };
+  static const char * const tools[] = { "base64", "od", "stat", "cat", "head", "sed", "sort", NULL };
   g_autoptr(GError) error = NULL;
   g_autofree char *apps_dir = g_strdup_printf ("%s/apps-%u", root, n);
   g_autofree char *bin_dir = g_build_filename (root, "bin", NULL);
   g_autofree char *log_path = g_strdup_printf ("%s/programs-%u", root, n);
   g_autofree char *path_env = g_strdup_printf ("PATH=%s", bin_dir);
-  g_autofree char *log_env = g_strdup_printf ("KISTE_TEST_LOG=%s", log_path);
   g_autofree char *output = NULL;
   g_autofree char *errors = NULL;
-  g_autofree char *log = NULL;
   g_autoptr(GPtrArray) apps = NULL;
-  const char *envp[] = { path_env, log_env, NULL };
+  const char *envp[] = { path_env, NULL };
   const char *argv[] = { "/bin/sh", "-c", kiste_commands_get_list_apps_script (), "sh", apps_dir, NULL };
   int status = 0;
-  guint count = 0;
 
-  g_mkdir_with_parents (bin_dir, 0700);
-  for (guint i = 0; i < G_N_ELEMENTS (tools); i++)
-    {
-      g_autofree char *real = g_find_program_in_path (tools[i]);
-      g_autofree char *wrapper = g_build_filename (bin_dir, tools[i], NULL);
-      g_autofree char *script = NULL;
-
-      g_assert_nonnull (real);
-      script = g_strdup_printf ("#!/bin/sh\necho %s >> \"$KISTE_TEST_LOG\"\nexec %s \"$@\"\n", tools[i], real);
-      g_assert_true (g_file_set_contents (wrapper, script, -1, &error));
-      g_assert_cmpint (g_chmod (wrapper, 0755), ==, 0);
-    }
+  write_counting_tools (bin_dir, tools, log_path);
 
   g_assert_cmpint (g_mkdir (apps_dir, 0700), ==, 0);
   for (guint i = 0; i < n; i++)
@@ -506,10 +527,7 @@ count_script_programs (const char *root,
   for (guint i = 0; i < apps->len; i++)
     g_assert_nonnull (kiste_desktop_app_get_icon_data (g_ptr_array_index (apps, i)));
 
-  g_assert_true (g_file_get_contents (log_path, &log, NULL, &error));
-  for (const char *p = log; *p != '\0'; p++)
-    count += *p == '\n';
-  return count;
+  return count_lines (log_path);
 }
 
 /* A box with many apps costs no more processes than one with one app */
@@ -957,7 +975,7 @@ static guint
 count_host_read_programs (const char *root,
                           guint       n)
 {
-  static const char * const tools[] = { "base64", "tr", "stat", "head", "cat", "wc", "od", "sed" };
+  static const char * const tools[] = { "base64", "tr", "stat", "head", "cat", "wc", "od", "sed", NULL };
   g_autoptr(GError) error = NULL;
   g_autofree char *applications_dir = g_strdup_printf ("%s/applications-%u", root, n);
   g_autofree char *bin_dir = g_strdup_printf ("%s/bin-%u", root, n);
@@ -969,23 +987,10 @@ count_host_read_programs (const char *root,
   g_autofree char *launcher = NULL;
   g_autofree char *old_path = g_strdup (g_getenv ("PATH"));
   g_autofree char *path = g_strdup_printf ("%s:%s", tools_dir, old_path);
-  g_autofree char *log = NULL;
   g_autoptr(KisteRunner) runner = kiste_runner_new ();
   g_autoptr(GPtrArray) found = NULL;
-  guint count = 0;
 
-  g_mkdir_with_parents (tools_dir, 0700);
-  for (guint i = 0; i < G_N_ELEMENTS (tools); i++)
-    {
-      g_autofree char *real = g_find_program_in_path (tools[i]);
-      g_autofree char *wrapper = g_build_filename (tools_dir, tools[i], NULL);
-      g_autofree char *script = NULL;
-
-      g_assert_nonnull (real);
-      script = g_strdup_printf ("#!/bin/sh\necho %s >> '%s'\nexec %s \"$@\"\n", tools[i], log_path, real);
-      g_assert_true (g_file_set_contents (wrapper, script, -1, &error));
-      g_assert_cmpint (g_chmod (wrapper, 0755), ==, 0);
-    }
+  write_counting_tools (tools_dir, tools, log_path);
 
   g_assert_true (g_file_get_contents (launcher_path, &launcher, NULL, &error));
   g_assert_cmpint (g_mkdir (applications_dir, 0700), ==, 0);
@@ -1010,10 +1015,7 @@ count_host_read_programs (const char *root,
   /* every launcher and every wrapper, whole */
   g_assert_cmpuint (found->len, ==, 2 * n);
 
-  g_assert_true (g_file_get_contents (log_path, &log, NULL, &error));
-  for (const char *p = log; *p != '\0'; p++)
-    count += *p == '\n';
-  return count;
+  return count_lines (log_path);
 }
 
 /* The sandbox reads a hundred launchers with no more host processes than one */
