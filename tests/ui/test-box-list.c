@@ -533,6 +533,7 @@ test_narrow (Fixture       *fixture,
    * the window, which a loaded machine may do after a frame or two) */
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1000, 640);
   g_assert_true (kiste_test_wait_for (split_expanded, split, 5000));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
 }
 
 /* A box started elsewhere, still in its first start: "Setting up" in its
