@@ -465,8 +465,6 @@ find_row_click (GtkWidget *row)
   return NULL;
 }
 
-/* At the smallest size everything fits (G_DEBUG=fatal-warnings makes
- * "… exceeds KisteWindow width" fatal) and one click opens the details */
 static gboolean
 split_collapsed (gpointer data)
 {
@@ -479,6 +477,8 @@ split_expanded (gpointer data)
   return !adw_navigation_split_view_get_collapsed (data);
 }
 
+/* At the smallest size everything fits (G_DEBUG=fatal-warnings makes
+ * "… exceeds KisteWindow width" fatal) and one click opens the details */
 static void
 test_narrow (Fixture       *fixture,
              gconstpointer  data)
