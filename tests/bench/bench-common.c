@@ -42,12 +42,15 @@ bench_median (GArray *values)
 static gint64 last_ping;
 static gint64 longest_gap;
 static guint ping_id;
+static gint64 trace_from;
 
 static gboolean
 ping_cb (gpointer user_data)
 {
   gint64 now = g_get_monotonic_time ();
 
+  if (trace_from != 0 && now - last_ping > 10000)
+    g_printerr ("stall %7.1f ms at %7.1f ms\n", (now - last_ping) / 1000.0, (last_ping - trace_from) / 1000.0);
   longest_gap = MAX (longest_gap, now - last_ping);
   last_ping = now;
   return G_SOURCE_CONTINUE;
@@ -65,6 +68,12 @@ void
 bench_stall_unwatch (void)
 {
   g_clear_handle_id (&ping_id, g_source_remove);
+}
+
+void
+bench_stall_trace (gint64 from)
+{
+  trace_from = from;
 }
 
 void

@@ -22,6 +22,9 @@ void     bench_stall_watch   (int         priority);
 void     bench_stall_unwatch (void);
 void     bench_stall_reset   (void);
 double   bench_stall_take_ms (void);
+/* From a time on (monotonic, 0 to stop), says on stderr when each stall
+ * over 10 ms began, relative to that time, and how long it was */
+void     bench_stall_trace   (gint64      from);
 
 /* Appends line to path (with header first when the file is new); FALSE
  * after saying why on stderr */

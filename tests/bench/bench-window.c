@@ -14,10 +14,14 @@
  * holds then (VmRSS, half a second after the first frame, or after the
  * list is filled); for Kiste also when the list was filled (the first
  * frame drawn with every box), the longest the main loop went without
- * answering a 2 ms timer from the first frame until the list was filled,
- * and during refreshes (F5) of an unchanged list. podman and distrobox are fakes replaying recorded
- * output, first on PATH. Medians are printed, and the ratios of Kiste to
- * the minimal window measured in the same run. */
+ * answering a 2 ms timer from the first frame until half a second after
+ * the list was filled, and during refreshes (F5) of an unchanged list; for
+ * the minimal window how long its first frame took to lay out and paint
+ * (min_frame: what drawing a new window takes on this machine, next to
+ * which to read Kiste's stalls). podman and distrobox are fakes replaying
+ * recorded output, first on PATH. Medians are printed, and the ratios of
+ * Kiste to the minimal window measured in the same run. KISTE_BENCH_TRACE
+ * set prints each stall and frame over 10 ms on stderr. */
 
 #include "config.h"
 
@@ -91,12 +95,75 @@ items_changed_cb (GListModel *model,
     gtk_widget_queue_draw (window);
 }
 
+/* How long the first frame took, from the emission hook that runs before
+ * its first phase's handlers to the end of after-paint. With
+ * KISTE_BENCH_TRACE set, each frame over 10 ms on stderr with its phases,
+ * each from its hook to the next phase's (GTK connects some handlers while
+ * the app runs, after ours) */
+static gint64 first_frame_length;
+static gboolean tracing;
+static gint64 trace_start;
+static gint64 phase_start[5];
+static const char *phase_names[] = { "flush-events", "update", "layout", "paint", "after-paint" };
+
+static gboolean
+phase_hook_cb (GSignalInvocationHint *hint,
+               guint                  n_values,
+               const GValue          *values,
+               gpointer               phase)
+{
+  phase_start[GPOINTER_TO_UINT (phase)] = g_get_monotonic_time ();
+  return TRUE;
+}
+
+static void
+phase_cb (GdkFrameClock *clock,
+          gpointer       user_data)
+{
+  gint64 start = 0;
+  gint64 now = g_get_monotonic_time ();
+  g_autoptr(GString) line = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (phase_names) && start == 0; i++)
+    start = phase_start[i];
+  if (first_frame_length == 0)
+    first_frame_length = now - start;
+  if (tracing && now - start > 10000)
+    {
+      line = g_string_new (NULL);
+      g_string_printf (line, "frame %7.1f ms at %7.1f ms:", (now - start) / 1000.0, (start - trace_start) / 1000.0);
+      for (guint i = 0; i < G_N_ELEMENTS (phase_names); i++)
+        {
+          gint64 end = now;
+
+          if (phase_start[i] == 0)
+            continue;
+          for (guint j = i + 1; j < G_N_ELEMENTS (phase_names) && end == now; j++)
+            end = phase_start[j] != 0 ? phase_start[j] : now;
+          g_string_append_printf (line, " %s %.1f", phase_names[i], (end - phase_start[i]) / 1000.0);
+        }
+      g_printerr ("%s\n", line->str);
+    }
+  memset (phase_start, 0, sizeof phase_start);
+}
+
 static void
 watch_paints (GtkWidget *window)
 {
   GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
 
   g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (phase_names); i++)
+    g_signal_add_emission_hook (g_signal_lookup (phase_names[i], GDK_TYPE_FRAME_CLOCK), 0,
+                                phase_hook_cb, GUINT_TO_POINTER (i), NULL);
+  g_signal_connect (clock, "after-paint", G_CALLBACK (phase_cb), NULL);
+
+  tracing = g_getenv ("KISTE_BENCH_TRACE") != NULL;
+  if (tracing)
+    {
+      trace_start = g_get_monotonic_time ();
+      bench_stall_trace (trace_start);
+    }
 }
 
 static int
@@ -122,7 +189,7 @@ child_minimal (void)
   run_for (500);
   rss = read_rss_kb ();
 
-  g_print ("minimal %" G_GINT64_FORMAT " 0 0 0 %ld\n", first_paint, rss);
+  g_print ("minimal %" G_GINT64_FORMAT " 0 0 0 %ld %" G_GINT64_FORMAT "\n", first_paint, rss, first_frame_length);
   gtk_window_destroy (GTK_WINDOW (window));
   return EXIT_SUCCESS;
 }
@@ -180,8 +247,8 @@ child_kiste (guint n_boxes,
   for (guint i = 0; i < stalls->len; i++)
     refresh_stall = MAX (refresh_stall, g_array_index (stalls, double, i));
 
-  g_print ("kiste %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %.1f %.1f %ld\n",
-           first_paint, filled_paint, start_stall, refresh_stall, rss);
+  g_print ("kiste %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %.1f %.1f %ld %" G_GINT64_FORMAT "\n",
+           first_paint, filled_paint, start_stall, refresh_stall, rss, first_frame_length);
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_application_release (G_APPLICATION (app));
@@ -245,6 +312,7 @@ typedef struct
   double start_stall;
   double refresh_stall;
   double rss_mb;
+  double first_frame_ms;
 } Sample;
 
 static Sample
@@ -260,15 +328,15 @@ run_child (const char *self_path,
   g_autoptr(GError) error = NULL;
   Sample sample = { 0 };
   gint64 start = g_get_monotonic_time ();
-  gint64 first = 0, filled = 0;
+  gint64 first = 0, filled = 0, frame = 0;
   long rss = 0;
   char name[16];
   int status;
 
   if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, &status, &error) ||
       !g_spawn_check_wait_status (status, &error) ||
-      sscanf (out, "%15s %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %lf %lf %ld",
-              name, &first, &filled, &sample.start_stall, &sample.refresh_stall, &rss) != 6)
+      sscanf (out, "%15s %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %lf %lf %ld %" G_GINT64_FORMAT,
+              name, &first, &filled, &sample.start_stall, &sample.refresh_stall, &rss, &frame) != 7)
     {
       g_printerr ("The %s window failed: %s\n%s", mode, error ? error->message : "", out ? out : "");
       exit (EXIT_FAILURE);
@@ -277,6 +345,7 @@ run_child (const char *self_path,
   sample.first_ms = (first - start) / 1000.0;
   sample.filled_ms = filled > 0 ? (filled - start) / 1000.0 : 0.0;
   sample.rss_mb = rss / 1024.0;
+  sample.first_frame_ms = frame / 1000.0;
   return sample;
 }
 
@@ -294,7 +363,7 @@ median_of (Sample      *samples,
 
 #define MEDIAN(samples, n, member) median_of ((samples), (n), G_STRUCT_OFFSET (Sample, member))
 
-static const char header_format[] = "%-7s %6s %9s %9s %8s %9s %9s %8s %8s %9s %9s\n";
+static const char header_format[] = "%-7s %6s %9s %9s %8s %9s %9s %8s %8s %9s %9s %9s\n";
 
 int
 main (int   argc,
@@ -400,13 +469,14 @@ main (int   argc,
       after_first[i] = kiste[i].filled_ms - kiste[i].first_ms;
 
     header = g_strdup_printf (header_format, "window", "boxes", "first_ms", "min_ms", "first/min",
-                              "filled_ms", "fill-1st", "rss_mb", "rss/min", "stall_st", "stall_f5");
+                              "filled_ms", "fill-1st", "rss_mb", "rss/min", "stall_st", "stall_f5", "min_frame");
     g_print ("%s", header);
-    line = g_strdup_printf ("%-7s %6d %9.1f %9.1f %8.2f %9.1f %9.1f %8.1f %8.2f %9.1f %9.1f\n",
+    line = g_strdup_printf ("%-7s %6d %9.1f %9.1f %8.2f %9.1f %9.1f %8.1f %8.2f %9.1f %9.1f %9.1f\n",
                             "kiste", boxes_n, k_first, m_first, k_first / m_first,
                             MEDIAN (kiste, runs, filled_ms), bench_median_of (after_first, runs),
                             k_rss, k_rss / m_rss,
-                            MEDIAN (kiste, runs, start_stall), MEDIAN (kiste, runs, refresh_stall));
+                            MEDIAN (kiste, runs, start_stall), MEDIAN (kiste, runs, refresh_stall),
+                            MEDIAN (minimal, runs, first_frame_ms));
     g_print ("%s", line);
   }
 
