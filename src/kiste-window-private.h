@@ -26,12 +26,16 @@ struct _KisteWindow
   GtkFilterListModel    *filter_model;
   GtkSliceListModel     *slice;
   guint                  growth_tick;
+  /* the next frame shows the details page for the first time: it makes no rows */
+  gboolean               growth_paused;
   guint                  page_idle;
   /* The first selection, after the frame that shows the listed rows */
   guint                  select_tick;
   guint                  select_idle;
   GtkSingleSelection    *selection;
   KisteBoxPage          *box_page;
+  /* Made after the first frame, not yet in the window (owned) */
+  KisteBoxPage          *made_page;
   /* The selected box, followed for its name */
   KisteBox              *shown_box;
   /* Rows bound to a box right now, to show busy boxes */

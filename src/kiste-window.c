@@ -150,8 +150,8 @@ _kiste_window_get_selected_box (KisteWindow *self)
 /* The list shows the first ROWS_PER_FRAME boxes, then as many more each
  * frame, until GTK's list view has made all the rows it keeps (about 200),
  * then every box. Making and measuring those 200 rows took a quarter of a
- * second in one go when 1,000 boxes came in. */
-#define ROWS_PER_FRAME 24
+ * second in one go when 1,000 boxes came in; 24 a frame took 15-20 ms. */
+#define ROWS_PER_FRAME 12
 #define LIST_VIEW_ROWS 200
 
 static void kiste_window_grow_list (KisteWindow *self);
@@ -163,6 +163,12 @@ kiste_window_growth_tick_cb (GtkWidget     *widget,
 {
   KisteWindow *self = KISTE_WINDOW (user_data);
   guint size = gtk_slice_list_model_get_size (self->slice);
+
+  if (self->growth_paused)
+    {
+      self->growth_paused = FALSE;
+      return G_SOURCE_CONTINUE;
+    }
 
   gtk_slice_list_model_set_size (self->slice, size < LIST_VIEW_ROWS ? size + ROWS_PER_FRAME : G_MAXUINT);
   if (gtk_slice_list_model_get_size (self->slice) == G_MAXUINT ||
@@ -233,16 +239,24 @@ kiste_window_shown_name_cb (KisteWindow *self)
 }
 
 /* The details page is not seen before the boxes are listed: it is made
- * once the window's first frame is drawn, or at once when needed sooner.
- * NULL once the window is disposed. */
+ * after the window's first frame, in two idles (one builds it, the next
+ * puts it in the window, where GTK styles and measures it: together they
+ * kept the window from answering for 30-50 ms), or at once when needed
+ * sooner. NULL once the window is disposed. */
 static KisteBoxPage *
 kiste_window_ensure_box_page (KisteWindow *self)
 {
   g_clear_handle_id (&self->page_idle, g_source_remove);
   if (self->box_page == NULL && self->page_bin != NULL)
     {
-      self->box_page = kiste_box_page_new (self->manager);
-      adw_bin_set_child (self->page_bin, GTK_WIDGET (self->box_page));
+      g_autoptr(KisteBoxPage) page = NULL;
+
+      if (self->made_page != NULL)
+        page = g_steal_pointer (&self->made_page);
+      else
+        page = g_object_ref_sink (kiste_box_page_new (self->manager));
+      self->box_page = page;
+      adw_bin_set_child (self->page_bin, GTK_WIDGET (page));
     }
 
   return self->box_page;
@@ -252,6 +266,12 @@ static gboolean
 kiste_window_page_idle_cb (gpointer user_data)
 {
   KisteWindow *self = user_data;
+
+  if (self->made_page == NULL)
+    {
+      self->made_page = g_object_ref_sink (kiste_box_page_new (self->manager));
+      return G_SOURCE_CONTINUE;
+    }
 
   self->page_idle = 0;
   kiste_window_ensure_box_page (self);
@@ -289,6 +309,10 @@ kiste_window_selection_changed_cb (KisteWindow *self)
 
   if ((page = kiste_window_ensure_box_page (self)) != NULL)
     kiste_box_page_set_box (page, box);
+  /* that frame lays out and paints the whole page: no rows with it */
+  if (box != NULL && self->growth_tick != 0 &&
+      g_strcmp0 (gtk_stack_get_visible_child_name (self->content_stack), "box") != 0)
+    self->growth_paused = TRUE;
   gtk_stack_set_visible_child_name (self->content_stack, box ? "box" : "none");
   kiste_window_shown_name_cb (self);
   _kiste_window_update_details_tab (self);
@@ -984,6 +1008,7 @@ kiste_window_dispose (GObject *object)
   _kiste_window_terminate_terminals (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), KISTE_TYPE_WINDOW);
   self->box_page = NULL;
+  g_clear_object (&self->made_page);
 
   g_clear_object (&self->cancellable);
   g_clear_object (&self->import_cancellable);

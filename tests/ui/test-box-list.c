@@ -786,6 +786,8 @@ typedef struct
   gint64     selected_frame;  /* and when the first was selected */
   gboolean   selected;
   gboolean   showed_none;
+  guint      rows_selected;   /* rows in the list when the first was selected */
+  int        rows_drawn;      /* and in the frame that drew its details */
 } FirstLoad;
 
 static gint64
@@ -814,6 +816,17 @@ first_selection_cb (GtkSingleSelection *selection,
     return;
   load->selected = TRUE;
   load->selected_frame = frame_count (load->list);
+  load->rows_selected = g_list_model_get_n_items (G_LIST_MODEL (selection));
+}
+
+static void
+first_details_drawn_cb (GdkFrameClock *clock,
+                        FirstLoad     *load)
+{
+  GListModel *model = G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (load->list)));
+
+  if (load->selected && load->rows_drawn < 0)
+    load->rows_drawn = g_list_model_get_n_items (model);
 }
 
 static void
@@ -851,9 +864,16 @@ first_box_shown (gpointer data)
   return load->selected && page != NULL && gtk_widget_get_mapped (page);
 }
 
+static gboolean
+first_details_drawn (gpointer data)
+{
+  return ((FirstLoad *) data)->rows_drawn >= 0;
+}
+
 /* The first listing of many boxes: the rows get drawn before the first
- * box's details are made, and the details side goes from loading to the
- * box without saying that none is selected */
+ * box's details are made, the frame that draws those adds no rows, and
+ * the details side goes from loading to the box without saying that none
+ * is selected */
 static void
 test_many_boxes_first_load (Fixture       *fixture,
                             gconstpointer  data)
@@ -862,7 +882,7 @@ test_many_boxes_first_load (Fixture       *fixture,
   g_autofree char *path = write_many_boxes (dir, 300);
   g_autofree char *ps = g_strdup_printf ("cat '%s'", path);
   g_autoptr(KisteBox) selected = NULL;
-  FirstLoad load = { NULL, -1, -1, FALSE, FALSE };
+  FirstLoad load = { NULL, -1, -1, FALSE, FALSE, 0, -1 };
   GtkStack *details_side;
   GListModel *model;
 
@@ -876,11 +896,15 @@ test_many_boxes_first_load (Fixture       *fixture,
   g_signal_connect (model, "items-changed", G_CALLBACK (first_rows_cb), &load);
   g_signal_connect (model, "notify::selected-item", G_CALLBACK (first_selection_cb), &load);
   g_signal_connect (details_side, "notify::visible-child-name", G_CALLBACK (details_side_cb), &load);
+  g_signal_connect (gtk_widget_get_frame_clock (load.list), "after-paint", G_CALLBACK (first_details_drawn_cb), &load);
 
   g_assert_true (kiste_test_wait_for (first_box_shown, &load, 5000));
+  g_assert_true (kiste_test_wait_for (first_details_drawn, &load, 5000));
   /* at least one frame drew the rows without the details */
   g_assert_cmpint (load.rows_frame, >=, 0);
   g_assert_cmpint (load.selected_frame, >, load.rows_frame);
+  g_assert_cmpuint (load.rows_selected, <, 300);
+  g_assert_cmpint (load.rows_drawn, ==, load.rows_selected);
   g_assert_false (load.showed_none);
   g_assert_cmpstr (gtk_stack_get_visible_child_name (details_side), ==, "box");
   selected = g_object_ref (gtk_single_selection_get_selected_item (GTK_SINGLE_SELECTION (model)));
@@ -888,6 +912,7 @@ test_many_boxes_first_load (Fixture       *fixture,
 
   g_signal_handlers_disconnect_by_data (model, &load);
   g_signal_handlers_disconnect_by_data (details_side, &load);
+  g_signal_handlers_disconnect_by_data (gtk_widget_get_frame_clock (load.list), &load);
   kiste_test_remove_tree (dir);
 }
 
