@@ -13,6 +13,7 @@
 #pragma once
 
 #include "kiste-apps.h"
+#include "kiste-apps-page.h"
 #include "kiste-box-page.h"
 #include "kiste-color-row.h"
 
@@ -43,6 +44,10 @@ struct _KisteBoxPage
   gboolean              stats_failed;
 
   GtkStack             *stack;
+  AdwViewStack         *view_stack;
+  /* The apps view, made when first shown */
+  AdwBin               *apps_bin;
+  KisteAppsPage        *apps_page;
   KisteColorRow        *color_row;
   GtkMenuButton        *menu_button;
   GMenuModel           *box_menu;

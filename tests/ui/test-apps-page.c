@@ -330,7 +330,8 @@ test_follows_host_folder (Fixture       *fixture,
   g_assert_cmpuint (kiste_fake_runner_get_commands (fixture->host.runner)->len, ==, n_before);
 }
 
-/* The box page has the apps beside the details, for the same box */
+/* The box page has the apps beside the details, for the same box; the
+ * apps view is made when it is first shown, and follows the box */
 static void
 test_box_page_tab (Fixture       *fixture,
                    gconstpointer  data)
@@ -341,12 +342,22 @@ test_box_page_tab (Fixture       *fixture,
   GtkWidget *stack;
 
   kiste_box_page_set_box (box_page, find_box (fixture, "fixture-b"));
-  apps_page = kiste_test_find_widget (GTK_WIDGET (box_page), KISTE_TYPE_APPS_PAGE, NULL);
-  g_assert_nonnull (apps_page);
-  g_assert_true (kiste_apps_page_get_box (KISTE_APPS_PAGE (apps_page)) == find_box (fixture, "fixture-b"));
   stack = kiste_test_find_widget (GTK_WIDGET (box_page), ADW_TYPE_VIEW_STACK, NULL);
   g_assert_nonnull (adw_view_stack_get_child_by_name (ADW_VIEW_STACK (stack), "apps"));
   g_assert_nonnull (adw_view_stack_get_child_by_name (ADW_VIEW_STACK (stack), "details"));
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (ADW_VIEW_STACK (stack)), ==, "details");
+  g_assert_null (kiste_test_find_widget (GTK_WIDGET (box_page), KISTE_TYPE_APPS_PAGE, NULL));
+
+  adw_view_stack_set_visible_child_name (ADW_VIEW_STACK (stack), "apps");
+  apps_page = kiste_test_find_widget (GTK_WIDGET (box_page), KISTE_TYPE_APPS_PAGE, NULL);
+  g_assert_nonnull (apps_page);
+  g_assert_true (kiste_apps_page_get_box (KISTE_APPS_PAGE (apps_page)) == find_box (fixture, "fixture-b"));
+
+  kiste_box_page_set_box (box_page, find_box (fixture, "fixture-a"));
+  g_assert_true (kiste_apps_page_get_box (KISTE_APPS_PAGE (apps_page)) == find_box (fixture, "fixture-a"));
+  adw_view_stack_set_visible_child_name (ADW_VIEW_STACK (stack), "details");
+  adw_view_stack_set_visible_child_name (ADW_VIEW_STACK (stack), "apps");
+  g_assert_true (kiste_test_find_widget (GTK_WIDGET (box_page), KISTE_TYPE_APPS_PAGE, NULL) == apps_page);
 }
 
 typedef struct
