@@ -19,6 +19,7 @@
 #include "kiste-assemble.h"
 #include "kiste-box-page-private.h"
 #include "kiste-create-dialog.h"
+#include "kiste-file.h"
 #include "kiste-log-dialog.h"
 #include "kiste-name-dialog.h"
 #include "kiste-validate.h"
@@ -577,7 +578,7 @@ export_written_cb (GObject      *object,
   g_autofree char *message = NULL;
   g_autofree char *basename = g_file_get_basename (data->file);
 
-  if (!g_file_replace_contents_finish (G_FILE (object), result, NULL, &error))
+  if (!kiste_file_replace_finish (G_FILE (object), result, &error))
     {
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return;
@@ -628,8 +629,7 @@ kiste_box_page_write_settings (KisteBoxPage *self,
   data = g_new0 (ExportData, 1);
   data->self = g_object_ref (self);
   data->file = g_object_ref (file);
-  g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
-                                       self->cancellable, export_written_cb, data);
+  kiste_file_replace_async (file, bytes, self->cancellable, export_written_cb, data);
 }
 
 typedef struct

@@ -14,6 +14,7 @@
 
 #include "kiste-commands.h"
 #include "kiste-error.h"
+#include "kiste-file.h"
 #include "kiste-manager-ops-private.h"
 #include "kiste-manager-private.h"
 #include "kiste-validate.h"
@@ -272,8 +273,7 @@ rename_rewrite_listed_cb (GObject      *object,
       else
         target = g_object_ref (gfile);
 
-      if (!g_file_replace_contents (target, rewritten, strlen (rewritten), NULL, FALSE,
-                                    G_FILE_CREATE_NONE, NULL, NULL, &error))
+      if (!kiste_file_replace (target, rewritten, strlen (rewritten), NULL, &error))
         break;
       if (file->kind == KISTE_EXPORTED_BINARY)
         g_file_set_attribute_uint32 (target, G_FILE_ATTRIBUTE_UNIX_MODE, 0755,
