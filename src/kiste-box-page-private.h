@@ -32,6 +32,9 @@ struct _KisteBoxPage
   gboolean              exported_failed;
   GCancellable         *details_cancellable;
   GCancellable         *exported_cancellable;
+  /* A new box's details and exports load once a frame has drawn it */
+  guint                 load_tick;
+  guint                 load_idle;
   GCancellable         *delete_cancellable;
   GCancellable         *stats_cancellable;
   /* Cancelled when the page goes: exports, waits for details */

@@ -623,6 +623,65 @@ kiste_box_page_load_details (KisteBoxPage *self)
                                       self->details_cancellable, details_cb, NULL);
 }
 
+static void
+kiste_box_page_cancel_load (KisteBoxPage *self)
+{
+  g_clear_handle_id (&self->load_idle, g_source_remove);
+  if (self->load_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->load_tick);
+  self->load_tick = 0;
+}
+
+static gboolean
+load_idle_cb (gpointer user_data)
+{
+  KisteBoxPage *self = user_data;
+
+  self->load_idle = 0;
+  kiste_box_page_load_details (self);
+  kiste_box_page_load_exported (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs as the frame that draws the page starts; the idle after its paint */
+static gboolean
+load_tick_cb (GtkWidget     *widget,
+              GdkFrameClock *clock,
+              gpointer       user_data)
+{
+  KisteBoxPage *self = KISTE_BOX_PAGE (widget);
+
+  self->load_tick = 0;
+  self->load_idle = g_idle_add (load_idle_cb, self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The details and exports of a newly set box load after the frame that
+ * draws the page for it (in a window, the page waits until it is shown):
+ * their commands, started with the page, took the CPU that frame needed.
+ * What the previous box loaded is dropped now. */
+static void
+kiste_box_page_load (KisteBoxPage *self)
+{
+  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
+
+  kiste_box_page_cancel_load (self);
+  g_cancellable_cancel (self->details_cancellable);
+  g_clear_object (&self->details_cancellable);
+  g_cancellable_cancel (self->exported_cancellable);
+  g_clear_object (&self->exported_cancellable);
+  g_clear_pointer (&self->exported, g_ptr_array_unref);
+  self->exported_failed = FALSE;
+
+  if (self->box == NULL)
+    return;
+
+  if (native != NULL && gtk_widget_get_mapped (GTK_WIDGET (native)))
+    self->load_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), load_tick_cb, NULL, NULL);
+  else
+    load_idle_cb (self);
+}
+
 /* Following the box and the manager */
 
 static void
@@ -774,6 +833,7 @@ kiste_box_page_dispose (GObject *object)
   KisteBoxPage *self = KISTE_BOX_PAGE (object);
 
   kiste_box_page_stop_stats (self);
+  kiste_box_page_cancel_load (self);
   g_cancellable_cancel (self->details_cancellable);
   g_cancellable_cancel (self->exported_cancellable);
   g_cancellable_cancel (self->delete_cancellable);
@@ -913,8 +973,7 @@ kiste_box_page_set_box (KisteBoxPage *self,
 
   if (self->manager != NULL)
     {
-      kiste_box_page_load_details (self);
-      kiste_box_page_load_exported (self);
+      kiste_box_page_load (self);
       kiste_box_page_update (self);
     }
 

@@ -788,6 +788,9 @@ typedef struct
   gboolean   showed_none;
   guint      rows_selected;   /* rows in the list when the first was selected */
   int        rows_drawn;      /* and in the frame that drew its details */
+  KisteFakeRunner *runner;
+  guint      inspects_selected; /* details asked for when it was selected */
+  guint      inspects_drawn;    /* and once that frame was drawn */
 } FirstLoad;
 
 static gint64
@@ -817,6 +820,7 @@ first_selection_cb (GtkSingleSelection *selection,
   load->selected = TRUE;
   load->selected_frame = frame_count (load->list);
   load->rows_selected = g_list_model_get_n_items (G_LIST_MODEL (selection));
+  load->inspects_selected = kiste_fake_runner_count (load->runner, "podman container inspect");
 }
 
 static void
@@ -826,7 +830,18 @@ first_details_drawn_cb (GdkFrameClock *clock,
   GListModel *model = G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (load->list)));
 
   if (load->selected && load->rows_drawn < 0)
-    load->rows_drawn = g_list_model_get_n_items (model);
+    {
+      load->rows_drawn = g_list_model_get_n_items (model);
+      load->inspects_drawn = kiste_fake_runner_count (load->runner, "podman container inspect");
+    }
+}
+
+static gboolean
+first_details_asked (gpointer data)
+{
+  FirstLoad *load = data;
+
+  return kiste_fake_runner_count (load->runner, "podman container inspect") > load->inspects_drawn;
 }
 
 static void
@@ -871,9 +886,9 @@ first_details_drawn (gpointer data)
 }
 
 /* The first listing of many boxes: the rows get drawn before the first
- * box's details are made, the frame that draws those adds no rows, and
- * the details side goes from loading to the box without saying that none
- * is selected */
+ * box's details are made, the frame that draws those adds no rows and the
+ * box's details are asked for after it, and the details side goes from
+ * loading to the box without saying that none is selected */
 static void
 test_many_boxes_first_load (Fixture       *fixture,
                             gconstpointer  data)
@@ -882,7 +897,7 @@ test_many_boxes_first_load (Fixture       *fixture,
   g_autofree char *path = write_many_boxes (dir, 300);
   g_autofree char *ps = g_strdup_printf ("cat '%s'", path);
   g_autoptr(KisteBox) selected = NULL;
-  FirstLoad load = { NULL, -1, -1, FALSE, FALSE, 0, -1 };
+  FirstLoad load = { NULL, -1, -1, FALSE, FALSE, 0, -1, fixture->runner, 0, 0 };
   GtkStack *details_side;
   GListModel *model;
 
@@ -905,6 +920,8 @@ test_many_boxes_first_load (Fixture       *fixture,
   g_assert_cmpint (load.selected_frame, >, load.rows_frame);
   g_assert_cmpuint (load.rows_selected, <, 300);
   g_assert_cmpint (load.rows_drawn, ==, load.rows_selected);
+  g_assert_cmpuint (load.inspects_drawn, ==, load.inspects_selected);
+  g_assert_true (kiste_test_wait_for (first_details_asked, &load, 5000));
   g_assert_false (load.showed_none);
   g_assert_cmpstr (gtk_stack_get_visible_child_name (details_side), ==, "box");
   selected = g_object_ref (gtk_single_selection_get_selected_item (GTK_SINGLE_SELECTION (model)));
