@@ -189,8 +189,12 @@ kiste_window_grow_list (KisteWindow *self)
 
   if (self->growth_tick == 0 && size != G_MAXUINT &&
       g_list_model_get_n_items (G_LIST_MODEL (self->filter_model)) > size)
-    self->growth_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->list_view),
-                                                      kiste_window_growth_tick_cb, self, NULL);
+    {
+      /* the next frame makes the first rows: the tick adds none to it */
+      self->growth_paused = TRUE;
+      self->growth_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->list_view),
+                                                        kiste_window_growth_tick_cb, self, NULL);
+    }
 }
 
 /* Makes the list show position of the filtered boxes at once */

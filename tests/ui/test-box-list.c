@@ -786,6 +786,8 @@ typedef struct
   gint64     selected_frame;  /* and when the first was selected */
   gboolean   selected;
   gboolean   showed_none;
+  guint      rows_came;       /* rows in the list when the boxes came */
+  int        rows_first_drawn; /* and in the frame that drew them */
   guint      rows_selected;   /* rows in the list when the first was selected */
   int        rows_drawn;      /* and in the frame that drew its details */
   KisteFakeRunner *runner;
@@ -807,7 +809,10 @@ first_rows_cb (GListModel *model,
                FirstLoad  *load)
 {
   if (load->rows_frame < 0 && g_list_model_get_n_items (model) > 0)
-    load->rows_frame = frame_count (load->list);
+    {
+      load->rows_frame = frame_count (load->list);
+      load->rows_came = g_list_model_get_n_items (model);
+    }
 }
 
 static void
@@ -829,6 +834,8 @@ first_details_drawn_cb (GdkFrameClock *clock,
 {
   GListModel *model = G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (load->list)));
 
+  if (load->rows_frame >= 0 && load->rows_first_drawn < 0)
+    load->rows_first_drawn = g_list_model_get_n_items (model);
   if (load->selected && load->rows_drawn < 0)
     {
       load->rows_drawn = g_list_model_get_n_items (model);
@@ -885,10 +892,11 @@ first_details_drawn (gpointer data)
   return ((FirstLoad *) data)->rows_drawn >= 0;
 }
 
-/* The first listing of many boxes: the rows get drawn before the first
- * box's details are made, the frame that draws those adds no rows and the
- * box's details are asked for after it, and the details side goes from
- * loading to the box without saying that none is selected */
+/* The first listing of many boxes: the frame that draws the first rows
+ * adds no more, the rows get drawn before the first box's details are
+ * made, the frame that draws those adds no rows and the box's details are
+ * asked for after it, and the details side goes from loading to the box
+ * without saying that none is selected */
 static void
 test_many_boxes_first_load (Fixture       *fixture,
                             gconstpointer  data)
@@ -897,7 +905,10 @@ test_many_boxes_first_load (Fixture       *fixture,
   g_autofree char *path = write_many_boxes (dir, 300);
   g_autofree char *ps = g_strdup_printf ("cat '%s'", path);
   g_autoptr(KisteBox) selected = NULL;
-  FirstLoad load = { NULL, -1, -1, FALSE, FALSE, 0, -1, fixture->runner, 0, 0 };
+  FirstLoad load = {
+    .rows_frame = -1, .selected_frame = -1, .rows_first_drawn = -1, .rows_drawn = -1,
+    .runner = fixture->runner,
+  };
   GtkStack *details_side;
   GListModel *model;
 
@@ -917,6 +928,8 @@ test_many_boxes_first_load (Fixture       *fixture,
   g_assert_true (kiste_test_wait_for (first_details_drawn, &load, 5000));
   /* at least one frame drew the rows without the details */
   g_assert_cmpint (load.rows_frame, >=, 0);
+  g_assert_cmpuint (load.rows_came, <, 300);
+  g_assert_cmpint (load.rows_first_drawn, ==, load.rows_came);
   g_assert_cmpint (load.selected_frame, >, load.rows_frame);
   g_assert_cmpuint (load.rows_selected, <, 300);
   g_assert_cmpint (load.rows_drawn, ==, load.rows_selected);
