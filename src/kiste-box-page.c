@@ -579,13 +579,20 @@ exported_cb (GObject      *object,
     kiste_box_page_update_exported_row (self);
 }
 
+/* Forgets the exports of the previous box and stops listing them */
 static void
-kiste_box_page_load_exported (KisteBoxPage *self)
+kiste_box_page_drop_exported (KisteBoxPage *self)
 {
   g_cancellable_cancel (self->exported_cancellable);
   g_clear_object (&self->exported_cancellable);
   g_clear_pointer (&self->exported, g_ptr_array_unref);
   self->exported_failed = FALSE;
+}
+
+static void
+kiste_box_page_load_exported (KisteBoxPage *self)
+{
+  kiste_box_page_drop_exported (self);
 
   if (self->box == NULL)
     return;
@@ -668,10 +675,7 @@ kiste_box_page_load (KisteBoxPage *self)
   kiste_box_page_cancel_load (self);
   g_cancellable_cancel (self->details_cancellable);
   g_clear_object (&self->details_cancellable);
-  g_cancellable_cancel (self->exported_cancellable);
-  g_clear_object (&self->exported_cancellable);
-  g_clear_pointer (&self->exported, g_ptr_array_unref);
-  self->exported_failed = FALSE;
+  kiste_box_page_drop_exported (self);
 
   if (self->box == NULL)
     return;
