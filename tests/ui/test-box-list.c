@@ -635,6 +635,9 @@ test_refresh (Fixture       *fixture,
   g_assert_true (kiste_test_wait_for (list_has_items, fixture, 5000));
   g_assert_true (kiste_test_wait_for ((gboolean (*) (gpointer)) kiste_box_store_get_watching, store, 5000));
   g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman ps"), ==, 1);
+  /* the selected box's details and exports are asked for after its page is drawn */
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  kiste_test_flush_main_context ();
   commands = kiste_fake_runner_get_commands (fixture->runner)->len;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.reload", NULL));
