@@ -29,6 +29,9 @@ struct _KisteWindow
   /* the next frame shows the details page for the first time: it makes no rows */
   gboolean               growth_paused;
   guint                  page_idle;
+  /* The first listing starts after the window's first frame */
+  gboolean               load_waits;
+  guint                  load_idle;
   /* The first selection, after the frame that shows the listed rows */
   guint                  select_tick;
   guint                  select_idle;

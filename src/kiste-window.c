@@ -242,8 +242,21 @@ kiste_window_shown_name_cb (KisteWindow *self)
     g_settings_set_string (self->settings, "selected-box", kiste_box_get_name (box));
 }
 
+static void kiste_window_load (KisteWindow *self);
+
+static gboolean
+kiste_window_load_idle_cb (gpointer user_data)
+{
+  KisteWindow *self = user_data;
+
+  self->load_idle = 0;
+  kiste_window_load (self);
+  return G_SOURCE_REMOVE;
+}
+
 /* The details page is not seen before the boxes are listed: it is made
- * after the window's first frame, in two idles (one builds it, the next
+ * when the first boxes arrive (or after the window's first frame when
+ * the list was there before the window), in two idles (one builds it, the next
  * puts it in the window, where GTK styles and measures it: together they
  * kept the window from answering for 30-50 ms), or at once when needed
  * sooner. NULL once the window is disposed. */
@@ -282,7 +295,7 @@ kiste_window_page_idle_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-/* Runs as the first frame starts; the idle after its paint */
+/* Runs as the first frame starts; the idles after its paint */
 static gboolean
 kiste_window_first_tick_cb (GtkWidget     *widget,
                             GdkFrameClock *frame_clock,
@@ -290,7 +303,9 @@ kiste_window_first_tick_cb (GtkWidget     *widget,
 {
   KisteWindow *self = KISTE_WINDOW (widget);
 
-  if (self->box_page == NULL && self->page_idle == 0)
+  if (self->load_waits && self->load_idle == 0)
+    self->load_idle = g_idle_add (kiste_window_load_idle_cb, self);
+  else if (self->box_page == NULL && self->page_idle == 0)
     self->page_idle = g_idle_add (kiste_window_page_idle_cb, self);
   return G_SOURCE_REMOVE;
 }
@@ -563,6 +578,8 @@ _kiste_window_update_rows_for (KisteWindow *self,
 static void
 kiste_window_items_changed_cb (KisteWindow *self)
 {
+  if (self->box_page == NULL && self->page_idle == 0 && !self->load_waits)
+    self->page_idle = g_idle_add (kiste_window_page_idle_cb, self);
   kiste_window_grow_list (self);
   kiste_window_update_state (self);
 }
@@ -650,6 +667,8 @@ kiste_window_load (KisteWindow *self)
 {
   g_autofree char *preferred = g_settings_get_string (self->settings, "container-manager");
 
+  self->load_waits = FALSE;
+  g_clear_handle_id (&self->load_idle, g_source_remove);
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   self->cancellable = g_cancellable_new ();
@@ -662,6 +681,16 @@ kiste_window_load (KisteWindow *self)
 }
 
 /* Tasks end with a toast, and a notification when we are in the background */
+
+/* A task list is made when its popover first opens: the window starts
+ * without the two it may never show */
+static void
+kiste_window_tasks_popover_show_cb (GtkPopover  *popover,
+                                    KisteWindow *self)
+{
+  if (gtk_popover_get_child (popover) == NULL)
+    gtk_popover_set_child (popover, GTK_WIDGET (kiste_task_list_new (self->manager)));
+}
 
 /* The tasks button of whichever header is on screen */
 static void
@@ -979,9 +1008,10 @@ kiste_window_setup (KisteWindow      *self,
 
   gtk_widget_add_tick_callback (GTK_WIDGET (self), kiste_window_first_tick_cb, NULL, NULL);
 
-  gtk_popover_set_child (self->tasks_popover, GTK_WIDGET (kiste_task_list_new (self->manager)));
-  gtk_popover_set_child (self->status_tasks_popover,
-                         GTK_WIDGET (kiste_task_list_new (self->manager)));
+  g_signal_connect_object (self->tasks_popover, "show",
+                           G_CALLBACK (kiste_window_tasks_popover_show_cb), self, G_CONNECT_DEFAULT);
+  g_signal_connect_object (self->status_tasks_popover, "show",
+                           G_CALLBACK (kiste_window_tasks_popover_show_cb), self, G_CONNECT_DEFAULT);
   tasks = kiste_manager_get_tasks (self->manager);
   g_signal_connect_object (tasks, "items-changed",
                            G_CALLBACK (kiste_window_tasks_changed_cb), self, G_CONNECT_SWAPPED);
@@ -996,7 +1026,15 @@ kiste_window_setup (KisteWindow      *self,
   if (kiste_box_store_get_loaded (kiste_manager_get_store (self->manager)))
     kiste_window_select_initial (self);
   else
-    kiste_window_load (self);
+    {
+      /* The window shows that it loads and starts the listing once that
+       * is painted: the probes and the listing are processes that took
+       * the CPU the first frame needed (it came 1.4 times as late as a
+       * minimal window's) */
+      self->loading = TRUE;
+      self->load_waits = TRUE;
+      kiste_window_update_state (self);
+    }
 }
 
 static void
@@ -1007,6 +1045,7 @@ kiste_window_dispose (GObject *object)
   g_cancellable_cancel (self->cancellable);
   g_cancellable_cancel (self->import_cancellable);
   g_clear_handle_id (&self->page_idle, g_source_remove);
+  g_clear_handle_id (&self->load_idle, g_source_remove);
   g_clear_handle_id (&self->select_idle, g_source_remove);
   /* The shells go with their window */
   _kiste_window_terminate_terminals (self);
