@@ -578,7 +578,8 @@ _kiste_window_update_rows_for (KisteWindow *self,
 static void
 kiste_window_items_changed_cb (KisteWindow *self)
 {
-  if (self->box_page == NULL && self->page_idle == 0 && !self->load_waits)
+  /* boxes have come: their details will be wanted */
+  if (self->box_page == NULL && self->page_idle == 0 && self->page_bin != NULL)
     self->page_idle = g_idle_add (kiste_window_page_idle_cb, self);
   kiste_window_grow_list (self);
   kiste_window_update_state (self);
