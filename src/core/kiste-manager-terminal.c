@@ -221,6 +221,26 @@ open_shell_details_cb (GObject      *object,
 }
 
 static void
+open_shell_reloaded_cb (GObject      *object,
+                        GAsyncResult *result,
+                        gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GError) error = NULL;
+
+  /* best effort otherwise: a box still listed as stopped goes through
+   * distrobox enter, which starts it too */
+  if (!kiste_box_store_reload_finish (KISTE_BOX_STORE (object), result, &error) &&
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  open_shell_step (g_steal_pointer (&task));
+}
+
+static void
 open_shell_start_cb (GObject      *object,
                      GAsyncResult *result,
                      gpointer      user_data)
@@ -234,7 +254,11 @@ open_shell_start_cb (GObject      *object,
       return;
     }
 
-  open_shell_step (g_steal_pointer (&task));
+  /* The start's own event may not have reached the list yet: the direct
+   * way in needs the box listed as running, so one listing first */
+  kiste_box_store_reload_async (kiste_manager_get_store (KISTE_MANAGER (object)),
+                                g_task_get_cancellable (task),
+                                open_shell_reloaded_cb, g_steal_pointer (&task));
 }
 
 static void
