@@ -23,6 +23,15 @@
 
 #define ENV_MANAGER "DBX_CONTAINER_MANAGER"
 
+enum
+{
+  EARLY_DISTROBOX = 1 << 0,
+  EARLY_PODMAN    = 1 << 1,
+  EARLY_DOCKER    = 1 << 2,
+  EARLY_CONFIG    = 1 << 3,
+  EARLY_ALL       = EARLY_DISTROBOX | EARLY_PODMAN | EARLY_DOCKER | EARLY_CONFIG,
+};
+
 /* Everything one refresh finds out, applied to the object in one go */
 typedef struct
 {
@@ -42,9 +51,11 @@ typedef struct
   char    *docker_out;
   GError  *docker_error;
 
-  /* distrobox --version, podman, docker and the configuration: all the
-   * manager to list with needs, when known before create --help */
+  /* The answers the manager to list with depends on, still to come
+   * (EARLY_* bits): the early call comes once those that came settle it,
+   * before create --help */
   guint    early_pending;
+  gboolean early_called;
   char    *preferred;
   KisteCapabilitiesEarlyFunc early_func;
   gpointer early_data;
@@ -243,22 +254,15 @@ probe_step_done (GTask *task)
     g_task_return_boolean (task, TRUE);
 }
 
-/* The manager a load would list with once this refresh is done, as far
- * as it can be told before create --help answers; NULL when the load is
- * going to fail anyway (no distrobox, no manager). Follows apply_probe(),
- * choose_manager() and the manager's preference. */
-static char *
-probe_dup_early_manager (Probe *probe)
+/* The manager chosen when podman and docker are there or not: follows
+ * apply_probe(), choose_manager() and the manager's preference */
+static const char *
+probe_choose_early (Probe    *probe,
+                    gboolean  has_podman,
+                    gboolean  has_docker)
 {
-  g_autofree char *version = NULL;
   const char *configured = probe->env_manager;
   const char *chosen = NULL;
-  gboolean has_podman = probe->podman_error == NULL || !is_tool_missing (probe->podman_error);
-  gboolean has_docker = probe->docker_error == NULL || !is_tool_missing (probe->docker_error);
-
-  if (probe->distrobox_error != NULL ||
-      (version = kiste_capabilities_parse_version (probe->distrobox_out, "distrobox")) == NULL)
-    return NULL;
 
   if (configured == NULL || configured[0] == '\0')
     configured = probe->config_manager;
@@ -275,23 +279,74 @@ probe_dup_early_manager (Probe *probe)
   else if (g_strcmp0 (probe->preferred, "docker") == 0 && has_docker)
     chosen = "docker";
 
-  return g_strdup (chosen);
+  return chosen;
+}
+
+/* Whether the answers so far settle the manager a load would list with
+ * once this refresh is done: the same whatever the probes still running
+ * say. Podman found settles it without docker's answer, unless docker is
+ * asked for (docker's CLI took 170 ms to say its version on two busy
+ * cores). *manager is NULL when the load is going to fail anyway (no
+ * distrobox, no manager). */
+static gboolean
+probe_early_manager (Probe  *probe,
+                     char  **manager)
+{
+  g_autofree char *version = NULL;
+  gboolean podman_known = !(probe->early_pending & EARLY_PODMAN);
+  gboolean docker_known = !(probe->early_pending & EARLY_DOCKER);
+  gboolean has_podman = probe->podman_error == NULL || !is_tool_missing (probe->podman_error);
+  gboolean has_docker = probe->docker_error == NULL || !is_tool_missing (probe->docker_error);
+  const char *first = NULL;
+  gboolean any = FALSE;
+
+  if (probe->early_pending & (EARLY_DISTROBOX | EARLY_CONFIG))
+    return FALSE;
+
+  *manager = NULL;
+  if (probe->distrobox_error != NULL ||
+      (version = kiste_capabilities_parse_version (probe->distrobox_out, "distrobox")) == NULL)
+    return TRUE;
+
+  /* every answer the probes still running could give */
+  for (int podman = FALSE; podman <= TRUE; podman++)
+    for (int docker = FALSE; docker <= TRUE; docker++)
+      {
+        const char *chosen;
+
+        if ((podman_known && podman != has_podman) || (docker_known && docker != has_docker))
+          continue;
+        chosen = probe_choose_early (probe, podman, docker);
+        if (any && g_strcmp0 (first, chosen) != 0)
+          return FALSE;
+        first = chosen;
+        any = TRUE;
+      }
+
+  *manager = g_strdup (first);
+  return TRUE;
 }
 
 /* Before probe_step_done(), so the early call comes before completion */
 static void
-probe_early_step_done (GTask *task)
+probe_early_step_done (GTask *task,
+                       guint  answered)
 {
   Probe *probe = g_task_get_task_data (task);
   g_autofree char *manager = NULL;
 
-  if (probe->early_pending == 0 || --probe->early_pending > 0 || probe->early_func == NULL)
+  probe->early_pending &= ~answered;
+  if (probe->early_called || probe->early_func == NULL)
     return;
 
   if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
     return;
 
-  if ((manager = probe_dup_early_manager (probe)) != NULL)
+  if (!probe_early_manager (probe, &manager))
+    return;
+
+  probe->early_called = TRUE;
+  if (manager != NULL)
     probe->early_func (manager, probe->early_data);
 }
 
@@ -312,12 +367,14 @@ store_result (GTask        *task,
   Probe *probe = g_task_get_task_data (task);
   char **out = NULL;
   GError **error = NULL;
+  guint early_bit = 0;
 
   switch (kind)
     {
     case PROBE_DISTROBOX_VERSION:
       out = &probe->distrobox_out;
       error = &probe->distrobox_error;
+      early_bit = EARLY_DISTROBOX;
       break;
 
     case PROBE_CREATE_HELP:
@@ -328,11 +385,13 @@ store_result (GTask        *task,
     case PROBE_PODMAN:
       out = &probe->podman_out;
       error = &probe->podman_error;
+      early_bit = EARLY_PODMAN;
       break;
 
     case PROBE_DOCKER:
       out = &probe->docker_out;
       error = &probe->docker_error;
+      early_bit = EARLY_DOCKER;
       break;
 
     default:
@@ -342,7 +401,7 @@ store_result (GTask        *task,
   kiste_runner_run_finish (KISTE_RUNNER (runner), result, out, NULL, error);
 
   if (kind != PROBE_CREATE_HELP)
-    probe_early_step_done (task);
+    probe_early_step_done (task, early_bit);
   probe_step_done (task);
 }
 
@@ -457,7 +516,7 @@ read_config_cb (GObject      *object,
       config_result_free (config);
     }
 
-  probe_early_step_done (task);
+  probe_early_step_done (task, EARLY_CONFIG);
   probe_step_done (task);
 }
 
@@ -560,7 +619,7 @@ _kiste_capabilities_refresh_early_async (KisteCapabilities          *self,
   probe->serial = ++self->started_serial;
   probe->env_manager = g_strdup (g_getenv (ENV_MANAGER));
   probe->pending = 5;
-  probe->early_pending = 4;
+  probe->early_pending = EARLY_ALL;
   probe->preferred = g_strdup (preferred);
   probe->early_func = early_func;
   probe->early_data = early_data;

@@ -792,6 +792,84 @@ test_load_lists_before_help (Fixture       *fixture,
   g_rmdir (dir);
 }
 
+/* With podman there, docker's answer cannot change the manager to list
+ * with: the listing does not wait for it (docker's CLI is slow to start).
+ * Docker answers here only once the listing has begun. */
+static void
+test_load_lists_before_docker (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kiste-test-manager-XXXXXX", NULL);
+  g_autofree char *listed = g_build_filename (dir, "listed", NULL);
+  g_autofree char *saw = g_build_filename (dir, "docker-saw-listing", NULL);
+  g_autofree char *docker = NULL;
+  g_autofree char *ps = NULL;
+  Result r = { FALSE };
+  guint runner_refs = G_OBJECT (fixture->runner)->ref_count;
+
+  g_unsetenv ("DBX_CONTAINER_MANAGER");
+  docker = g_strdup_printf ("i=0; while [ ! -e '%s' ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i+1)); done; "
+                            "[ -e '%s' ] && touch '%s'; echo 'Docker version 28.2.2, build e6534b4'",
+                            listed, listed, saw);
+  ps = g_strdup_printf ("touch '%s'; cat \"$KISTE_TEST_FIXTURES/ps-podman5.json\"", listed);
+  kiste_fake_runner_add (fixture->runner, "distrobox --version", "echo 'distrobox: 1.8.2.5'");
+  kiste_fake_runner_add (fixture->runner, "distrobox create --help",
+                         "cat \"$KISTE_TEST_FIXTURES/help-distrobox-1.8.2.5.txt\"");
+  kiste_fake_runner_add (fixture->runner, "podman --version", "echo 'podman version 5.4.2'");
+  kiste_fake_runner_add (fixture->runner, "docker --version", docker);
+  kiste_fake_runner_add (fixture->runner, "podman events", "exec sleep 600");
+  kiste_fake_runner_add (fixture->runner, "podman ps", ps);
+
+  kiste_manager_load_async (fixture->manager, NULL, NULL, load_cb, &r);
+  wait_result (&r);
+  g_assert_no_error (r.error);
+  g_assert_true (r.ok);
+
+  g_assert_true (g_file_test (saw, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman ps"), ==, 1);
+  g_assert_true (kiste_capabilities_has_manager (kiste_manager_get_capabilities (fixture->manager), "docker"));
+
+  kiste_box_store_stop_watching (kiste_manager_get_store (fixture->manager));
+  while (G_OBJECT (fixture->runner)->ref_count > runner_refs)
+    g_main_context_iteration (NULL, TRUE);
+  g_unlink (saw);
+  g_unlink (listed);
+  g_rmdir (dir);
+}
+
+/* Docker asked for: its answer decides between it and podman, so the
+ * listing waits for it however slow, and lists once, with docker */
+static void
+test_load_waits_for_docker_asked_for (Fixture       *fixture,
+                                      gconstpointer  data)
+{
+  Result r = { FALSE };
+  guint runner_refs = G_OBJECT (fixture->runner)->ref_count;
+
+  g_unsetenv ("DBX_CONTAINER_MANAGER");
+  kiste_fake_runner_add (fixture->runner, "distrobox --version", "echo 'distrobox: 1.8.2.5'");
+  kiste_fake_runner_add (fixture->runner, "distrobox create --help",
+                         "cat \"$KISTE_TEST_FIXTURES/help-distrobox-1.8.2.5.txt\"");
+  kiste_fake_runner_add (fixture->runner, "podman --version", "echo 'podman version 5.4.2'");
+  kiste_fake_runner_add (fixture->runner, "docker --version", "sleep 0.3; echo 'Docker version 28.2.2, build e6534b4'");
+  kiste_fake_runner_add (fixture->runner, "docker events", "exec sleep 600");
+  kiste_fake_runner_add (fixture->runner, "docker ps", "true");
+  kiste_fake_runner_add (fixture->runner, "podman", "echo 'podman must not list' >&2; exit 1");
+
+  kiste_manager_load_async (fixture->manager, "docker", NULL, load_cb, &r);
+  wait_result (&r);
+  g_assert_no_error (r.error);
+  g_assert_true (r.ok);
+
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman ps"), ==, 0);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "docker ps"), ==, 1);
+  g_assert_cmpstr (kiste_manager_get_engine (fixture->manager), ==, "docker");
+
+  kiste_box_store_stop_watching (kiste_manager_get_store (fixture->manager));
+  while (G_OBJECT (fixture->runner)->ref_count > runner_refs)
+    g_main_context_iteration (NULL, TRUE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -818,6 +896,8 @@ main (int   argc,
   ADD ("/kiste/manager/unexport-keeps-user-launcher", test_unexport_keeps_user_launcher);
   ADD ("/kiste/manager/cancel", test_cancel);
   ADD ("/kiste/manager/load-lists-before-help", test_load_lists_before_help);
+  ADD ("/kiste/manager/load-lists-before-docker", test_load_lists_before_docker);
+  ADD ("/kiste/manager/load-waits-for-docker-asked-for", test_load_waits_for_docker_asked_for);
 
 #undef ADD
 
