@@ -32,6 +32,8 @@ struct _KisteWindow
   /* The first listing starts after the window's first frame */
   gboolean               load_waits;
   guint                  load_idle;
+  /* The loading page shows once a listing has taken a while */
+  guint                  loading_timeout;
   /* The first selection, after the frame that shows the listed rows */
   guint                  select_tick;
   guint                  select_idle;

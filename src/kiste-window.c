@@ -71,6 +71,36 @@ dup_install_command (const char *package)
   return NULL;
 }
 
+/* A wait this long gets the loading page; the usual listing comes sooner */
+#define LOADING_PAGE_DELAY_MS 500
+
+static gboolean
+kiste_window_loading_timeout_cb (gpointer user_data)
+{
+  KisteWindow *self = user_data;
+
+  self->loading_timeout = 0;
+  gtk_widget_set_visible (GTK_WIDGET (self->loading_page), self->loading);
+  return G_SOURCE_REMOVE;
+}
+
+/* The loading page is not shown at once: a spinner that appears for a
+ * moment only flickers, and its frames took the CPU that the probes and
+ * the listing needed (with a software renderer, a third of a core) */
+static void
+kiste_window_update_loading_page (KisteWindow *self)
+{
+  if (!self->loading)
+    {
+      g_clear_handle_id (&self->loading_timeout, g_source_remove);
+      gtk_widget_set_visible (GTK_WIDGET (self->loading_page), FALSE);
+    }
+  else if (!gtk_widget_get_visible (GTK_WIDGET (self->loading_page)) && self->loading_timeout == 0)
+    {
+      self->loading_timeout = g_timeout_add (LOADING_PAGE_DELAY_MS, kiste_window_loading_timeout_cb, self);
+    }
+}
+
 static void
 kiste_window_update_state (KisteWindow *self)
 {
@@ -78,7 +108,7 @@ kiste_window_update_state (KisteWindow *self)
   guint n_boxes = g_list_model_get_n_items (kiste_window_get_boxes (self));
   guint n_shown = g_list_model_get_n_items (G_LIST_MODEL (self->filter_model));
 
-  gtk_widget_set_visible (GTK_WIDGET (self->loading_page), self->loading);
+  kiste_window_update_loading_page (self);
   if (self->loading)
     {
       /* the list shows while it loads; the boxes come in place, and the
@@ -1047,6 +1077,7 @@ kiste_window_dispose (GObject *object)
   g_cancellable_cancel (self->import_cancellable);
   g_clear_handle_id (&self->page_idle, g_source_remove);
   g_clear_handle_id (&self->load_idle, g_source_remove);
+  g_clear_handle_id (&self->loading_timeout, g_source_remove);
   g_clear_handle_id (&self->select_idle, g_source_remove);
   /* The shells go with their window */
   _kiste_window_terminate_terminals (self);

@@ -656,8 +656,9 @@ test_refresh (Fixture       *fixture,
   g_assert_cmpuint (g_list_model_get_n_items (get_list_model (fixture)), >, 0);
 }
 
-/* While the first list is read, the list itself is on screen under a
- * spinner, and the details side stays empty rather than asking for a choice */
+/* While the first list is read, the list itself is on screen, under a
+ * spinner once that takes half a second (a quicker listing does not flash
+ * it), and the details side stays empty rather than asking for a choice */
 static gboolean
 loading_shown (gpointer data)
 {
@@ -670,10 +671,14 @@ static void
 test_loading (Fixture       *fixture,
               gconstpointer  data)
 {
+  /* the window was made just before (its half second runs from then) */
+  gint64 presented = g_get_monotonic_time ();
   GtkWidget *list;
 
   kiste_fake_runner_add (fixture->runner, "podman ps", "exec sleep 600");
   g_assert_true (kiste_test_wait_for (loading_shown, fixture, 5000));
+  g_assert_cmpint (g_get_monotonic_time () - presented, >=, 400 * G_TIME_SPAN_MILLISECOND);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman ps"), ==, 1);
   kiste_test_flush (GTK_WIDGET (fixture->window));
 
   list = kiste_test_find_widget (GTK_WIDGET (fixture->window), GTK_TYPE_LIST_VIEW, NULL);
