@@ -15,8 +15,11 @@
  * then runs a command that prints N MB of text (base64 lines) and waits
  * for it to exit. Measured: the time until the command exited and the
  * longest the main loop went without answering a 2 ms timer of high
- * priority (a stall the user feels as a frozen window). Medians are
- * printed, and the ratios of Kiste's terminal to the plain one. */
+ * priority (a stall the user feels as a frozen window), and the longest
+ * frame (updating, laying out and painting the window: VTE processes
+ * what it read in the frame's update). Medians are printed, and the
+ * ratios of Kiste's terminal to the plain one. KISTE_BENCH_TRACE set
+ * prints each stall and frame over 10 ms on stderr. */
 
 #include "config.h"
 
@@ -25,6 +28,7 @@
 #include <vte/vte.h>
 
 #include "bench-common.h"
+#include "bench-frames.h"
 #include "kiste-terminal.h"
 
 typedef struct
@@ -63,12 +67,14 @@ spawned_cb (VteTerminal *terminal,
     }
 }
 
-/* One flood through one terminal; the time in ms, the stall in *stall_ms */
+/* One flood through one terminal; the time in ms, the stall in
+ * *stall_ms, the longest frame in *frame_ms */
 static double
 measure (gboolean   kiste,
          GSettings *settings,
          guint      megabytes,
-         double    *stall_ms)
+         double    *stall_ms,
+         double    *frame_ms)
 {
   g_autofree char *script = NULL;
   GtkWidget *window;
@@ -93,6 +99,7 @@ measure (gboolean   kiste,
   gtk_window_present (GTK_WINDOW (window));
   g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint",
                     G_CALLBACK (after_paint_cb), &run);
+  bench_frames_watch (window);
   while (!run.first_paint)
     g_main_context_iteration (NULL, TRUE);
 
@@ -101,7 +108,13 @@ measure (gboolean   kiste,
   g_signal_connect (terminal, "child-exited", G_CALLBACK (child_exited_cb), &run);
 
   bench_stall_watch (G_PRIORITY_HIGH);
+  bench_frames_take_longest_ms ();
   start = g_get_monotonic_time ();
+  if (g_getenv ("KISTE_BENCH_TRACE") != NULL)
+    {
+      bench_stall_trace (start);
+      bench_frames_trace (start);
+    }
   vte_terminal_spawn_async (VTE_TERMINAL (terminal), VTE_PTY_DEFAULT, NULL,
                             (char *[]) { (char *) "/bin/sh", (char *) "-c", script, NULL },
                             NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, -1, NULL,
@@ -110,7 +123,10 @@ measure (gboolean   kiste,
     g_main_context_iteration (NULL, TRUE);
   elapsed = (g_get_monotonic_time () - start) / 1000.0;
   *stall_ms = bench_stall_take_ms ();
+  *frame_ms = bench_frames_take_longest_ms ();
   bench_stall_unwatch ();
+  bench_stall_trace (0);
+  bench_frames_trace (0);
 
   if (run.status != 0)
     {
@@ -135,14 +151,18 @@ main (int   argc,
   g_autoptr(GArray) kiste_times = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) vte_stalls = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) kiste_stalls = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) vte_frames = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) kiste_frames = g_array_new (FALSE, FALSE, sizeof (double));
   GArray *times[2];
   GArray *stalls[2];
+  GArray *frames[2];
   g_autofree char *line = NULL;
   g_autofree char *output = NULL;
   int megabytes = 100;
   int runs = 3;
   double t[2];
   double s[2];
+  double f[2];
   GOptionEntry entries[] = {
     { "megabytes", 'm', 0, G_OPTION_ARG_INT, &megabytes, "Megabytes of output per run", "N" },
     { "runs", 'r', 0, G_OPTION_ARG_INT, &runs, "Runs of each terminal", "N" },
@@ -165,6 +185,8 @@ main (int   argc,
   times[1] = kiste_times;
   stalls[0] = vte_stalls;
   stalls[1] = kiste_stalls;
+  frames[0] = vte_frames;
+  frames[1] = kiste_frames;
 
   /* in turns, first one then the other, so load on the machine hits both */
   for (int i = 0; i < runs; i++)
@@ -172,21 +194,25 @@ main (int   argc,
       {
         guint k = (i + j) % 2;
         double stall;
-        double elapsed = measure (k == 1, settings, megabytes, &stall);
+        double frame;
+        double elapsed = measure (k == 1, settings, megabytes, &stall, &frame);
 
         g_array_append_val (times[k], elapsed);
         g_array_append_val (stalls[k], stall);
+        g_array_append_val (frames[k], frame);
       }
 
   for (guint k = 0; k < 2; k++)
     {
       t[k] = bench_median (times[k]);
       s[k] = bench_median (stalls[k]);
+      f[k] = bench_median (frames[k]);
     }
 
   line = g_strdup_printf ("terminal %4d MB  vte_ms %8.0f  kiste_ms %8.0f  kiste/vte %.2f  "
-                          "stall_vte %6.1f  stall_kiste %6.1f  (ms, medians of %d)\n",
-                          megabytes, t[0], t[1], t[1] / t[0], s[0], s[1], runs);
+                          "stall_vte %6.1f  stall_kiste %6.1f  frame_vte %6.1f  frame_kiste %6.1f  "
+                          "(ms, medians of %d)\n",
+                          megabytes, t[0], t[1], t[1] / t[0], s[0], s[1], f[0], f[1], runs);
   g_print ("%s", line);
 
   if (output != NULL && !bench_append_line (output, NULL, line))

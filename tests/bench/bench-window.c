@@ -33,6 +33,7 @@
 #include <vte/vte.h>
 
 #include "bench-common.h"
+#include "bench-frames.h"
 #include "kiste-application.h"
 #include "kiste-box-store-private.h"
 #include "kiste-manager.h"
@@ -95,74 +96,20 @@ items_changed_cb (GListModel *model,
     gtk_widget_queue_draw (window);
 }
 
-/* How long the first frame took, from the emission hook that runs before
- * its first phase's handlers to the end of after-paint. With
- * KISTE_BENCH_TRACE set, each frame over 10 ms on stderr with its phases,
- * each from its hook to the next phase's (GTK connects some handlers while
- * the app runs, after ours) */
-static gint64 first_frame_length;
-static gboolean tracing;
-static gint64 trace_start;
-static gint64 phase_start[5];
-static const char *phase_names[] = { "flush-events", "update", "layout", "paint", "after-paint" };
-
-static gboolean
-phase_hook_cb (GSignalInvocationHint *hint,
-               guint                  n_values,
-               const GValue          *values,
-               gpointer               phase)
-{
-  phase_start[GPOINTER_TO_UINT (phase)] = g_get_monotonic_time ();
-  return TRUE;
-}
-
-static void
-phase_cb (GdkFrameClock *clock,
-          gpointer       user_data)
-{
-  gint64 start = 0;
-  gint64 now = g_get_monotonic_time ();
-  g_autoptr(GString) line = NULL;
-
-  for (guint i = 0; i < G_N_ELEMENTS (phase_names) && start == 0; i++)
-    start = phase_start[i];
-  if (first_frame_length == 0)
-    first_frame_length = now - start;
-  if (tracing && now - start > 10000)
-    {
-      line = g_string_new (NULL);
-      g_string_printf (line, "frame %7.1f ms at %7.1f ms:", (now - start) / 1000.0, (start - trace_start) / 1000.0);
-      for (guint i = 0; i < G_N_ELEMENTS (phase_names); i++)
-        {
-          gint64 end = now;
-
-          if (phase_start[i] == 0)
-            continue;
-          for (guint j = i + 1; j < G_N_ELEMENTS (phase_names) && end == now; j++)
-            end = phase_start[j] != 0 ? phase_start[j] : now;
-          g_string_append_printf (line, " %s %.1f", phase_names[i], (end - phase_start[i]) / 1000.0);
-        }
-      g_printerr ("%s\n", line->str);
-    }
-  memset (phase_start, 0, sizeof phase_start);
-}
-
+/* With KISTE_BENCH_TRACE set, each stall and each frame over 10 ms on
+ * stderr, the frame with its phases */
 static void
 watch_paints (GtkWidget *window)
 {
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
+  g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint", G_CALLBACK (after_paint_cb), NULL);
+  bench_frames_watch (window);
 
-  g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (phase_names); i++)
-    g_signal_add_emission_hook (g_signal_lookup (phase_names[i], GDK_TYPE_FRAME_CLOCK), 0,
-                                phase_hook_cb, GUINT_TO_POINTER (i), NULL);
-  g_signal_connect (clock, "after-paint", G_CALLBACK (phase_cb), NULL);
-
-  tracing = g_getenv ("KISTE_BENCH_TRACE") != NULL;
-  if (tracing)
+  if (g_getenv ("KISTE_BENCH_TRACE") != NULL)
     {
-      trace_start = g_get_monotonic_time ();
-      bench_stall_trace (trace_start);
+      gint64 now = g_get_monotonic_time ();
+
+      bench_stall_trace (now);
+      bench_frames_trace (now);
     }
 }
 
@@ -189,7 +136,7 @@ child_minimal (void)
   run_for (500);
   rss = read_rss_kb ();
 
-  g_print ("minimal %" G_GINT64_FORMAT " 0 0 0 %ld %" G_GINT64_FORMAT "\n", first_paint, rss, first_frame_length);
+  g_print ("minimal %" G_GINT64_FORMAT " 0 0 0 %ld %" G_GINT64_FORMAT "\n", first_paint, rss, bench_frames_get_first ());
   gtk_window_destroy (GTK_WINDOW (window));
   return EXIT_SUCCESS;
 }
@@ -248,7 +195,7 @@ child_kiste (guint n_boxes,
     refresh_stall = MAX (refresh_stall, g_array_index (stalls, double, i));
 
   g_print ("kiste %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %.1f %.1f %ld %" G_GINT64_FORMAT "\n",
-           first_paint, filled_paint, start_stall, refresh_stall, rss, first_frame_length);
+           first_paint, filled_paint, start_stall, refresh_stall, rss, bench_frames_get_first ());
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_application_release (G_APPLICATION (app));
