@@ -15,7 +15,9 @@
  * says how many). Each round runs `podman stop -t 1 NAME`, then
  * `podman start NAME`, as a user would on the command line, and times
  * from each command's start and from its exit until the store's box says
- * so. Medians are printed; the box is left as it was found. */
+ * so, and from the change itself (when podman says the box's process
+ * started or ended, by the wall clock). Medians are printed; the box is
+ * left as it was found. */
 
 #include "config.h"
 
@@ -70,15 +72,40 @@ is_running (KisteBox *box)
   return kiste_box_get_state (box) == KISTE_BOX_STATE_RUNNING;
 }
 
+/* When podman says the box's process started or ended (µs, wall clock) */
+static gint64
+changed_at (const char *name,
+            gboolean    start)
+{
+  g_autoptr(GSubprocess) subprocess = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  const char *format = start ? "{{.State.StartedAt.UnixNano}}" : "{{.State.FinishedAt.UnixNano}}";
+
+  subprocess = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error,
+                                 "podman", "inspect", "--type", "container", "--format", format, name, NULL);
+  if (subprocess == NULL ||
+      !g_subprocess_communicate_utf8 (subprocess, NULL, NULL, &out, NULL, &error) ||
+      !g_subprocess_get_successful (subprocess))
+    {
+      g_printerr ("Cannot inspect the box: %s\n", error ? error->message : "podman inspect failed");
+      exit (EXIT_FAILURE);
+    }
+
+  return g_ascii_strtoll (out, NULL, 10) / 1000;
+}
+
 /* Runs `podman VERB -- NAME` without waiting for it, then waits until the
  * box's state in the store is what the command makes it and the command
- * has exited; the times in ms from the command's start and from its exit */
+ * has exited; the times in ms from the command's start, from its exit and
+ * from the change */
 static void
 measure (KisteBoxStore *store,
          const char    *name,
          gboolean       start,
          double        *from_start,
-         double        *from_exit)
+         double        *from_exit,
+         double        *from_change)
 {
   g_autoptr(GSubprocess) subprocess = NULL;
   g_autoptr(GError) error = NULL;
@@ -86,6 +113,7 @@ measure (KisteBoxStore *store,
   KisteBox *box = kiste_box_store_find_by_name (store, name);
   gint64 began;
   gint64 seen = 0;
+  gint64 seen_real = 0;
   gint64 deadline;
 
   began = g_get_monotonic_time ();
@@ -108,7 +136,10 @@ measure (KisteBoxStore *store,
       g_main_context_iteration (NULL, TRUE);
       box = kiste_box_store_find_by_name (store, name);
       if (seen == 0 && box != NULL && is_running (box) == start)
-        seen = g_get_monotonic_time ();
+        {
+          seen = g_get_monotonic_time ();
+          seen_real = g_get_real_time ();
+        }
       if (g_get_monotonic_time () > deadline)
         {
           g_printerr ("The list did not show the box %s within a minute\n",
@@ -119,6 +150,8 @@ measure (KisteBoxStore *store,
 
   *from_start = (seen - began) / 1000.0;
   *from_exit = (seen - command.exit_time) / 1000.0;
+  if (from_change != NULL)
+    *from_change = (seen_real - changed_at (name, start)) / 1000.0;
 }
 
 /* Keeps the main loop turning now and then, so waiting is not blocked */
@@ -140,6 +173,8 @@ main (int   argc,
   g_autoptr(GArray) stop_exit = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) start_start = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) start_exit = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) stop_change = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) start_change = g_array_new (FALSE, FALSE, sizeof (double));
   g_autofree char *box_name = NULL;
   g_autofree char *output = NULL;
   g_autofree char *line = NULL;
@@ -182,20 +217,23 @@ main (int   argc,
       double ignored_start;
       double ignored_exit;
 
-      measure (store, box_name, TRUE, &ignored_start, &ignored_exit);
+      measure (store, box_name, TRUE, &ignored_start, &ignored_exit, NULL);
     }
 
   for (int i = 0; i < runs; i++)
     {
       double from_start;
       double from_exit;
+      double from_change;
 
-      measure (store, box_name, FALSE, &from_start, &from_exit);
+      measure (store, box_name, FALSE, &from_start, &from_exit, &from_change);
       g_array_append_val (stop_start, from_start);
       g_array_append_val (stop_exit, from_exit);
-      measure (store, box_name, TRUE, &from_start, &from_exit);
+      g_array_append_val (stop_change, from_change);
+      measure (store, box_name, TRUE, &from_start, &from_exit, &from_change);
       g_array_append_val (start_start, from_start);
       g_array_append_val (start_exit, from_exit);
+      g_array_append_val (start_change, from_change);
     }
 
   if (!was_running)
@@ -203,14 +241,16 @@ main (int   argc,
       double ignored_start;
       double ignored_exit;
 
-      measure (store, box_name, FALSE, &ignored_start, &ignored_exit);
+      measure (store, box_name, FALSE, &ignored_start, &ignored_exit, NULL);
     }
 
-  line = g_strdup_printf ("latency boxes %u  stop: %.0f ms from the command, %.0f after it exited  "
-                          "start: %.0f ms from the command, %.0f after it exited  (medians of %d)\n",
+  line = g_strdup_printf ("latency boxes %u  stop: %.0f ms from the command, %.0f after it exited, "
+                          "%.0f after the box ended  start: %.0f ms from the command, %.0f after it "
+                          "exited, %.0f after the box started  (medians of %d)\n",
                           g_list_model_get_n_items (G_LIST_MODEL (store)),
-                          bench_median (stop_start), bench_median (stop_exit),
-                          bench_median (start_start), bench_median (start_exit), runs);
+                          bench_median (stop_start), bench_median (stop_exit), bench_median (stop_change),
+                          bench_median (start_start), bench_median (start_exit), bench_median (start_change),
+                          runs);
   g_print ("%s", line);
 
   if (output != NULL && !bench_append_line (output, NULL, line))
