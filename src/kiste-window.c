@@ -659,14 +659,7 @@ kiste_window_select_tick_cb (GtkWidget     *widget,
 
   self->select_tick = 0;
   if (self->select_idle == 0)
-    {
-      /* below the details page's idles: an iteration of the main loop
-       * runs every idle ready at the highest priority, and the page's
-       * build and the first selection in one kept the window from
-       * answering for 35-55 ms */
-      self->select_idle = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE + 10, kiste_window_select_idle_cb,
-                                           self, NULL);
-    }
+    self->select_idle = g_idle_add (kiste_window_select_idle_cb, self);
   return G_SOURCE_REMOVE;
 }
 
