@@ -217,7 +217,7 @@ kiste_window_grow_list (KisteWindow *self)
 {
   guint size = gtk_slice_list_model_get_size (self->slice);
 
-  if (self->growth_tick == 0 && size != G_MAXUINT &&
+  if (self->growth_tick == 0 && self->select_idle == 0 && size != G_MAXUINT &&
       g_list_model_get_n_items (G_LIST_MODEL (self->filter_model)) > size)
     {
       /* the next frame makes the first rows: the tick adds none to it */
@@ -636,6 +636,7 @@ kiste_window_select_initial (KisteWindow *self)
       !adw_navigation_split_view_get_collapsed (self->split_view))
     gtk_single_selection_set_selected (self->selection, 0);
 
+  kiste_window_grow_list (self);
   kiste_window_update_state (self);
 }
 
@@ -659,7 +660,20 @@ kiste_window_select_tick_cb (GtkWidget     *widget,
 
   self->select_tick = 0;
   if (self->select_idle == 0)
-    self->select_idle = g_idle_add (kiste_window_select_idle_cb, self);
+    {
+      /* below the details page's idles: an iteration of the main loop
+       * runs every idle ready at the highest priority, and the page's
+       * build and the first selection in one kept the window from
+       * answering for 35-55 ms */
+      self->select_idle = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE + 10, kiste_window_select_idle_cb,
+                                           self, NULL);
+    }
+  /* No rows until then: frames that take longer than the frame interval
+   * (as under a sanitizer) come back to back, and an idle would wait for
+   * the whole list */
+  if (self->growth_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->list_view), self->growth_tick);
+  self->growth_tick = 0;
   return G_SOURCE_REMOVE;
 }
 
