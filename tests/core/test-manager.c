@@ -746,6 +746,41 @@ load_cb (GObject      *object,
   r->done = TRUE;
 }
 
+/* The probes' answers the load tests share; help_script is how
+ * `distrobox create --help` answers (NULL: at once) */
+static void
+add_probe_answers (KisteFakeRunner *runner,
+                   const char      *help_script)
+{
+  kiste_fake_runner_add (runner, "distrobox --version", "echo 'distrobox: 1.8.2.5'");
+  kiste_fake_runner_add (runner, "distrobox create --help",
+                         help_script != NULL ? help_script
+                                             : "cat \"$KISTE_TEST_FIXTURES/help-distrobox-1.8.2.5.txt\"");
+  kiste_fake_runner_add (runner, "podman --version", "echo 'podman version 5.4.2'");
+}
+
+static void
+load_and_wait (Fixture    *fixture,
+               const char *preferred)
+{
+  Result r = { FALSE };
+
+  kiste_manager_load_async (fixture->manager, preferred, NULL, load_cb, &r);
+  wait_result (&r);
+  g_assert_no_error (r.error);
+  g_assert_true (r.ok);
+}
+
+/* The events stream lets go of the runner once it has ended */
+static void
+stop_watching (Fixture *fixture,
+               guint    runner_refs)
+{
+  kiste_box_store_stop_watching (kiste_manager_get_store (fixture->manager));
+  while (G_OBJECT (fixture->runner)->ref_count > runner_refs)
+    g_main_context_iteration (NULL, TRUE);
+}
+
 /* The first listing starts once distrobox and podman have answered, not
  * after `distrobox create --help`: here that waits for the listing, and
  * the load could not finish if the listing waited for it. */
@@ -757,24 +792,18 @@ test_load_lists_before_help (Fixture       *fixture,
   g_autofree char *listed = g_build_filename (dir, "listed", NULL);
   g_autofree char *help = NULL;
   g_autofree char *ps = NULL;
-  Result r = { FALSE };
   guint runner_refs = G_OBJECT (fixture->runner)->ref_count;
 
   g_setenv ("DBX_CONTAINER_MANAGER", "podman", TRUE);
   help = g_strdup_printf ("while [ ! -e '%s' ]; do sleep 0.05; done; "
                           "cat \"$KISTE_TEST_FIXTURES/help-distrobox-1.8.2.5.txt\"", listed);
   ps = g_strdup_printf ("touch '%s'; cat \"$KISTE_TEST_FIXTURES/ps-podman5.json\"", listed);
-  kiste_fake_runner_add (fixture->runner, "distrobox --version", "echo 'distrobox: 1.8.2.5'");
-  kiste_fake_runner_add (fixture->runner, "distrobox create --help", help);
-  kiste_fake_runner_add (fixture->runner, "podman --version", "echo 'podman version 5.4.2'");
+  add_probe_answers (fixture->runner, help);
   kiste_fake_runner_add (fixture->runner, "docker", "exit 127");
   kiste_fake_runner_add (fixture->runner, "podman events", "exec sleep 600");
   kiste_fake_runner_add (fixture->runner, "podman ps", ps);
 
-  kiste_manager_load_async (fixture->manager, NULL, NULL, load_cb, &r);
-  wait_result (&r);
-  g_assert_no_error (r.error);
-  g_assert_true (r.ok);
+  load_and_wait (fixture, NULL);
 
   /* one listing, and what help said is known */
   g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman ps"), ==, 1);
@@ -782,10 +811,7 @@ test_load_lists_before_help (Fixture       *fixture,
                                                           "--unshare-groups"));
   g_assert_true (kiste_box_store_get_watching (kiste_manager_get_store (fixture->manager)));
 
-  /* the events stream lets go of the runner once it has ended */
-  kiste_box_store_stop_watching (kiste_manager_get_store (fixture->manager));
-  while (G_OBJECT (fixture->runner)->ref_count > runner_refs)
-    g_main_context_iteration (NULL, TRUE);
+  stop_watching (fixture, runner_refs);
 
   g_unsetenv ("DBX_CONTAINER_MANAGER");
   g_unlink (listed);
@@ -804,7 +830,6 @@ test_load_lists_before_docker (Fixture       *fixture,
   g_autofree char *saw = g_build_filename (dir, "docker-saw-listing", NULL);
   g_autofree char *docker = NULL;
   g_autofree char *ps = NULL;
-  Result r = { FALSE };
   guint runner_refs = G_OBJECT (fixture->runner)->ref_count;
 
   g_unsetenv ("DBX_CONTAINER_MANAGER");
@@ -812,26 +837,18 @@ test_load_lists_before_docker (Fixture       *fixture,
                             "[ -e '%s' ] && touch '%s'; echo 'Docker version 28.2.2, build e6534b4'",
                             listed, listed, saw);
   ps = g_strdup_printf ("touch '%s'; cat \"$KISTE_TEST_FIXTURES/ps-podman5.json\"", listed);
-  kiste_fake_runner_add (fixture->runner, "distrobox --version", "echo 'distrobox: 1.8.2.5'");
-  kiste_fake_runner_add (fixture->runner, "distrobox create --help",
-                         "cat \"$KISTE_TEST_FIXTURES/help-distrobox-1.8.2.5.txt\"");
-  kiste_fake_runner_add (fixture->runner, "podman --version", "echo 'podman version 5.4.2'");
+  add_probe_answers (fixture->runner, NULL);
   kiste_fake_runner_add (fixture->runner, "docker --version", docker);
   kiste_fake_runner_add (fixture->runner, "podman events", "exec sleep 600");
   kiste_fake_runner_add (fixture->runner, "podman ps", ps);
 
-  kiste_manager_load_async (fixture->manager, NULL, NULL, load_cb, &r);
-  wait_result (&r);
-  g_assert_no_error (r.error);
-  g_assert_true (r.ok);
+  load_and_wait (fixture, NULL);
 
   g_assert_true (g_file_test (saw, G_FILE_TEST_EXISTS));
   g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman ps"), ==, 1);
   g_assert_true (kiste_capabilities_has_manager (kiste_manager_get_capabilities (fixture->manager), "docker"));
 
-  kiste_box_store_stop_watching (kiste_manager_get_store (fixture->manager));
-  while (G_OBJECT (fixture->runner)->ref_count > runner_refs)
-    g_main_context_iteration (NULL, TRUE);
+  stop_watching (fixture, runner_refs);
   g_unlink (saw);
   g_unlink (listed);
   g_rmdir (dir);
@@ -843,31 +860,22 @@ static void
 test_load_waits_for_docker_asked_for (Fixture       *fixture,
                                       gconstpointer  data)
 {
-  Result r = { FALSE };
   guint runner_refs = G_OBJECT (fixture->runner)->ref_count;
 
   g_unsetenv ("DBX_CONTAINER_MANAGER");
-  kiste_fake_runner_add (fixture->runner, "distrobox --version", "echo 'distrobox: 1.8.2.5'");
-  kiste_fake_runner_add (fixture->runner, "distrobox create --help",
-                         "cat \"$KISTE_TEST_FIXTURES/help-distrobox-1.8.2.5.txt\"");
-  kiste_fake_runner_add (fixture->runner, "podman --version", "echo 'podman version 5.4.2'");
+  add_probe_answers (fixture->runner, NULL);
   kiste_fake_runner_add (fixture->runner, "docker --version", "sleep 0.3; echo 'Docker version 28.2.2, build e6534b4'");
   kiste_fake_runner_add (fixture->runner, "docker events", "exec sleep 600");
   kiste_fake_runner_add (fixture->runner, "docker ps", "true");
   kiste_fake_runner_add (fixture->runner, "podman", "echo 'podman must not list' >&2; exit 1");
 
-  kiste_manager_load_async (fixture->manager, "docker", NULL, load_cb, &r);
-  wait_result (&r);
-  g_assert_no_error (r.error);
-  g_assert_true (r.ok);
+  load_and_wait (fixture, "docker");
 
   g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman ps"), ==, 0);
   g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "docker ps"), ==, 1);
   g_assert_cmpstr (kiste_manager_get_engine (fixture->manager), ==, "docker");
 
-  kiste_box_store_stop_watching (kiste_manager_get_store (fixture->manager));
-  while (G_OBJECT (fixture->runner)->ref_count > runner_refs)
-    g_main_context_iteration (NULL, TRUE);
+  stop_watching (fixture, runner_refs);
 }
 
 int
