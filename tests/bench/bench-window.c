@@ -15,7 +15,8 @@
  * list is filled); for Kiste also when the list was filled (the first
  * frame drawn with every box), the longest the main loop went without
  * answering a 2 ms timer from the first frame until half a second after
- * the list was filled, and during refreshes (F5) of an unchanged list; for
+ * the list was filled, during refreshes (F5) of an unchanged list, and
+ * while the list scrolls from top to bottom a page a frame; for
  * the minimal window how long its first frame took to lay out and paint
  * (min_frame: what drawing a new window takes on this machine, next to
  * which to read Kiste's stalls). podman and distrobox are fakes replaying
@@ -38,6 +39,7 @@
 #include "kiste-box-store-private.h"
 #include "kiste-manager.h"
 #include "kiste-test-boxes.h"
+#include "kiste-test-ui.h"
 #include "kiste-window.h"
 
 static long
@@ -136,9 +138,49 @@ child_minimal (void)
   run_for (500);
   rss = read_rss_kb ();
 
-  g_print ("minimal %" G_GINT64_FORMAT " 0 0 0 %ld %" G_GINT64_FORMAT "\n", first_paint, rss, bench_frames_get_first ());
+  g_print ("minimal %" G_GINT64_FORMAT " 0 0 0 0 %ld %" G_GINT64_FORMAT "\n", first_paint, rss, bench_frames_get_first ());
   gtk_window_destroy (GTK_WINDOW (window));
   return EXIT_SUCCESS;
+}
+
+/* Scrolls a page a frame until the end of the list */
+static gboolean
+scroll_tick_cb (GtkWidget     *widget,
+                GdkFrameClock *clock,
+                gpointer       user_data)
+{
+  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (widget));
+  double page = gtk_adjustment_get_page_size (adjustment);
+  double value = gtk_adjustment_get_value (adjustment) + page;
+  gboolean *done = user_data;
+
+  gtk_adjustment_set_value (adjustment, value);
+  if (value < gtk_adjustment_get_upper (adjustment) - page)
+    return G_SOURCE_CONTINUE;
+
+  *done = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* The longest stall while the list scrolls through every box */
+static double
+time_scroll (GtkWidget *window)
+{
+  GtkWidget *list_view = kiste_test_find_widget (window, GTK_TYPE_LIST_VIEW, "Boxes");
+  gboolean done = FALSE;
+
+  if (list_view == NULL)
+    {
+      g_printerr ("The window has no list of boxes\n");
+      exit (EXIT_FAILURE);
+    }
+
+  bench_stall_reset ();
+  gtk_widget_add_tick_callback (list_view, scroll_tick_cb, &done, NULL);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+  run_for (100);
+  return bench_stall_take_ms ();
 }
 
 static int
@@ -151,6 +193,7 @@ child_kiste (guint n_boxes,
   KisteWindow *window;
   double start_stall;
   double refresh_stall = 0.0;
+  double scroll_stall;
   long rss;
 
   bench_stall_watch (G_PRIORITY_DEFAULT);
@@ -194,8 +237,10 @@ child_kiste (guint n_boxes,
   for (guint i = 0; i < stalls->len; i++)
     refresh_stall = MAX (refresh_stall, g_array_index (stalls, double, i));
 
-  g_print ("kiste %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %.1f %.1f %ld %" G_GINT64_FORMAT "\n",
-           first_paint, filled_paint, start_stall, refresh_stall, rss, bench_frames_get_first ());
+  scroll_stall = time_scroll (GTK_WIDGET (window));
+
+  g_print ("kiste %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %.1f %.1f %.1f %ld %" G_GINT64_FORMAT "\n",
+           first_paint, filled_paint, start_stall, refresh_stall, scroll_stall, rss, bench_frames_get_first ());
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_application_release (G_APPLICATION (app));
@@ -258,6 +303,7 @@ typedef struct
   double filled_ms;
   double start_stall;
   double refresh_stall;
+  double scroll_stall;
   double rss_mb;
   double first_frame_ms;
 } Sample;
@@ -282,8 +328,9 @@ run_child (const char *self_path,
 
   if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, &status, &error) ||
       !g_spawn_check_wait_status (status, &error) ||
-      sscanf (out, "%15s %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %lf %lf %ld %" G_GINT64_FORMAT,
-              name, &first, &filled, &sample.start_stall, &sample.refresh_stall, &rss, &frame) != 7)
+      sscanf (out, "%15s %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %lf %lf %lf %ld %" G_GINT64_FORMAT,
+              name, &first, &filled, &sample.start_stall, &sample.refresh_stall, &sample.scroll_stall,
+              &rss, &frame) != 8)
     {
       g_printerr ("The %s window failed: %s\n%s", mode, error ? error->message : "", out ? out : "");
       exit (EXIT_FAILURE);
@@ -310,7 +357,7 @@ median_of (Sample      *samples,
 
 #define MEDIAN(samples, n, member) median_of ((samples), (n), G_STRUCT_OFFSET (Sample, member))
 
-static const char header_format[] = "%-7s %6s %9s %9s %8s %9s %9s %8s %8s %9s %9s %9s\n";
+static const char header_format[] = "%-7s %6s %9s %9s %8s %9s %9s %8s %8s %9s %9s %9s %9s\n";
 
 int
 main (int   argc,
@@ -416,14 +463,14 @@ main (int   argc,
       after_first[i] = kiste[i].filled_ms - kiste[i].first_ms;
 
     header = g_strdup_printf (header_format, "window", "boxes", "first_ms", "min_ms", "first/min",
-                              "filled_ms", "fill-1st", "rss_mb", "rss/min", "stall_st", "stall_f5", "min_frame");
+                              "filled_ms", "fill-1st", "rss_mb", "rss/min", "stall_st", "stall_f5", "stall_scr", "min_frame");
     g_print ("%s", header);
-    line = g_strdup_printf ("%-7s %6d %9.1f %9.1f %8.2f %9.1f %9.1f %8.1f %8.2f %9.1f %9.1f %9.1f\n",
+    line = g_strdup_printf ("%-7s %6d %9.1f %9.1f %8.2f %9.1f %9.1f %8.1f %8.2f %9.1f %9.1f %9.1f %9.1f\n",
                             "kiste", boxes_n, k_first, m_first, k_first / m_first,
                             MEDIAN (kiste, runs, filled_ms), bench_median_of (after_first, runs),
                             k_rss, k_rss / m_rss,
                             MEDIAN (kiste, runs, start_stall), MEDIAN (kiste, runs, refresh_stall),
-                            MEDIAN (minimal, runs, first_frame_ms));
+                            MEDIAN (kiste, runs, scroll_stall), MEDIAN (minimal, runs, first_frame_ms));
     g_print ("%s", line);
   }
 
