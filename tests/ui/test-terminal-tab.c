@@ -187,7 +187,7 @@ wait_for_state (KisteTerminalTab      *tab,
       g_autofree char *text = kiste_terminal_dup_text (kiste_terminal_tab_get_terminal (tab));
 
       g_error ("tab in state %d, not %d; terminal shows:\n%s",
-               kiste_terminal_tab_get_state (tab), state, text);
+               kiste_terminal_tab_get_state (tab), state, g_strchomp (text));
     }
 }
 
@@ -201,7 +201,7 @@ wait_for_text (KisteTerminalTab *tab,
     {
       g_autofree char *text = kiste_terminal_dup_text (kiste_terminal_tab_get_terminal (tab));
 
-      g_error ("terminal does not show “%s”:\n%s", needle, text);
+      g_error ("terminal does not show “%s”:\n%s", needle, g_strchomp (text));
     }
 }
 
@@ -550,7 +550,12 @@ test_host_terminal_here (Fixture       *fixture,
   g_autofree char *real = NULL;
   KisteTerminalTab *tab;
   KisteTerminalTab *host;
+  g_autofree char *shell = NULL;
   AdwBanner *banner;
+
+  /* The user's $SHELL, here one without the machine's startup files */
+  shell = g_build_filename (g_getenv ("KISTE_TEST_FAKES"), "terminal", "host-shell", NULL);
+  kiste_runner_setenv (kiste_manager_get_runner (fixture->manager), "SHELL", shell);
 
   tab = kiste_window_open_terminal (fixture->window, "fixture-a", in_box);
   wait_for_text (tab, "fake$ ");
@@ -559,6 +564,8 @@ test_host_terminal_here (Fixture       *fixture,
   g_assert_true (host != tab);
   g_assert_cmpint (kiste_terminal_tab_get_kind (host), ==, KISTE_TERMINAL_TAB_HOST);
   wait_for_state (host, KISTE_TERMINAL_TAB_RUNNING);
+  wait_for_text (host, "KISTE-HOST-SHELL");
+  wait_for_text (host, "host$ ");
   real = realpath (dir, NULL);
   pwd_line = g_strdup_printf ("host-pwd=%s", real);
   type (host, "echo host-pwd=$(pwd -P)\n");
