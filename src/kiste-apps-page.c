@@ -379,6 +379,39 @@ remove_action (GtkWidget  *widget,
   kiste_apps_page_export (KISTE_APPS_PAGE (widget), g_variant_get_string (parameter, NULL), TRUE);
 }
 
+typedef struct
+{
+  KisteAppsPage *self;
+  char          *name;
+} LaunchData;
+
+static void
+launch_data_free (LaunchData *data)
+{
+  g_object_unref (data->self);
+  g_free (data->name);
+  g_free (data);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LaunchData, launch_data_free)
+
+static void
+launch_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(LaunchData) data = user_data;
+  g_autofree char *message = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (kiste_manager_launch_app_finish (KISTE_MANAGER (object), result, &error) ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  message = g_strdup_printf (_("Could not start “%s”: %s"), data->name, error->message);
+  kiste_apps_page_toast (data->self, message);
+}
+
 static void
 launch_action (GtkWidget  *widget,
                const char *action_name,
@@ -386,17 +419,18 @@ launch_action (GtkWidget  *widget,
 {
   KisteAppsPage *self = KISTE_APPS_PAGE (widget);
   KisteDesktopApp *app = kiste_apps_page_find_app (self, g_variant_get_string (parameter, NULL));
-  g_autoptr(GError) error = NULL;
   g_autofree char *message = NULL;
+  LaunchData *data;
 
   if (app == NULL)
     return;
 
-  if (kiste_manager_launch_app (self->manager, kiste_box_get_name (self->box), app, &error))
-    message = g_strdup_printf (_("Starting “%s”…"), kiste_desktop_app_get_name (app));
-  else
-    message = g_strdup_printf (_("Could not start “%s”: %s"), kiste_desktop_app_get_name (app),
-                               error->message);
+  data = g_new0 (LaunchData, 1);
+  data->self = g_object_ref (self);
+  data->name = g_strdup (kiste_desktop_app_get_name (app));
+  kiste_manager_launch_app_async (self->manager, kiste_box_get_name (self->box), app, self->cancellable,
+                                  launch_cb, data);
+  message = g_strdup_printf (_("Starting “%s”…"), kiste_desktop_app_get_name (app));
   kiste_apps_page_toast (self, message);
 }
 

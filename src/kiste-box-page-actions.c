@@ -893,11 +893,19 @@ copy_enter_command_action (GtkWidget  *widget,
   g_autofree char *quoted = NULL;
   g_autofree char *command = NULL;
   g_autofree char *message = NULL;
+  g_autoptr(GError) error = NULL;
   const char *name;
   gboolean plain = TRUE;
 
   if (self->box == NULL)
     return;
+
+  /* people run what they copy: not for a box distrobox must not enter */
+  if (!kiste_box_check_enter_safe (self->box, &error))
+    {
+      kiste_box_page_toast (self, error->message);
+      return;
+    }
 
   name = kiste_box_get_name (self->box);
   for (const char *p = name; *p != '\0'; p++)

@@ -133,6 +133,19 @@ kiste_window_get_selected_tab (KisteWindow *self)
 }
 
 static void
+external_terminal_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  g_autoptr(KisteWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!kiste_manager_open_external_terminal_finish (KISTE_MANAGER (object), result, &error) &&
+      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+}
+
+static void
 kiste_window_open_terminal_action (GtkWidget  *widget,
                                    const char *action_name,
                                    GVariant   *parameter)
@@ -157,12 +170,12 @@ kiste_window_open_terminal_action (GtkWidget  *widget,
   /* The user's own terminal app, when chosen */
   {
     g_autofree char *external = g_settings_get_string (self->settings, "external-terminal");
-    g_autoptr(GError) error = NULL;
 
     if (external[0] != '\0')
       {
-        if (!kiste_manager_open_external_terminal (self->manager, external, name, NULL, &error))
-          adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+        kiste_manager_open_external_terminal_async (self->manager, external, name, NULL,
+                                                    self->cancellable, external_terminal_cb,
+                                                    g_object_ref (self));
         return;
       }
   }

@@ -353,3 +353,84 @@ kiste_apps_has_box_entry_finish (GAsyncResult  *result,
     *present = value != 0;
   return TRUE;
 }
+
+/* A launcher Kiste wrote (kiste_apps_build_host_launcher()) put in place:
+ * written to a fresh temporary file in the same folder, then moved over
+ * the name in one step. Without "replace" nothing that is there is
+ * overwritten (a launcher of the user's own of that name stays); with it
+ * only a regular file is. The contents are printf's data, never part of
+ * the script. */
+static const char write_launcher_script[] =
+  "set -e\n"
+  "d=${1%/*}\n"
+  "mkdir -p -- \"$d\"\n"
+  "t=$(mktemp -- \"$d/.kiste-XXXXXXXX\")\n"
+  "trap 'rm -f -- \"$t\"' EXIT\n"
+  "printf '%s' \"$2\" > \"$t\"\n"
+  "chmod 644 -- \"$t\"\n"
+  "if [ \"$3\" = replace ] && [ -f \"$1\" ] && [ ! -L \"$1\" ]; then\n"
+  "  mv -f -T -- \"$t\" \"$1\"\n"
+  "else\n"
+  "  mv -n -T -- \"$t\" \"$1\"\n"
+  "fi\n"
+  "if [ -e \"$t\" ]; then echo \"${1##*/} is in the way\" >&2; exit 3; fi\n";
+
+static void
+write_launcher_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+
+  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, NULL, NULL, &error))
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+void
+kiste_apps_write_host_launcher_async (KisteRunner         *runner,
+                                      const char          *applications_dir,
+                                      const char          *file_name,
+                                      const char          *contents,
+                                      gboolean             replace,
+                                      GCancellable        *cancellable,
+                                      GAsyncReadyCallback  callback,
+                                      gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autofree char *path = NULL;
+  GError *error = NULL;
+
+  g_return_if_fail (KISTE_IS_RUNNER (runner));
+  g_return_if_fail (applications_dir != NULL && g_path_is_absolute (applications_dir));
+  g_return_if_fail (contents != NULL);
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_apps_write_host_launcher_async);
+
+  if (!check_desktop_id (file_name, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  path = g_build_filename (applications_dir, file_name, NULL);
+  {
+    const char *argv[] = { "sh", "-c", write_launcher_script, "sh", path, contents,
+                           replace ? "replace" : "new", NULL };
+
+    kiste_runner_run_async (runner, argv, HOST_FILE_TIMEOUT_MS, cancellable,
+                            write_launcher_cb, g_steal_pointer (&task));
+  }
+}
+
+gboolean
+kiste_apps_write_host_launcher_finish (GAsyncResult  *result,
+                                       GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}

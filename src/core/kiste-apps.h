@@ -243,6 +243,35 @@ void                kiste_apps_restore_user_launcher_async  (KisteRunner        
 gboolean            kiste_apps_restore_user_launcher_finish (GAsyncResult        *result,
                                                              GError             **error);
 
+/* A launcher for the host's menu that Kiste writes itself from an app's
+ * desktop entry as the box holds it: only checked keys, Exec= rebuilt as
+ * enter_argv (the host command that runs a command in the box, ending with
+ * "--") and the app's own argv, Icon= a plain icon name. See the .c. */
+char               *kiste_apps_build_host_launcher       (const char          *desktop_id,
+                                                          const char          *contents,
+                                                          gsize                length,
+                                                          const char * const  *enter_argv,
+                                                          const char          *label,
+                                                          GError             **error);
+/* TRUE for an Icon= value that is a plain theme icon name: no path, no
+ * glob, nothing distrobox rm's icon clean-up could take for more */
+gboolean            kiste_apps_is_icon_name              (const char          *icon);
+
+/* Puts contents in applications_dir/file_name on the host (through the
+ * runner, so also from the sandbox), through a fresh temporary file moved
+ * over the name in one step. Without replace an existing file stays and
+ * the write fails; with it only a regular file is replaced. */
+void                kiste_apps_write_host_launcher_async  (KisteRunner         *runner,
+                                                           const char          *applications_dir,
+                                                           const char          *file_name,
+                                                           const char          *contents,
+                                                           gboolean             replace,
+                                                           GCancellable        *cancellable,
+                                                           GAsyncReadyCallback  callback,
+                                                           gpointer             user_data);
+gboolean            kiste_apps_write_host_launcher_finish (GAsyncResult        *result,
+                                                           GError             **error);
+
 /* Whether applications_dir/BOX.desktop is there and starts a box: the
  * box's own launcher that `distrobox generate-entry` writes. Read on the
  * host through runner. */

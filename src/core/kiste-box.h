@@ -158,7 +158,11 @@ const char         *kiste_box_getenv                (KisteBox     *self,
                                                      const char   *variable);
 const char * const *kiste_box_get_create_command    (KisteBox     *self);
 char              **kiste_box_dup_home_volumes      (KisteBox     *self);
-char               *kiste_box_dup_enter_hazard      (KisteBox     *self);
+/* FALSE (KISTE_ERROR_UNSAFE, with the reason) when distrobox enter would
+ * run something of the box on this computer, or when that is not known
+ * because the details were not read: see the .c */
+gboolean            kiste_box_check_enter_safe      (KisteBox     *self,
+                                                     GError      **error);
 
 /* A stable lowercase name ("running", "stopped", …) for logs and style
  * classes; kiste_box_state_to_label() is the translated word for people. */

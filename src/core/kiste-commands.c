@@ -415,7 +415,9 @@ kiste_commands_generate_entry_argv (const char *name,
 
   if (delete)
     return strv_new (DISTROBOX, "generate-entry", name, "--delete", NULL);
-  return strv_new (DISTROBOX, "generate-entry", name, NULL);
+  /* Always an icon: without one distrobox copies the box's os-release to
+   * /tmp/NAME.os-release, a name any box sharing /tmp can take first */
+  return strv_new (DISTROBOX, "generate-entry", name, "--icon", KISTE_BOX_ENTRY_ICON, NULL);
 }
 
 char **

@@ -113,7 +113,12 @@ char      **kiste_commands_export_bin_argv             (const char          *nam
                                                         gboolean             delete,
                                                         GError             **error);
 
-/* `distrobox generate-entry NAME [--delete]`: the box's own launcher
+/* The icon of a box's own launcher: the Icon Naming Specification's
+ * terminal, which every icon theme has */
+#define KISTE_BOX_ENTRY_ICON "utilities-terminal"
+
+/* `distrobox generate-entry NAME --icon KISTE_BOX_ENTRY_ICON` or
+ * `distrobox generate-entry NAME --delete`: the box's own launcher
  * (~/.local/share/applications/NAME.desktop, a terminal in the box) */
 char      **kiste_commands_generate_entry_argv         (const char          *name,
                                                         gboolean             delete);

@@ -14,6 +14,7 @@
 
 #include <glib/gi18n.h>
 
+#include "kiste-commands.h"
 #include "kiste-create-options-private.h"
 #include "kiste-error.h"
 #include "kiste-runner.h"
@@ -378,8 +379,8 @@ build_argv (KisteCreateOptions  *self,
       (_kiste_create_options_is_set (self->pre_init_hooks) &&
        !add_flag (builder, caps, "--pre-init-hooks", self->pre_init_hooks,
                   KISTE_CREATE_FIELD_PRE_INIT_HOOKS, &field, error)) ||
-      (!self->add_to_menu &&
-       !add_flag (builder, caps, "--no-entry", NULL, KISTE_CREATE_FIELD_ADD_TO_MENU, &field, error)))
+      /* the launcher, when asked for, is added after (kiste-manager-create.c) */
+      !add_flag (builder, caps, "--no-entry", NULL, KISTE_CREATE_FIELD_ADD_TO_MENU, &field, error))
     goto failed;
 
   /* A constant label, never people's text: distrobox puts this value into
@@ -421,26 +422,43 @@ kiste_create_options_dup_command_text (KisteCreateOptions  *self,
                                        KisteCapabilities   *caps,
                                        const char * const  *argv)
 {
-  g_autoptr(GStrvBuilder) builder = NULL;
-  g_auto(GStrv) dry_run = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
   g_autofree char *display = NULL;
 
   g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (self), NULL);
   g_return_val_if_fail (argv != NULL, NULL);
 
   if (!kiste_create_options_get_effective_unshare (self, KISTE_UNSHARE_HOME, caps))
-    return kiste_argv_to_display_string (argv);
+    {
+      display = kiste_argv_to_display_string (argv);
+      g_string_append (text, display);
+    }
+  else
+    {
+      g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+      g_auto(GStrv) dry_run = NULL;
 
-  builder = g_strv_builder_new ();
-  g_strv_builder_addv (builder, (const char **) argv);
-  g_strv_builder_add (builder, "--dry-run");
-  dry_run = g_strv_builder_end (builder);
-  display = kiste_argv_to_display_string ((const char * const *) dry_run);
+      g_strv_builder_addv (builder, (const char **) argv);
+      g_strv_builder_add (builder, "--dry-run");
+      dry_run = g_strv_builder_end (builder);
+      display = kiste_argv_to_display_string ((const char * const *) dry_run);
 
-  /* a comment, so the text can still be pasted into a shell */
-  return g_strdup_printf ("%s\n# %s", display,
-                          _("then the create command it prints runs without the mounts of "
-                            "your home folder, with empty folders over /run/host/home"));
+      /* a comment, so the text can still be pasted into a shell */
+      g_string_append_printf (text, "%s\n# %s", display,
+                              _("then the create command it prints runs without the mounts of "
+                                "your home folder, with empty folders over /run/host/home"));
+    }
+
+  /* the box's launcher comes after, with an icon of its own */
+  if (self->add_to_menu && _kiste_create_options_is_set (self->name))
+    {
+      g_auto(GStrv) entry = kiste_commands_generate_entry_argv (self->name, FALSE);
+      g_autofree char *entry_display = kiste_argv_to_display_string ((const char * const *) entry);
+
+      g_string_append_printf (text, "\n%s", entry_display);
+    }
+
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 char **

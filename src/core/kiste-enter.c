@@ -294,7 +294,8 @@ kiste_enter_direct_argv (KisteBox           *box,
                          const char         *enter_path,
                          const char * const *environ,
                          const char         *cwd,
-                         const char * const *command)
+                         const char * const *command,
+                         gboolean            tty)
 {
   static const char * const data_dirs[] = { "/usr/local/share", "/usr/share", NULL };
   static const char * const config_dirs[] = { "/etc/xdg", NULL };
@@ -338,7 +339,9 @@ kiste_enter_direct_argv (KisteBox           *box,
   /* Boxes with their own groups (and init boxes) are entered as root and
    * then through su, for a real login */
   g_strv_builder_take (builder, g_strconcat ("--user=", unshare_groups ? "root" : user, NULL));
-  g_strv_builder_add (builder, "--tty");
+  /* as distrobox does when its stdin or stdout is no terminal */
+  if (tty)
+    g_strv_builder_add (builder, "--tty");
   g_strv_builder_take (builder, g_strconcat ("--workdir=", workdir, NULL));
   g_strv_builder_take (builder, g_strconcat ("--env=PWD=", workdir, NULL));
   g_strv_builder_take (builder, g_strconcat ("--env=CONTAINER_ID=", name, NULL));
@@ -360,8 +363,12 @@ kiste_enter_direct_argv (KisteBox           *box,
   g_strv_builder_add (builder, name);
 
   if (unshare_groups)
-    g_strv_builder_add_many (builder, "su", "-m", "--pty", "-s", "/bin/sh",
-                             "-c", "\"$0\" \"$@\"", "--", user, NULL);
+    {
+      g_strv_builder_add_many (builder, "su", "-m", NULL);
+      if (tty)
+        g_strv_builder_add (builder, "--pty");
+      g_strv_builder_add_many (builder, "-s", "/bin/sh", "-c", "\"$0\" \"$@\"", "--", user, NULL);
+    }
 
   if (command != NULL && command[0] != NULL)
     {

@@ -52,13 +52,16 @@ char        *kiste_enter_dup_box_path    (const char          *host_path,
 /* The direct exec argv. cwd NULL means the box home (--no-workdir);
  * command NULL means the user's login shell; enter_path is the absolute
  * path of distrobox-enter on the host (distrobox-export writes it into
- * exported launchers). Check with kiste_enter_check_direct() first. */
+ * exported launchers); tty FALSE is distrobox enter without a terminal
+ * (an app started from the menu). Check with kiste_enter_check_direct()
+ * first. */
 char       **kiste_enter_direct_argv     (KisteBox            *box,
                                           const char          *manager,
                                           const char          *enter_path,
                                           const char * const  *environ,
                                           const char          *cwd,
-                                          const char * const  *command);
+                                          const char * const  *command,
+                                          gboolean             tty);
 
 /* The variable a terminal's processes carry into the box, so that they
  * can be found again: podman keeps an exec session running when its

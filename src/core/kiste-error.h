@@ -22,6 +22,7 @@ typedef enum
   KISTE_ERROR_BUSY,           /* another operation on the same box is running */
   KISTE_ERROR_TIMED_OUT,      /* a command did not finish in time */
   KISTE_ERROR_BAD_OUTPUT,     /* a command printed something we cannot read */
+  KISTE_ERROR_UNSAFE,         /* it would let a box run something on this computer; nothing ran */
 } KisteError;
 
 GQuark   kiste_error_quark       (void);

@@ -26,11 +26,4 @@ char **kiste_isolated_home_argv_from_dry_run (const char                  *dry_r
                                               const KisteIsolatedHomeHost *host,
                                               GError                     **error);
 
-/* The launcher distrobox-export wrote inside such a box (in the empty
- * folder that covers the host's homes), checked before it goes to the
- * host: every Exec enters box_name and runs nothing else first */
-char  *kiste_isolated_home_check_launcher   (const char                  *contents,
-                                              const char                  *box_name,
-                                              GError                     **error);
-
 G_END_DECLS

@@ -213,6 +213,7 @@ unexport_app_restored_cb (GObject      *object,
 /* After distrobox-export --delete: the kept launcher goes back, whatever
  * happened */
 static gboolean op_box_lacks_home (GTask *task);
+static gboolean op_box_may_enter  (GTask *task);
 
 static void
 unexport_app_finish (GTask *task)
@@ -279,17 +280,6 @@ unexport_app_deleted_cb (GObject      *object,
                                   unexport_app_removed_cb, task);
           return;
         }
-    }
-  else if (op->output != NULL && op_box_lacks_home (task))
-    {
-      /* distrobox removed the copy inside the box; Kiste wrote this one */
-      const char *argv[] = { "rm", "-f", "--", op->output, NULL };
-      g_autofree char *display = kiste_argv_to_display_string (argv);
-
-      kiste_task_append_line (op->ktask, display);
-      kiste_runner_run_async (op->self->runner, argv, SHORT_TIMEOUT_MS, NULL,
-                              unexport_app_removed_cb, task);
-      return;
     }
 
   unexport_app_finish (task);
@@ -375,6 +365,17 @@ unexport_listed_cb (GObject      *object,
       return;
     }
 
+  /* Kiste wrote the launcher of a box without the home; and distrobox
+   * must not enter a box it would run something of on this computer: the
+   * file goes, nothing runs in the box */
+  if ((op->flag && op_box_lacks_home (task)) || !op_box_may_enter (task))
+    {
+      const char *rm_argv[] = { "rm", "-f", "--", path, NULL };
+
+      _kiste_op_run (g_steal_pointer (&task), rm_argv, SHORT_TIMEOUT_MS, FALSE, _kiste_op_done);
+      return;
+    }
+
   if (op->flag)
     {
       /* distrobox-export --delete also takes the icons it copied, but
@@ -427,9 +428,14 @@ unexport_listed_cb (GObject      *object,
   }
 }
 
-/* A box without the home: distrobox-export wrote the launcher into the
- * empty folder that covers the host's homes. Kiste reads it, checks it and
- * writes it to the host's app menu itself. */
+/* A box without the home: distrobox-export there could not write to the
+ * host's app menu, and whatever the box writes is its own. Kiste reads the
+ * app's desktop entry from the box and writes the launcher itself
+ * (kiste_apps_build_host_launcher()), entering the box through the
+ * host's own distrobox. */
+
+/* The largest desktop entry read from a box */
+#define MAX_DESKTOP_ENTRY_BYTES (256 * 1024)
 
 static gboolean
 op_box_lacks_home (GTask *task)
@@ -438,6 +444,15 @@ op_box_lacks_home (GTask *task)
   KisteBox *box = kiste_box_store_find_by_name (op->self->store, op->box_name);
 
   return box != NULL && kiste_box_get_unshare (box, KISTE_UNSHARE_HOME) == KISTE_SHARING_UNSHARED;
+}
+
+static gboolean
+op_box_may_enter (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  KisteBox *box = kiste_box_store_find_by_name (op->self->store, op->box_name);
+
+  return box != NULL && kiste_box_check_enter_safe (box, NULL);
 }
 
 static char *
@@ -451,75 +466,131 @@ op_launcher_name (GTask *task)
 }
 
 static void
-export_isolated_write (GTask *task)
+export_own_written_cb (GObject      *object,
+                       GAsyncResult *result,
+                       gpointer      user_data)
 {
-  /* the content is data: printf's argument, never part of the script */
-  static const char *script = "mkdir -p -- \"${1%/*}\" && printf '%s' \"$2\" > \"$1.kiste-new\" && "
-                              "mv -f -- \"$1.kiste-new\" \"$1\"";
-  Op *op = g_task_get_task_data (task);
-  g_autofree char *name = op_launcher_name (task);
-  g_autofree char *target = g_build_filename (op->self->applications_dir, name, NULL);
-  g_autofree char *checked = NULL;
+  GTask *task = user_data;
   GError *error = NULL;
 
-  if (!(checked = kiste_isolated_home_check_launcher (op->output ? op->output : "", op->box_name, &error)))
+  kiste_apps_write_host_launcher_finish (result, &error);
+  _kiste_op_return (task, error);
+}
+
+static void
+export_own_listed_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  GTask *task = user_data;
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(GPtrArray) files = NULL;
+  g_autofree char *name = op_launcher_name (task);
+  g_autofree char *path = g_build_filename (op->self->applications_dir, name, NULL);
+  g_autofree char *id = g_path_get_basename (op->arg);
+  g_autofree char *label = g_strdup_printf (" (on %s)", op->box_name);
+  g_autofree char *launcher = NULL;
+  gboolean replace = FALSE;
+  GError *error = NULL;
+  const char *enter[] = { op->program, "enter", "-n", op->box_name, "--", NULL };
+
+  if (!(files = kiste_apps_list_exported_finish (result, &error)))
     {
       _kiste_op_return (task, error);
       return;
     }
 
-  {
-    const char *argv[] = { "sh", "-c", script, "sh", target, checked, NULL };
+  /* only the box's own launcher of that name is replaced */
+  for (guint i = 0; i < files->len; i++)
+    {
+      KisteExportedFile *file = g_ptr_array_index (files, i);
 
-    kiste_task_append_line (op->ktask, _("Copying the launcher to this computer’s app menu"));
-    /* _kiste_op_run would show the whole launcher as the command */
-    op->next = _kiste_op_done;
-    kiste_runner_run_async (op->self->runner, argv, SHORT_TIMEOUT_MS, _kiste_op_cancellable (task),
-                            _kiste_op_run_cb, task);
-  }
+      if (file->kind == KISTE_EXPORTED_APP && g_strcmp0 (file->path, path) == 0)
+        replace = TRUE;
+    }
+
+  launcher = kiste_apps_build_host_launcher (id, op->output ? op->output : "",
+                                             op->output ? strlen (op->output) : 0,
+                                             enter, label, &error);
+  if (launcher == NULL)
+    {
+      _kiste_op_return (task, error);
+      return;
+    }
+
+  kiste_task_append_line (op->ktask, _("Writing the launcher to this computer’s app menu"));
+  kiste_apps_write_host_launcher_async (op->self->runner, op->self->applications_dir, name, launcher,
+                                        replace, _kiste_op_cancellable (task),
+                                        export_own_written_cb, task);
 }
 
 static void
-export_isolated_read (GTask *task)
+export_own_found_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  GTask *task = user_data;
+  Op *op = g_task_get_task_data (task);
+  g_autofree char *out = NULL;
+  GError *error = NULL;
+  char *newline;
+
+  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &out, NULL, &error))
+    {
+      _kiste_op_return (task, error);
+      return;
+    }
+
+  if ((newline = strchr (out, '\n')) != NULL)
+    *newline = '\0';
+  if (!g_path_is_absolute (out) || !g_utf8_validate (out, -1, NULL))
+    {
+      _kiste_op_return (task, g_error_new (KISTE_ERROR, KISTE_ERROR_TOOL_MISSING,
+                                           _("distrobox was not found on this computer.")));
+      return;
+    }
+  op->program = g_steal_pointer (&out);
+
+  kiste_apps_list_exported_async (op->self->runner, op->box_name, op->self->applications_dir,
+                                  op->self->bin_dir, _kiste_op_cancellable (task),
+                                  export_own_listed_cb, task);
+}
+
+/* The launcher runs the host's own distrobox, by its path on the host */
+static void
+export_own_find_distrobox (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
-  const char *host_home = kiste_box_store_get_host_home (op->self->store);
-  g_autofree char *name = op_launcher_name (task);
-  g_autofree char *inside = NULL;
+  const char *argv[] = { "sh", "-c", "command -v distrobox", NULL };
 
-  if (host_home == NULL)
-    host_home = g_get_home_dir ();
-  inside = g_build_filename ("/run/host", host_home, ".local", "share", "applications", name, NULL);
-  {
-    const char *argv[] = { kiste_manager_get_engine (op->self), "exec", "--user", g_get_user_name (),
-                           op->box_name, "cat", "--", inside, NULL };
-
-    _kiste_op_run (task, argv, SHORT_TIMEOUT_MS, FALSE, export_isolated_write);
-  }
+  kiste_runner_run_async (op->self->runner, argv, SHORT_TIMEOUT_MS, _kiste_op_cancellable (task),
+                          export_own_found_cb, task);
 }
 
 static void
-export_isolated_export (GTask *task)
+export_own_read (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
+  KisteBox *box = kiste_box_store_find_by_name (op->self->store, op->box_name);
+  const char *user = box && kiste_box_get_user (box) ? kiste_box_get_user (box) : g_get_user_name ();
+  g_autofree char *limit = g_strdup_printf ("%d", MAX_DESKTOP_ENTRY_BYTES);
+  const char *argv[] = { kiste_manager_get_engine (op->self), "exec", "--user", user,
+                         op->box_name, "head", "-c", limit, "--", op->arg, NULL };
 
-  _kiste_op_run (task, (const char * const *) op->argv, SHORT_TIMEOUT_MS, FALSE, export_isolated_read);
+  _kiste_op_run (task, argv, SHORT_TIMEOUT_MS, FALSE, export_own_find_distrobox);
 }
 
-/* The empty folder over the host's homes belongs to root: the user's own
- * folder in it is where distrobox-export writes */
 static void
-export_isolated_prepare (GTask *task)
+export_own_launcher (GTask *task)
 {
-  Op *op = g_task_get_task_data (task);
-  const char *host_home = kiste_box_store_get_host_home (op->self->store);
-  g_autofree char *inside = g_build_filename ("/run/host", host_home ? host_home : g_get_home_dir (), NULL);
-  g_autofree char *owner = g_strdup_printf ("%u:%u", (guint) getuid (), (guint) getgid ());
-  const char *argv[] = { kiste_manager_get_engine (op->self), "exec", "--user", "root", op->box_name,
-                         "sh", "-c", "mkdir -p -- \"$1\" && chown -- \"$2\" \"$1\"", "sh", inside, owner,
-                         NULL };
+  KisteBox *box = _kiste_op_require_box (task);
 
-  _kiste_op_run (task, argv, SHORT_TIMEOUT_MS, FALSE, export_isolated_export);
+  if (box == NULL)
+    g_object_unref (task);
+  else if (kiste_box_get_state (box) == KISTE_BOX_STATE_RUNNING)
+    export_own_read (task);
+  else
+    _kiste_op_start_box (task, export_own_read);
 }
 
 static void
@@ -535,7 +606,7 @@ export_run (GTask *task)
     }
   if (op->flag && op_box_lacks_home (task))
     {
-      export_isolated_prepare (task);
+      export_own_launcher (task);
       return;
     }
   _kiste_op_run (task, (const char * const *) op->argv, SHORT_TIMEOUT_MS, FALSE, _kiste_op_done);
@@ -585,10 +656,14 @@ export_common (KisteManager        *self,
       return ktask;
     }
 
-  /* both ways go through distrobox enter */
+  /* an export goes through distrobox enter, and so does the launcher or
+   * wrapper it writes; taking one out may do without */
   op->argv = g_steal_pointer (&argv);
   op->unexport = !!unexport;
-  _kiste_op_require_safe_enter (task, export_run);
+  if (unexport)
+    _kiste_op_require_details (task, export_run);
+  else
+    _kiste_op_require_safe_enter (task, export_run);
   return ktask;
 }
 
@@ -700,6 +775,15 @@ kiste_manager_get_box_entry_finish (KisteManager  *self,
   return TRUE;
 }
 
+static void
+box_entry_add (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  g_auto(GStrv) argv = kiste_commands_generate_entry_argv (op->box_name, FALSE);
+
+  _kiste_op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, _kiste_op_done);
+}
+
 KisteTask *
 kiste_manager_set_box_entry_async (KisteManager        *self,
                                    const char          *box_name,
@@ -734,32 +818,18 @@ kiste_manager_set_box_entry_async (KisteManager        *self,
       return ktask;
     }
 
-  argv = kiste_commands_generate_entry_argv (box_name, !present);
+  /* the launcher runs distrobox enter: only for a box safe to enter */
+  if (present)
+    {
+      _kiste_op_require_safe_enter (task, box_entry_add);
+      return ktask;
+    }
+  argv = kiste_commands_generate_entry_argv (box_name, TRUE);
   _kiste_op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, _kiste_op_done);
   return ktask;
 }
 
 /* Launch */
-
-char **
-kiste_manager_dup_launch_argv (KisteManager     *self,
-                               const char       *box_name,
-                               KisteDesktopApp  *app,
-                               GError          **error)
-{
-  g_auto(GStrv) app_argv = NULL;
-
-  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
-  g_return_val_if_fail (KISTE_IS_DESKTOP_APP (app), NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  if (!kiste_validate_existing_name (box_name, NULL, error))
-    return NULL;
-  if (!(app_argv = kiste_apps_dup_exec_argv (kiste_desktop_app_get_exec (app), error)))
-    return NULL;
-
-  return kiste_commands_launch_app_argv (box_name, (const char * const *) app_argv);
-}
 
 char *
 kiste_manager_dup_launch_command (KisteManager     *self,
@@ -767,44 +837,31 @@ kiste_manager_dup_launch_command (KisteManager     *self,
                                   KisteDesktopApp  *app,
                                   GError          **error)
 {
-  g_auto(GStrv) argv = kiste_manager_dup_launch_argv (self, box_name, app, error);
-
-  return argv ? kiste_argv_to_display_string ((const char * const *) argv) : NULL;
-}
-
-static void
-launch_wait_cb (GObject      *object,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (!g_subprocess_wait_check_finish (G_SUBPROCESS (object), result, &error))
-    g_debug ("A launched app ended: %s", error->message);
-}
-
-gboolean
-kiste_manager_launch_app (KisteManager     *self,
-                          const char       *box_name,
-                          KisteDesktopApp  *app,
-                          GError          **error)
-{
+  g_auto(GStrv) app_argv = NULL;
   g_auto(GStrv) argv = NULL;
-  g_autoptr(GSubprocess) subprocess = NULL;
+  KisteBox *box;
 
-  g_return_val_if_fail (KISTE_IS_MANAGER (self), FALSE);
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (KISTE_IS_DESKTOP_APP (app), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!(argv = kiste_manager_dup_launch_argv (self, box_name, app, error)))
-    return FALSE;
+  if (!kiste_validate_existing_name (box_name, NULL, error) ||
+      !(app_argv = kiste_apps_dup_exec_argv (kiste_desktop_app_get_exec (app), error)))
+    return NULL;
 
-  subprocess = kiste_runner_spawn (self->runner, (const char * const *) argv,
-                                   G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_SILENCE,
-                                   error);
-  if (subprocess == NULL)
-    return FALSE;
+  /* people run what they copy: not for a box distrobox must not enter */
+  box = kiste_box_store_find_by_name (self->store, box_name);
+  if (box == NULL)
+    {
+      g_set_error (error, KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
+                   _("There is no box named “%s”."), box_name);
+      return NULL;
+    }
+  if (!kiste_box_check_enter_safe (box, error))
+    return NULL;
 
-  g_subprocess_wait_check_async (subprocess, NULL, launch_wait_cb, NULL);
-  return TRUE;
+  argv = kiste_commands_launch_app_argv (box_name, (const char * const *) app_argv);
+  return kiste_argv_to_display_string ((const char * const *) argv);
 }
 
 static void

@@ -17,6 +17,7 @@
 
 #include "kiste-error.h"
 #include "kiste-isolated-home.h"
+#include "kiste-commands.h"
 #include "kiste-manager-ops-private.h"
 #include "kiste-manager-private.h"
 
@@ -25,20 +26,44 @@
  * The dry run never clones or pulls, so those happen first. */
 
 static void
-create_isolated_entry (GTask *task)
+create_entry_run (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
-  const char *argv[] = { "distrobox", "generate-entry", op->box_name, NULL };
+  g_auto(GStrv) argv = kiste_commands_generate_entry_argv (op->box_name, FALSE);
 
-  OpStep created = op->created ? op->created : _kiste_op_reload_done;
+  _kiste_op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE,
+                 op->created ? op->created : _kiste_op_reload_done);
+}
 
-  /* what distrobox create does after its own create, unless --no-entry */
-  if (!kiste_create_options_get_add_to_menu (op->options))
+static void
+create_entry_listed_cb (GObject      *object,
+                        GAsyncResult *result,
+                        gpointer      user_data)
+{
+  GTask *task = user_data;
+
+  /* best effort: the check below says it when the box is not listed */
+  kiste_box_store_reload_finish (KISTE_BOX_STORE (object), result, NULL);
+  _kiste_op_require_safe_enter (task, create_entry_run);
+}
+
+/* The box's own launcher, when asked for. Never distrobox create's own:
+ * that one looks up its icon through a file of a predictable name in the
+ * /tmp every box shares. It runs distrobox enter, so only for a box that
+ * is safe to enter; the new box is listed first to be checked. */
+static void
+create_add_entry (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  if (op->options == NULL || !kiste_create_options_get_add_to_menu (op->options))
     {
-      created (task);
+      (op->created ? op->created : _kiste_op_reload_done) (task);
       return;
     }
-  _kiste_op_run (task, argv, SHORT_TIMEOUT_MS, FALSE, created);
+
+  kiste_box_store_reload_async (op->self->store, _kiste_op_cancellable (task),
+                                create_entry_listed_cb, task);
 }
 
 static void
@@ -66,7 +91,7 @@ create_isolated_rewrite (GTask *task)
       _kiste_op_fail (task, error);
       return;
     }
-  _kiste_op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, create_isolated_entry);
+  _kiste_op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, create_add_entry);
 }
 
 static void
@@ -173,7 +198,8 @@ kiste_manager_create_async (KisteManager        *self,
       _kiste_op_create_isolated (task, options, argv);
       return ktask;
     }
-  _kiste_op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, _kiste_op_reload_done);
+  g_set_object (&((Op *) g_task_get_task_data (task))->options, options);
+  _kiste_op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, create_add_entry);
   return ktask;
 }
 

@@ -57,12 +57,16 @@ struct _Op
   char                *box_name;
   char                *arg;
   char                *home;
+  /* a host program the operation found (the host's distrobox) */
+  char                *program;
   KisteCreateOptions  *options;
   char               **argv;
   GPtrArray           *apps;
   char                *output;
   GError              *pending_error;
   OpStep               next;
+  /* What runs once _kiste_op_require_safe_enter() found the box safe */
+  OpStep               after_check;
   /* Runs instead of failing at once: it must end the operation, with
    * pending_error (the failure) or a new one */
   OpStep               recover;
@@ -113,7 +117,11 @@ void          _kiste_op_fail                (GTask               *task,
 /* For operations that add, remove or rename boxes: lists them again, then
  * ends */
 void          _kiste_op_reload_done         (GTask               *task);
-/* Checks the box's image PATH and HOME before distrobox enter evals them */
+/* Reads the box's details unless known (best effort), then next */
+void          _kiste_op_require_details     (GTask               *task,
+                                             OpStep               next);
+/* Reads the box's details if need be and checks them before distrobox
+ * enter evals them (kiste_box_check_enter_safe()), failing closed */
 void          _kiste_op_require_safe_enter  (GTask               *task,
                                              OpStep               next);
 /* Looks the box up; fails the operation when it is gone */

@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "kiste-apps.h"
 #include "kiste-commands.h"
 #include "kiste-enter.h"
 #include "kiste-error.h"
@@ -86,6 +87,56 @@ has_config_files (const char *enter_path)
   return FALSE;
 }
 
+/* Why a box cannot be entered with the direct exec (a short reason for
+ * logs), or NULL with the distrobox-enter path the exec names */
+static const char *
+direct_enter_blocker (KisteManager        *self,
+                      KisteBox            *box,
+                      const char * const  *environ,
+                      char               **enter_path)
+{
+  const char *reason;
+
+  *enter_path = NULL;
+  reason = kiste_enter_check_direct (box, get_engine (self), _kiste_manager_get_major (self), environ);
+  if (reason == NULL && kiste_runner_get_in_flatpak (kiste_manager_get_runner (self)))
+    reason = "the host's distrobox configuration cannot be read from the sandbox";
+  if (reason == NULL && (*enter_path = find_enter_path (environ)) == NULL)
+    reason = "distrobox-enter is not beside distrobox";
+  if (reason == NULL && has_config_files (*enter_path))
+    reason = "distrobox has configuration files";
+  if (reason != NULL)
+    g_clear_pointer (enter_path, g_free);
+
+  return reason;
+}
+
+/* command in box (NULL: the login shell), the way it is entered: the
+ * direct exec when the box is understood, else distrobox enter */
+static char **
+dup_enter_argv (KisteManager       *self,
+                KisteBox           *box,
+                const char         *cwd,
+                const char * const *environ,
+                const char * const *command,
+                gboolean            tty,
+                gboolean           *direct)
+{
+  g_autofree char *enter_path = NULL;
+  const char *reason;
+
+  *direct = FALSE;
+  reason = direct_enter_blocker (self, box, environ, &enter_path);
+  if (reason != NULL)
+    {
+      g_debug ("Entering “%s” through distrobox: %s", kiste_box_get_name (box), reason);
+      return kiste_commands_enter_argv (box, _kiste_manager_get_major (self), cwd, command);
+    }
+
+  *direct = TRUE;
+  return kiste_enter_direct_argv (box, get_engine (self), enter_path, environ, cwd, command, tty);
+}
+
 char **
 kiste_manager_dup_shell_argv (KisteManager       *self,
                               KisteBox           *box,
@@ -93,42 +144,22 @@ kiste_manager_dup_shell_argv (KisteManager       *self,
                               const char * const *environ,
                               gboolean           *direct)
 {
-  KisteRunner *runner;
   const char *host_home;
-  const char *reason;
-  g_autofree char *enter_path = NULL;
   gboolean keep;
+  gboolean is_direct;
+  char **argv;
 
   g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
   g_return_val_if_fail (KISTE_IS_BOX (box), NULL);
   g_return_val_if_fail (environ != NULL, NULL);
 
-  runner = kiste_manager_get_runner (self);
   host_home = kiste_box_store_get_host_home (kiste_manager_get_store (self));
   keep = kiste_enter_keeps_workdir (box, cwd, host_home ? host_home : g_get_home_dir ());
 
+  argv = dup_enter_argv (self, box, keep ? cwd : NULL, environ, NULL, TRUE, &is_direct);
   if (direct != NULL)
-    *direct = FALSE;
-
-  reason = kiste_enter_check_direct (box, get_engine (self), _kiste_manager_get_major (self), environ);
-  if (reason == NULL && kiste_runner_get_in_flatpak (runner))
-    reason = "the host's distrobox configuration cannot be read from the sandbox";
-  if (reason == NULL && (enter_path = find_enter_path (environ)) == NULL)
-    reason = "distrobox-enter is not beside distrobox";
-  if (reason == NULL && has_config_files (enter_path))
-    reason = "distrobox has configuration files";
-
-  if (reason != NULL)
-    {
-      g_debug ("Entering “%s” through distrobox: %s", kiste_box_get_name (box), reason);
-      return kiste_commands_enter_argv (box, _kiste_manager_get_major (self), keep ? cwd : NULL, NULL);
-    }
-
-  if (direct != NULL)
-    *direct = TRUE;
-
-  return kiste_enter_direct_argv (box, get_engine (self), enter_path, environ,
-                                  keep ? cwd : NULL, NULL);
+    *direct = is_direct;
+  return argv;
 }
 
 /* The argv of the install of the package file host_path in box, run the
@@ -144,28 +175,13 @@ dup_install_argv (KisteManager        *self,
   const char *host_home = kiste_box_store_get_host_home (kiste_manager_get_store (self));
   g_autofree char *box_path = NULL;
   g_auto(GStrv) install = NULL;
-  const char *reason;
-  g_autofree char *enter_path = NULL;
 
   box_path = kiste_package_file_dup_box_path (box, host_path, host_home ? host_home : g_get_home_dir ());
   install = kiste_package_file_dup_install_argv (kiste_box_get_distro_id (box), box_path, error);
   if (install == NULL)
     return NULL;
 
-  *direct = FALSE;
-  reason = kiste_enter_check_direct (box, get_engine (self), _kiste_manager_get_major (self), environ);
-  if (reason == NULL && kiste_runner_get_in_flatpak (kiste_manager_get_runner (self)))
-    reason = "the host's distrobox configuration cannot be read from the sandbox";
-  if (reason == NULL && (enter_path = find_enter_path (environ)) == NULL)
-    reason = "distrobox-enter is not beside distrobox";
-  if (reason == NULL && has_config_files (enter_path))
-    reason = "distrobox has configuration files";
-  if (reason != NULL)
-    return kiste_commands_enter_argv (box, _kiste_manager_get_major (self), NULL, (const char * const *) install);
-
-  *direct = TRUE;
-  return kiste_enter_direct_argv (box, get_engine (self), enter_path, environ, NULL,
-                                  (const char * const *) install);
+  return dup_enter_argv (self, box, NULL, environ, (const char * const *) install, TRUE, direct);
 }
 
 /* Opening a shell */
@@ -179,6 +195,8 @@ typedef struct
   char        *package_path;
   /* the same file as the app sees it, when in the Flatpak sandbox */
   char        *sandbox_path;
+  /* an app's command to launch without a terminal (pty_fd is -1) */
+  char       **command;
   KisteTask   *waiting_for;
   gulong       finished_handler;
   gulong       cancelled_handler;
@@ -199,6 +217,7 @@ open_shell_free (OpenShell *op)
   g_strfreev (op->extra_env);
   g_free (op->package_path);
   g_free (op->sandbox_path);
+  g_strfreev (op->command);
   if (op->pty_fd >= 0)
     close (op->pty_fd);
   g_free (op);
@@ -322,7 +341,6 @@ open_shell_step (GTask *task)
   g_autoptr(GSubprocess) subprocess = NULL;
   g_auto(GStrv) env = NULL;
   g_auto(GStrv) argv = NULL;
-  g_autofree char *hazard = NULL;
   gboolean direct = FALSE;
   const char *cwd;
 
@@ -376,12 +394,22 @@ open_shell_step (GTask *task)
       return;
     }
 
-  env = kiste_pty_dup_environ (kiste_manager_get_runner (self),
-                               (const char * const *) op->extra_env);
-  if (op->package_path != NULL)
-    argv = dup_install_argv (self, box, op->package_path, (const char * const *) env, &direct, &error);
+  if (op->command != NULL)
+    {
+      /* what distrobox enter would forward from a launcher's environment */
+      env = kiste_runner_dup_environ (kiste_manager_get_runner (self));
+      argv = dup_enter_argv (self, box, NULL, (const char * const *) env,
+                             (const char * const *) op->command, FALSE, &direct);
+    }
   else
-    argv = kiste_manager_dup_shell_argv (self, box, op->cwd, (const char * const *) env, &direct);
+    {
+      env = kiste_pty_dup_environ (kiste_manager_get_runner (self),
+                                   (const char * const *) op->extra_env);
+      if (op->package_path != NULL)
+        argv = dup_install_argv (self, box, op->package_path, (const char * const *) env, &direct, &error);
+      else
+        argv = kiste_manager_dup_shell_argv (self, box, op->cwd, (const char * const *) env, &direct);
+    }
   if (argv == NULL)
     {
       g_task_return_error (task, g_steal_pointer (&error));
@@ -390,10 +418,18 @@ open_shell_step (GTask *task)
     }
 
   /* the direct exec passes the box's PATH as data; distrobox enter would
-   * eval it on this computer */
-  if (!direct && (hazard = kiste_box_dup_enter_hazard (box)) != NULL)
+   * eval it on this computer, so it needs the details, read and harmless */
+  if (!direct && !kiste_box_get_has_details (box) && !op->details_tried)
     {
-      g_task_return_new_error_literal (task, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT, hazard);
+      op->details_tried = TRUE;
+      kiste_box_store_load_details_async (kiste_manager_get_store (self), &box, 1,
+                                          g_task_get_cancellable (task),
+                                          open_shell_details_cb, task);
+      return;
+    }
+  if (!direct && !kiste_box_check_enter_safe (box, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
       g_object_unref (task);
       return;
     }
@@ -404,8 +440,13 @@ open_shell_step (GTask *task)
   cwd = op->cwd != NULL && !direct &&
         !g_strv_contains ((const char * const *) argv, "--no-workdir") ? op->cwd : NULL;
 
-  subprocess = kiste_pty_spawn (kiste_manager_get_runner (self), (const char * const *) argv,
-                                cwd, op->pty_fd, (const char * const *) op->extra_env, &error);
+  if (op->command != NULL)
+    subprocess = kiste_runner_spawn (kiste_manager_get_runner (self), (const char * const *) argv,
+                                     G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_SILENCE,
+                                     &error);
+  else
+    subprocess = kiste_pty_spawn (kiste_manager_get_runner (self), (const char * const *) argv,
+                                  cwd, op->pty_fd, (const char * const *) op->extra_env, &error);
   if (subprocess == NULL)
     {
       g_task_return_error (task, g_steal_pointer (&error));
@@ -444,10 +485,10 @@ open_shell_task_new (KisteManager        *self,
   op->box_name = g_strdup (box_name);
   op->cwd = g_strdup (cwd);
   op->extra_env = g_strdupv ((char **) extra_env);
-  op->pty_fd = dup (pty_fd);
+  op->pty_fd = pty_fd >= 0 ? dup (pty_fd) : -1;
   g_task_set_task_data (task, op, (GDestroyNotify) open_shell_free);
 
-  if (op->pty_fd < 0)
+  if (pty_fd >= 0 && op->pty_fd < 0)
     {
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED,
                                _("Could not use the terminal: %s"), g_strerror (errno));
@@ -623,6 +664,83 @@ kiste_manager_open_shell_finish (KisteManager  *self,
   return subprocess;
 }
 
+/* Launching an app from the Apps view: as its launcher would, but never
+ * through distrobox enter for a box whose configuration it would eval on
+ * this computer (the direct exec takes that as data) */
+
+static void
+launch_wait_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!g_subprocess_wait_check_finish (G_SUBPROCESS (object), result, &error))
+    g_debug ("A launched app ended: %s", error->message);
+}
+
+static void
+launch_started_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GSubprocess) subprocess = NULL;
+  GError *error = NULL;
+
+  if (!(subprocess = g_task_propagate_pointer (G_TASK (result), &error)))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  g_subprocess_wait_check_async (subprocess, NULL, launch_wait_cb, NULL);
+  g_task_return_boolean (task, TRUE);
+}
+
+void
+kiste_manager_launch_app_async (KisteManager        *self,
+                                const char          *box_name,
+                                KisteDesktopApp     *app,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_auto(GStrv) app_argv = NULL;
+  GTask *open;
+  GError *error = NULL;
+
+  g_return_if_fail (KISTE_IS_MANAGER (self));
+  g_return_if_fail (KISTE_IS_DESKTOP_APP (app));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_manager_launch_app_async);
+
+  if (!kiste_validate_existing_name (box_name, NULL, &error) ||
+      !(app_argv = kiste_apps_dup_exec_argv (kiste_desktop_app_get_exec (app), &error)))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  open = open_shell_task_new (self, box_name, NULL, -1, NULL, cancellable,
+                              launch_started_cb, g_steal_pointer (&task),
+                              kiste_manager_launch_app_async);
+  ((OpenShell *) g_task_get_task_data (open))->command = g_steal_pointer (&app_argv);
+  open_shell_step (open);
+}
+
+gboolean
+kiste_manager_launch_app_finish (KisteManager  *self,
+                                 GAsyncResult  *result,
+                                 GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
 /* Ending a closed terminal's shell in the box */
 
 #define END_SHELL_TIMEOUT_MS 15000
@@ -754,56 +872,140 @@ kiste_manager_detect_terminals_finish (KisteManager   *self,
   return kiste_external_terminal_parse_detected (out, unusable);
 }
 
-gboolean
-kiste_manager_open_external_terminal (KisteManager  *self,
-                                      const char    *terminal_id,
-                                      const char    *box_name,
-                                      const char    *cwd,
-                                      GError       **error)
+typedef struct
 {
+  char *terminal_id;
+  char *box_name;
+  char *cwd;
+} ExternalTerminal;
+
+static void
+external_terminal_free (ExternalTerminal *data)
+{
+  g_free (data->terminal_id);
+  g_free (data->box_name);
+  g_free (data->cwd);
+  g_free (data);
+}
+
+/* The terminal runs distrobox enter: only for a box known to be safe */
+static void
+external_terminal_spawn (GTask *task)
+{
+  KisteManager *self = g_task_get_source_object (task);
+  ExternalTerminal *data = g_task_get_task_data (task);
   g_autoptr(GSubprocess) subprocess = NULL;
   g_auto(GStrv) enter = NULL;
   g_auto(GStrv) argv = NULL;
-  g_autofree char *hazard = NULL;
-  KisteBox *box;
   const char *host_home;
+  const char *cwd = data->cwd;
+  GError *error = NULL;
+  KisteBox *box;
 
-  g_return_val_if_fail (KISTE_IS_MANAGER (self), FALSE);
-  g_return_val_if_fail (box_name != NULL, FALSE);
-
-  box = kiste_box_store_find_by_name (kiste_manager_get_store (self), box_name);
+  box = kiste_box_store_find_by_name (kiste_manager_get_store (self), data->box_name);
   if (box == NULL)
     {
-      g_set_error (error, KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
-                   _("There is no box named “%s”."), box_name);
-      return FALSE;
+      g_task_return_new_error (task, KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
+                               _("There is no box named “%s”."), data->box_name);
+      return;
+    }
+  if (!kiste_box_check_enter_safe (box, &error))
+    {
+      g_task_return_error (task, error);
+      return;
     }
 
   host_home = kiste_box_store_get_host_home (kiste_manager_get_store (self));
   if (!kiste_enter_keeps_workdir (box, cwd, host_home ? host_home : g_get_home_dir ()))
     cwd = NULL;
-  if ((hazard = kiste_box_dup_enter_hazard (box)) != NULL)
-    {
-      g_set_error_literal (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT, hazard);
-      return FALSE;
-    }
   enter = kiste_commands_enter_argv (box, _kiste_manager_get_major (self), cwd, NULL);
-  argv = kiste_external_terminal_argv (terminal_id, (const char * const *) enter);
+  argv = kiste_external_terminal_argv (data->terminal_id, (const char * const *) enter);
   if (argv == NULL)
     {
-      g_set_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
-                   _("“%s” is not a terminal Kiste knows."), terminal_id ? terminal_id : "");
-      return FALSE;
+      g_task_return_new_error (task, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                               _("“%s” is not a terminal Kiste knows."),
+                               data->terminal_id ? data->terminal_id : "");
+      return;
     }
 
   subprocess = kiste_runner_spawn (kiste_manager_get_runner (self), (const char * const *) argv,
-                                   G_SUBPROCESS_FLAGS_NONE, error);
+                                   G_SUBPROCESS_FLAGS_NONE, &error);
   if (subprocess == NULL)
-    return FALSE;
+    {
+      g_task_return_error (task, error);
+      return;
+    }
 
   /* The terminal lives on its own; reap it when it ends */
   g_subprocess_wait_async (subprocess, NULL, NULL, NULL);
-  return TRUE;
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+external_terminal_details_cb (GObject      *object,
+                              GAsyncResult *result,
+                              gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GError) error = NULL;
+
+  /* without them the box is refused below */
+  if (!kiste_box_store_load_details_finish (KISTE_BOX_STORE (object), result, &error))
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_task_return_error (task, g_steal_pointer (&error));
+          return;
+        }
+      g_debug ("Could not read the box details before entering: %s", error->message);
+    }
+
+  external_terminal_spawn (task);
+}
+
+void
+kiste_manager_open_external_terminal_async (KisteManager        *self,
+                                            const char          *terminal_id,
+                                            const char          *box_name,
+                                            const char          *cwd,
+                                            GCancellable        *cancellable,
+                                            GAsyncReadyCallback  callback,
+                                            gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  ExternalTerminal *data;
+  KisteBox *box;
+
+  g_return_if_fail (KISTE_IS_MANAGER (self));
+  g_return_if_fail (box_name != NULL);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_manager_open_external_terminal_async);
+  data = g_new0 (ExternalTerminal, 1);
+  data->terminal_id = g_strdup (terminal_id);
+  data->box_name = g_strdup (box_name);
+  data->cwd = g_strdup (cwd);
+  g_task_set_task_data (task, data, (GDestroyNotify) external_terminal_free);
+
+  box = kiste_box_store_find_by_name (kiste_manager_get_store (self), box_name);
+  if (box != NULL && !kiste_box_get_has_details (box))
+    {
+      kiste_box_store_load_details_async (kiste_manager_get_store (self), &box, 1, cancellable,
+                                          external_terminal_details_cb, g_steal_pointer (&task));
+      return;
+    }
+
+  external_terminal_spawn (task);
+}
+
+gboolean
+kiste_manager_open_external_terminal_finish (KisteManager  *self,
+                                             GAsyncResult  *result,
+                                             GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 /* The host folder behind a folder seen in a box: /run/host/X is X */

@@ -39,6 +39,7 @@ op_free (Op *op)
   g_clear_pointer (&op->box_name, g_free);
   g_clear_pointer (&op->arg, g_free);
   g_clear_pointer (&op->home, g_free);
+  g_clear_pointer (&op->program, g_free);
   g_clear_object (&op->options);
   g_clear_pointer (&op->argv, g_strfreev);
   g_clear_pointer (&op->apps, g_ptr_array_unref);
@@ -834,47 +835,91 @@ _kiste_op_get_ktask (GTask *task)
 
 
 static void
-op_safe_details_cb (GObject      *object,
-                    GAsyncResult *result,
-                    gpointer      user_data)
+op_details_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
 {
   GTask *task = user_data;
   Op *op = g_task_get_task_data (task);
   OpStep next = op->next;
+  g_autoptr(GError) error = NULL;
 
-  /* best effort: without details the check below has nothing to find */
-  kiste_box_store_load_details_finish (KISTE_BOX_STORE (object), result, NULL);
+  /* best effort: what needs them checks they are there */
+  if (!kiste_box_store_load_details_finish (KISTE_BOX_STORE (object), result, &error))
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          _kiste_op_return (task, g_steal_pointer (&error));
+          return;
+        }
+      g_debug ("Could not read the details of “%s”: %s", op->box_name, error->message);
+    }
   op->next = NULL;
-  _kiste_op_require_safe_enter (task, next);
+  next (task);
 }
 
-/* distrobox enter evals the image's PATH and HOME on the host
- * (kiste_box_dup_enter_hazard()): before a command that goes through it,
- * the box's values are read if need be and checked; then next runs */
+/* Reads the box's details (one inspect) unless they are known or were
+ * tried already, then next; fails the operation when the box is gone */
+void
+_kiste_op_require_details (GTask  *task,
+                           OpStep  next)
+{
+  Op *op = g_task_get_task_data (task);
+  KisteBox *box = kiste_box_store_find_by_name (op->self->store, op->box_name);
+
+  if (box == NULL)
+    {
+      _kiste_op_return (task, g_error_new (KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
+                                           _("There is no box named “%s” any more."),
+                                           op->box_name));
+      return;
+    }
+
+  if (!kiste_box_get_has_details (box) && !op->details_tried)
+    {
+      op->details_tried = TRUE;
+      op->next = next;
+      kiste_box_store_load_details_async (op->self->store, &box, 1, _kiste_op_cancellable (task),
+                                          op_details_cb, task);
+      return;
+    }
+
+  next (task);
+}
+
+static void
+op_check_safe_enter (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  KisteBox *box = kiste_box_store_find_by_name (op->self->store, op->box_name);
+  OpStep next = op->after_check;
+  GError *error = NULL;
+
+  op->after_check = NULL;
+  if (box == NULL)
+    error = g_error_new (KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
+                         _("There is no box named “%s” any more."), op->box_name);
+  else
+    kiste_box_check_enter_safe (box, &error);
+
+  if (error != NULL)
+    _kiste_op_return (task, error);
+  else
+    next (task);
+}
+
+/* distrobox enter evals parts of the box's configuration on the host
+ * (kiste_box_check_enter_safe()): before a command that goes through it,
+ * the box's details are read if need be and checked, failing closed; then
+ * next runs */
 void
 _kiste_op_require_safe_enter (GTask  *task,
                               OpStep  next)
 {
   Op *op = g_task_get_task_data (task);
-  KisteBox *box = kiste_box_store_find_by_name (op->self->store, op->box_name);
-  g_autofree char *hazard = NULL;
 
-  if (box != NULL && !kiste_box_get_has_details (box) && !op->details_tried)
-    {
-      op->details_tried = TRUE;
-      op->next = next;
-      kiste_box_store_load_details_async (op->self->store, &box, 1, _kiste_op_cancellable (task),
-                                          op_safe_details_cb, task);
-      return;
-    }
-
-  if (box != NULL && (hazard = kiste_box_dup_enter_hazard (box)) != NULL)
-    {
-      _kiste_op_return (task, g_error_new_literal (KISTE_ERROR, KISTE_ERROR_INVALID_INPUT, hazard));
-      return;
-    }
-
-  next (task);
+  op->after_check = next;
+  _kiste_op_require_details (task, op_check_safe_enter);
 }
 
 /* Looks the box up; fails the operation when it is gone */

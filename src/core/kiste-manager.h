@@ -151,12 +151,18 @@ char              **kiste_manager_detect_terminals_finish (KisteManager       *s
                                                            char             ***unusable,
                                                            GError            **error);
 /* Opens box_name in a new window of the terminal app terminal_id, through
- * `distrobox enter` (the terminal is not ours to watch) */
-gboolean            kiste_manager_open_external_terminal (KisteManager         *self,
-                                                          const char           *terminal_id,
-                                                          const char           *box_name,
-                                                          const char           *cwd,
-                                                          GError              **error);
+ * `distrobox enter` (the terminal is not ours to watch): only for a box
+ * whose details are read and safe to enter (kiste_box_check_enter_safe()) */
+void                kiste_manager_open_external_terminal_async  (KisteManager         *self,
+                                                                 const char           *terminal_id,
+                                                                 const char           *box_name,
+                                                                 const char           *cwd,
+                                                                 GCancellable         *cancellable,
+                                                                 GAsyncReadyCallback   callback,
+                                                                 gpointer              user_data);
+gboolean            kiste_manager_open_external_terminal_finish (KisteManager         *self,
+                                                                 GAsyncResult         *result,
+                                                                 GError              **error);
 /* A shell on the host in cwd (the host home when cwd does not exist there)
  * on the terminal of pty_fd. *used_cwd gets the folder it starts in. */
 GSubprocess        *kiste_manager_spawn_host_shell      (KisteManager         *self,
@@ -241,20 +247,25 @@ KisteTask          *kiste_manager_export_binary_async   (KisteManager         *s
                                                          GCancellable         *cancellable,
                                                          GAsyncReadyCallback   callback,
                                                          gpointer              user_data);
-/* An app of the box run as its exported launcher runs it: `distrobox enter
- * --name BOX -- COMMAND`, COMMAND its Exec= without field codes. Launch
- * starts it and leaves it running; the command is for people to copy. */
-char              **kiste_manager_dup_launch_argv       (KisteManager         *self,
-                                                         const char           *box_name,
-                                                         KisteDesktopApp      *app,
-                                                         GError              **error);
+/* An app of the box run as its exported launcher runs it, COMMAND its
+ * Exec= without field codes. Launch starts it (a stopped box first) and
+ * leaves it running: through the direct exec where the box is understood,
+ * else `distrobox enter --name BOX -- COMMAND` once the box is known to be
+ * safe to enter (kiste_box_check_enter_safe()). The command is that
+ * distrobox enter, for people to copy; refused for a box that is not safe
+ * to enter or whose details were not read. */
 char               *kiste_manager_dup_launch_command    (KisteManager         *self,
                                                          const char           *box_name,
                                                          KisteDesktopApp      *app,
                                                          GError              **error);
-gboolean            kiste_manager_launch_app            (KisteManager         *self,
+void                kiste_manager_launch_app_async      (KisteManager         *self,
                                                          const char           *box_name,
                                                          KisteDesktopApp      *app,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+gboolean            kiste_manager_launch_app_finish     (KisteManager         *self,
+                                                         GAsyncResult         *result,
                                                          GError              **error);
 /* The box's own launcher in the host menu (a terminal in the box), from
  * `distrobox generate-entry`: whether it is there, and adding or removing

@@ -181,7 +181,7 @@ main (int   argc,
       if (!direct)
         g_error ("the box is not entered directly: %s", shell[0]);
       kiste_argv = kiste_enter_direct_argv (box, "podman", "/usr/bin/distrobox-enter",
-                                            (const char * const *) env, NULL, command);
+                                            (const char * const *) env, NULL, command, TRUE);
       t_kiste = (g_get_monotonic_time () - start) / 1e6 + time_on_pty (runner, (const char * const *) kiste_argv);
 
       if (t_bare < 0 || t_distrobox < 0 || t_kiste < 0)

@@ -1378,6 +1378,231 @@ test_keep_launcher_from_sandbox (void)
   check_keep_launcher (runner);
 }
 
+/* The launcher Kiste writes for an app of a box: nothing of the box's
+ * entry runs but the app's own argv, inside the box */
+static char **
+launcher_exec_argv (const char *launcher)
+{
+  g_autoptr(GKeyFile) file = g_key_file_new ();
+  g_autofree char *exec = NULL;
+  char **argv = NULL;
+
+  g_assert_true (g_key_file_load_from_data (file, launcher, -1, G_KEY_FILE_NONE, NULL));
+  exec = g_key_file_get_string (file, "Desktop Entry", "Exec", NULL);
+  g_assert_nonnull (exec);
+  g_assert_true (g_shell_parse_argv (exec, NULL, &argv, NULL));
+  return argv;
+}
+
+static void
+test_build_host_launcher (void)
+{
+  const char *enter[] = { "/usr/bin/distrobox", "enter", "-n", "dev", "--", NULL };
+  const char *entry =
+    "[Desktop Entry]\nType=Application\nName=Clock\nName[de]=Uhr\nName[de_DE@euro]=Uhr\n"
+    "GenericName=Clock\nComment=Shows the time\nComment[fr]=L'heure\n"
+    "Exec=xclock -title \"My Clock\" --rate=50%% %U\n"
+    "Exec[de]=/tmp/evil\nTryExec=/tmp/evil\nPath=/tmp\nDBusActivatable=true\n"
+    "MimeType=text/html;x-scheme-handler/https;\n"
+    "Icon=/usr/share/icons/hicolor/48x48/apps/xclock.png\nTerminal=false\n"
+    "Categories=Utility;Clock;bad cat;\nActions=new;\nX-Evil=1\n\n"
+    "[Desktop Action new]\nName=New\nExec=rm -rf ~\n";
+  g_autoptr(GKeyFile) file = g_key_file_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *launcher = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *name_de = NULL;
+  g_autofree char *icon = NULL;
+  g_autofree char *wm_class = NULL;
+  g_auto(GStrv) argv = NULL;
+  g_auto(GStrv) keys = NULL;
+  g_auto(GStrv) groups = NULL;
+  g_auto(GStrv) categories = NULL;
+  const char *expected[] = { "/usr/bin/distrobox", "enter", "-n", "dev", "--", "xclock", "-title",
+                             "My Clock", "--rate=50%", "%U", NULL };
+  const char *allowed[] = { "Type", "Name", "Name[de]", "Name[de_DE@euro]", "GenericName", "Comment", "Comment[fr]",
+                            "Exec", "Icon", "Categories", "Terminal", "StartupWMClass", NULL };
+
+  launcher = kiste_apps_build_host_launcher ("org.x.Clock.desktop", entry, strlen (entry), enter,
+                                             " (on dev)", &error);
+  g_assert_no_error (error);
+  g_assert_true (g_key_file_load_from_data (file, launcher, -1, G_KEY_FILE_KEEP_TRANSLATIONS, NULL));
+
+  groups = g_key_file_get_groups (file, NULL);
+  g_assert_cmpuint (g_strv_length (groups), ==, 1);
+  keys = g_key_file_get_keys (file, "Desktop Entry", NULL, NULL);
+  for (guint i = 0; keys[i] != NULL; i++)
+    if (!g_strv_contains (allowed, keys[i]))
+      g_error ("the launcher kept “%s”", keys[i]);
+  g_assert_cmpuint (g_strv_length (keys), ==, g_strv_length ((char **) allowed));
+
+  argv = launcher_exec_argv (launcher);
+  /* the shell's parse of the Exec value: "%%" stays doubled there */
+  g_assert_cmpuint (g_strv_length (argv), ==, g_strv_length ((char **) expected));
+  for (guint i = 0; expected[i] != NULL; i++)
+    {
+      if (g_str_equal (expected[i], "--rate=50%"))
+        g_assert_cmpstr (argv[i], ==, "--rate=50%%");
+      else
+        g_assert_cmpstr (argv[i], ==, expected[i]);
+    }
+
+  name = g_key_file_get_string (file, "Desktop Entry", "Name", NULL);
+  name_de = g_key_file_get_locale_string (file, "Desktop Entry", "Name", "de", NULL);
+  icon = g_key_file_get_string (file, "Desktop Entry", "Icon", NULL);
+  wm_class = g_key_file_get_string (file, "Desktop Entry", "StartupWMClass", NULL);
+  categories = g_key_file_get_string_list (file, "Desktop Entry", "Categories", NULL, NULL);
+  g_assert_cmpstr (name, ==, "Clock (on dev)");
+  g_assert_cmpstr (name_de, ==, "Uhr (on dev)");
+  g_assert_cmpstr (icon, ==, "xclock");
+  g_assert_cmpstr (wm_class, ==, "org.x.Clock");
+  g_assert_cmpuint (g_strv_length (categories), ==, 2);
+}
+
+/* What a hostile entry tries does not pass: shell syntax is an argument
+ * of the app, quoted; an icon that is a glob or a path elsewhere goes;
+ * entries without a usable Exec or Name are refused */
+static void
+test_build_host_launcher_hostile (void)
+{
+  const char *enter[] = { "/usr/bin/distrobox", "enter", "-n", "dev", "--", NULL };
+  const struct {
+    const char *entry;
+    const char *argv;    /* the app's part, "|"-joined; NULL: refused */
+    const char *icon;    /* NULL: none */
+  } cases[] = {
+    { "[Desktop Entry]\nType=Application\nName=A\nExec=/tmp/x/distrobox-enter -n dev -- /bin/true\n",
+      "/tmp/x/distrobox-enter|-n|dev|--|/bin/true", NULL },
+    { "[Desktop Entry]\nType=Application\nName=A\nExec=sh -c \"$(id) `id`; rm -rf ~\"\nIcon=*\n",
+      "sh|-c|$(id) `id`; rm -rf ~", NULL },
+    { "[Desktop Entry]\nType=Application\nName=A\nExec=app\nIcon=../../x\n", "app", NULL },
+    { "[Desktop Entry]\nType=Application\nName=A\nExec=app\nIcon=.\n", "app", NULL },
+    { "[Desktop Entry]\nType=Application\nName=A\nExec=app\nIcon=org.x.App\n", "app", "org.x.App" },
+    { "[Desktop Entry]\nType=Application\nName=A\nExec=app\nIcon=/opt/x/y z.png\n", "app", NULL },
+    { "[Desktop Entry]\nType=Application\nName=A\nExec=-rf /\n", NULL, NULL },
+    { "[Desktop Entry]\nType=Application\nName=A\nExec=%U\n", NULL, NULL },
+    { "[Desktop Entry]\nType=Application\nName=A\nExec=app \"unterminated\n", NULL, NULL },
+    { "[Desktop Entry]\nType=Application\nName=A\nExec=app\\nrm -rf ~\n", NULL, NULL },
+    { "[Desktop Entry]\nType=Application\nExec=app\n", NULL, NULL },
+    { "[Desktop Entry]\nType=Link\nName=A\nURL=https://example.com\n", NULL, NULL },
+    { "not a key file", NULL, NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *launcher = kiste_apps_build_host_launcher ("a.desktop", cases[i].entry,
+                                                                  strlen (cases[i].entry), enter, "",
+                                                                  &error);
+
+      if (cases[i].argv == NULL)
+        {
+          if (launcher != NULL)
+            g_error ("case %u: accepted %s", i, cases[i].entry);
+          g_assert_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT);
+        }
+      else
+        {
+          g_autoptr(GKeyFile) file = g_key_file_new ();
+          g_auto(GStrv) argv = NULL;
+          g_autofree char *joined = NULL;
+          g_autofree char *icon = NULL;
+
+          g_assert_no_error (error);
+          argv = launcher_exec_argv (launcher);
+          g_assert_cmpstr (argv[0], ==, "/usr/bin/distrobox");
+          g_assert_cmpstr (argv[4], ==, "--");
+          joined = g_strjoinv ("|", argv + 5);
+          g_assert_cmpstr (joined, ==, cases[i].argv);
+          g_assert_true (g_key_file_load_from_data (file, launcher, -1, G_KEY_FILE_NONE, NULL));
+          icon = g_key_file_get_string (file, "Desktop Entry", "Icon", NULL);
+          g_assert_cmpstr (icon, ==, cases[i].icon);
+        }
+    }
+}
+
+static gboolean
+write_launcher (KisteRunner  *runner,
+                const char   *dir,
+                const char   *name,
+                const char   *contents,
+                gboolean      replace,
+                GError      **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+
+  kiste_apps_write_host_launcher_async (runner, dir, name, contents, replace, NULL, store_result, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return kiste_apps_write_host_launcher_finish (result, error);
+}
+
+/* A new launcher never goes over a file that is there; replacing one
+ * takes a regular file only, never what a symlink points to; no
+ * temporary file is left */
+static void
+test_write_host_launcher (void)
+{
+  g_autoptr(KisteRunner) runner = kiste_runner_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("kiste-test-write-XXXXXX", &error);
+  g_autofree char *apps = g_build_filename (dir, "applications", NULL);
+  g_autofree char *target = g_build_filename (apps, "dev-a.desktop", NULL);
+  g_autofree char *victim = g_build_filename (dir, "victim", NULL);
+  g_autofree char *link = g_build_filename (apps, "dev-b.desktop", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GDir) listing = NULL;
+  const char *entry;
+  guint n = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (write_launcher (runner, apps, "dev-a.desktop", "one\n", FALSE, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (target, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, "one\n");
+  g_clear_pointer (&contents, g_free);
+
+  /* there now: a new one is refused, a replacement goes in */
+  g_assert_false (write_launcher (runner, apps, "dev-a.desktop", "two\n", FALSE, &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED);
+  g_clear_error (&error);
+  g_assert_true (g_file_get_contents (target, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, "one\n");
+  g_clear_pointer (&contents, g_free);
+  g_assert_true (write_launcher (runner, apps, "dev-a.desktop", "three\n", TRUE, &error));
+  g_assert_true (g_file_get_contents (target, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, "three\n");
+  g_clear_pointer (&contents, g_free);
+
+  /* a symlink in the way: neither it nor its target is written */
+  g_assert_true (g_file_set_contents (victim, "mine\n", -1, NULL));
+  g_assert_cmpint (symlink (victim, link), ==, 0);
+  g_assert_false (write_launcher (runner, apps, "dev-b.desktop", "evil\n", TRUE, &error));
+  g_clear_error (&error);
+  g_assert_true (g_file_get_contents (victim, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, "mine\n");
+  g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
+
+  /* not a launcher name */
+  g_assert_false (write_launcher (runner, apps, "../x.desktop", "x", TRUE, &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_clear_error (&error);
+
+  listing = g_dir_open (apps, 0, NULL);
+  while ((entry = g_dir_read_name (listing)) != NULL)
+    {
+      g_assert_false (g_str_has_prefix (entry, ".kiste-"));
+      n++;
+    }
+  g_assert_cmpuint (n, ==, 2);
+
+  g_unlink (link);
+  g_unlink (target);
+  g_unlink (victim);
+  g_rmdir (apps);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1415,6 +1640,9 @@ main (int   argc,
   g_test_add_func ("/apps/rename/wrapper", test_rewrite_wrapper);
   g_test_add_func ("/apps/rename/arguments", test_rewrite_arguments_untouched);
   g_test_add_func ("/apps/rename/launcher-name", test_renamed_launcher_name);
+  g_test_add_func ("/apps/host-launcher/build", test_build_host_launcher);
+  g_test_add_func ("/apps/host-launcher/hostile", test_build_host_launcher_hostile);
+  g_test_add_func ("/apps/host-launcher/write", test_write_host_launcher);
 
   return g_test_run ();
 }

@@ -758,22 +758,33 @@ test_box_home_isolation (void)
   }
 }
 
-/* An image whose PATH or HOME holds shell syntax: distrobox enter would
- * run it on the host */
+/* An image whose PATH or HOME holds shell syntax, or a box whose
+ * unshare_groups label is more than a digit: distrobox enter would run it
+ * on the host. Every entry counts (an image may set PATH twice), and a box
+ * whose details are not read is refused too. */
 static void
-test_box_enter_hazard (void)
+test_box_enter_safe (void)
 {
   struct {
-    const char *variable;
-    const char *value;
-    gboolean    hazard;
+    const char *entries[3];
+    const char *label;
+    gboolean    safe;
   } cases[] = {
-    { "PATH", "/usr/local/bin:/usr/bin:/bin", FALSE },
-    { "PATH", "/usr/bin:/opt/odd dir:/bin", FALSE },
-    { "PATH", "/usr/bin:$(touch /tmp/pwned)", TRUE },
-    { "PATH", "/usr/bin:`id`", TRUE },
-    { "PATH", "$HOME/bin:/usr/bin", TRUE },
-    { "HOME", "/home/$(id)", TRUE },
+    { { "PATH=/usr/local/bin:/usr/bin:/bin" }, NULL, TRUE },
+    { { "PATH=/usr/bin:/opt/odd dir:/bin" }, "1", TRUE },
+    { { "PATH=/usr/bin" }, "", TRUE },
+    { { "PATH=/usr/bin" }, "0", TRUE },
+    { { "PATH=/usr/bin:$(touch /tmp/pwned)" }, NULL, FALSE },
+    { { "PATH=/usr/bin:`id`" }, NULL, FALSE },
+    { { "PATH=$HOME/bin:/usr/bin" }, NULL, FALSE },
+    { { "HOME=/home/$(id)" }, NULL, FALSE },
+    { { "PATH=/usr/bin", "PATH=/bin:$(id)" }, NULL, FALSE },
+    { { "HOME=/home/u", "HOME=`id`" }, NULL, FALSE },
+    /* other variables are not evaluated */
+    { { "PATH=/usr/bin", "OTHER=$(id)" }, NULL, TRUE },
+    { { "PATH=/usr/bin" }, "1; id >/tmp/pwned", FALSE },
+    { { "PATH=/usr/bin" }, "$(id)", FALSE },
+    { { "PATH=/usr/bin" }, "2", FALSE },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -782,28 +793,41 @@ test_box_enter_hazard (void)
       g_autoptr(JsonNode) inspect = load_json ("inspect-podman5.json");
       g_autoptr(KisteBox) box = box_from (find_element (ps, "fixture-a"), HOST_HOME);
       JsonObject *element = find_element (inspect, "fixture-a");
-      JsonArray *env = json_object_get_array_member (json_object_get_object_member (element, "Config"), "Env");
-      g_autofree char *entry = g_strdup_printf ("%s=%s", cases[i].variable, cases[i].value);
-      g_autofree char *hazard = NULL;
+      JsonObject *config = json_object_get_object_member (element, "Config");
+      JsonArray *env = json_object_get_array_member (config, "Env");
+      JsonObject *labels = json_object_get_object_member (config, "Labels");
       g_autoptr(GError) error = NULL;
+      gboolean safe;
 
-      /* not known before inspect */
-      g_assert_null (kiste_box_dup_enter_hazard (box));
+      /* not known before inspect: refused */
+      g_assert_false (kiste_box_check_enter_safe (box, &error));
+      g_assert_error (error, KISTE_ERROR, KISTE_ERROR_UNSAFE);
+      g_clear_error (&error);
+
       for (guint j = json_array_get_length (env); j > 0; j--)
         {
           const char *e = json_array_get_string_element (env, j - 1);
 
-          if (g_str_has_prefix (e, cases[i].variable) && e[strlen (cases[i].variable)] == '=')
+          if (g_str_has_prefix (e, "PATH=") || g_str_has_prefix (e, "HOME="))
             json_array_remove_element (env, j - 1);
         }
-      json_array_add_string_element (env, entry);
+      for (guint j = 0; j < G_N_ELEMENTS (cases[i].entries) && cases[i].entries[j]; j++)
+        json_array_add_string_element (env, cases[i].entries[j]);
+      if (json_object_has_member (labels, "distrobox.unshare_groups"))
+        json_object_remove_member (labels, "distrobox.unshare_groups");
+      if (cases[i].label != NULL)
+        json_object_set_string_member (labels, "distrobox.unshare_groups", cases[i].label);
       g_assert_true (kiste_box_apply_inspect_json (box, element, &error));
       g_assert_no_error (error);
 
-      hazard = kiste_box_dup_enter_hazard (box);
-      g_assert_true ((hazard != NULL) == cases[i].hazard);
-      if (hazard != NULL)
-        g_assert_nonnull (strstr (hazard, cases[i].variable));
+      safe = kiste_box_check_enter_safe (box, &error);
+      g_assert_cmpint (safe, ==, cases[i].safe);
+      if (!safe)
+        {
+          g_assert_error (error, KISTE_ERROR, KISTE_ERROR_UNSAFE);
+          g_assert_true (strstr (error->message, "PATH") || strstr (error->message, "HOME") ||
+                         strstr (error->message, "distrobox.unshare_groups"));
+        }
     }
 }
 
@@ -863,7 +887,7 @@ main (int   argc,
 
   g_test_add_func ("/kiste/box/filter/podman5", test_box_filter_podman5);
   g_test_add_func ("/kiste/box/home-volumes", test_box_home_volumes);
-  g_test_add_func ("/kiste/box/enter-hazard", test_box_enter_hazard);
+  g_test_add_func ("/kiste/box/enter-safe", test_box_enter_safe);
   g_test_add_func ("/kiste/box/ps/podman5-plain", test_box_podman5_plain);
   g_test_add_func ("/kiste/box/ps/podman5-init-custom-home", test_box_podman5_init_custom_home);
   g_test_add_func ("/kiste/box/ps/podman5-unshared", test_box_podman5_unshared);

@@ -110,7 +110,7 @@ test_export_builders (void)
                      "--app|/usr/share/applications/my tool.desktop|--delete");
 
   argv = kiste_commands_generate_entry_argv ("arch", FALSE);
-  assert_argv (argv, "distrobox|generate-entry|arch");
+  assert_argv (argv, "distrobox|generate-entry|arch|--icon|utilities-terminal");
   argv = kiste_commands_generate_entry_argv ("arch", TRUE);
   assert_argv (argv, "distrobox|generate-entry|arch|--delete");
 

@@ -285,8 +285,9 @@ static const ArgvCase argv_cases[] = {
     { BASE, "--no-entry", NULL } },
   { "defaults without caps", setup_nothing, CAPS_NONE,
     { BASE, "--no-entry", NULL } },
+  /* the launcher is added after the create, never by distrobox create */
   { "add to menu", setup_add_to_menu, CAPS_1_8_2_5,
-    { BASE, NULL } },
+    { BASE, "--no-entry", NULL } },
   { "hostname", setup_hostname, CAPS_1_8_2_5,
     { BASE, "--hostname", "devbox.lan", "--no-entry", NULL } },
   { "home with a space is one argument", setup_home, CAPS_1_8_2_5,
@@ -359,7 +360,7 @@ static const ArgvCase argv_cases[] = {
       "--unshare-home", "--volume", "/srv/data:/data:ro", "--volume", "/opt/tools:/opt/tools",
       "--additional-packages", "git tmux vim",
       "--init-hooks", "touch /var/tmp/a && echo \"x  y\" > /etc/motd",
-      "--pre-init-hooks", "dnf -y install 'epel-release'", NULL } },
+      "--pre-init-hooks", "dnf -y install 'epel-release'", "--no-entry", NULL } },
 };
 
 static char *

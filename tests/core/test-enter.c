@@ -175,7 +175,7 @@ check_against_dry_run (const char *kind,
   guint i;
 
   g_assert_null (kiste_enter_check_direct (box, "podman", 1, (const char * const *) env));
-  argv = kiste_enter_direct_argv (box, "podman", ENTER_PATH, (const char * const *) env, cwd, NULL);
+  argv = kiste_enter_direct_argv (box, "podman", ENTER_PATH, (const char * const *) env, cwd, NULL, TRUE);
   g_assert_nonnull (argv);
   g_assert_cmpstr (argv[0], ==, "podman");
 
@@ -233,7 +233,7 @@ test_box_path (void)
   g_auto(GStrv) env = load_environ ();
   g_auto(GStrv) argv = NULL;
 
-  argv = kiste_enter_direct_argv (box, "podman", ENTER_PATH, (const char * const *) env, NULL, NULL);
+  argv = kiste_enter_direct_argv (box, "podman", ENTER_PATH, (const char * const *) env, NULL, NULL, TRUE);
   {
     g_autofree char *expected = kiste_enter_dup_box_path ("/usr/local/bin:/usr/bin:/bin",
                                                           "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin");
@@ -335,7 +335,7 @@ test_forwarding (void)
   env = g_environ_setenv (env, "_", "/usr/bin/env", TRUE);
   env = g_environ_setenv (env, "EDITOR", "vi", TRUE);
 
-  argv = kiste_enter_direct_argv (box, "podman", ENTER_PATH, (const char * const *) env, NULL, NULL);
+  argv = kiste_enter_direct_argv (box, "podman", ENTER_PATH, (const char * const *) env, NULL, NULL, TRUE);
   g_assert_false (g_strv_contains ((const char * const *) argv, "--env=HOSTTYPE=x86_64"));
   g_assert_false (g_strv_contains ((const char * const *) argv, "--env=XDG_SESSION_DIRS=a"));
   g_assert_true (g_strv_contains ((const char * const *) argv, "--env=XDG_SESSION_TYPE=wayland"));

@@ -40,6 +40,9 @@ fixture_setup (Fixture       *fixture,
   fixture->runner = kiste_fake_runner_new ();
   kiste_fake_runner_add (fixture->runner, "podman ps",
                          "cat \"$KISTE_TEST_FIXTURES/ps-podman5.json\"");
+  /* the details, read before anything goes through distrobox enter */
+  kiste_fake_runner_add (fixture->runner, "podman container inspect",
+                         "cat \"$KISTE_TEST_FIXTURES/inspect-podman5.json\"");
   fixture->manager = kiste_manager_new (KISTE_RUNNER (fixture->runner));
   kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
                                       "1.8.2.5", "podman", flags);
@@ -372,6 +375,90 @@ test_clean_up (Fixture       *fixture,
   g_assert_true (r.ok);
 }
 
+/* A box without the home: Kiste writes the launcher itself from the
+ * app's entry as the box holds it, entering through the host's own
+ * distrobox; a program the box names (one it left in the shared /tmp) is
+ * only ever an argument inside the box. Nothing goes over a file of the
+ * user's; taking it out again runs nothing in the box. */
+static void
+test_export_isolated (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autofree char *launcher = g_build_filename (fixture->applications, "isolated-org.x.Clock.desktop", NULL);
+  g_autoptr(GKeyFile) file = g_key_file_new ();
+  g_autofree char *exec = NULL;
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) argv = NULL;
+  Result r = { 0 };
+  const char *expected[] = { "/usr/bin/distrobox", "enter", "-n", "isolated", "--",
+                             "/tmp/kiste-evil/distrobox-enter", "-n", "isolated", "--", "/bin/true", NULL };
+
+  kiste_fake_runner_add (fixture->runner, "podman ps",
+                         "sed 's/\"created\"/\"running\"/' \"$KISTE_TEST_FIXTURES/ps-podman5-home-isolation.json\"");
+  kiste_fake_runner_add (fixture->runner, "podman container inspect",
+                         "sed 's/\"created\"/\"running\"/; s/\"Running\": false/\"Running\": true/' "
+                         "\"$KISTE_TEST_FIXTURES/inspect-podman5-home-isolation.json\"");
+  kiste_fake_runner_add (fixture->runner, "podman exec",
+                         "printf '[Desktop Entry]\\nType=Application\\nName=Clock\\n"
+                         "Exec=/tmp/kiste-evil/distrobox-enter -n isolated -- /bin/true\\n"
+                         "TryExec=/tmp/kiste-evil/x\\nMimeType=text/html;\\nIcon=*\\n'");
+  kiste_fake_runner_add (fixture->runner, "sh -c", "exec sh \"$@\"");
+  kiste_fake_runner_add (fixture->runner, "sh -c 'command -v distrobox'", "echo /usr/bin/distrobox");
+  kiste_fake_runner_add (fixture->runner, "rm ", "exec rm \"$@\"");
+  kiste_box_store_reload_async (kiste_manager_get_store (fixture->manager), NULL, reload_cb, &r);
+  wait_result (&r);
+  g_assert_no_error (r.error);
+
+  r = (Result) { 0 };
+  kiste_manager_export_app_async (fixture->manager, "isolated", "/usr/share/applications/org.x.Clock.desktop",
+                                  FALSE, NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_no_error (r.error);
+  g_assert_cmpstr (kiste_fake_runner_find (fixture->runner, "podman exec"), ==,
+                   "podman exec --user kistetest isolated head -c 262144 -- "
+                   "/usr/share/applications/org.x.Clock.desktop");
+
+  g_assert_true (g_key_file_load_from_file (file, launcher, G_KEY_FILE_NONE, NULL));
+  exec = g_key_file_get_string (file, "Desktop Entry", "Exec", NULL);
+  g_assert_true (g_shell_parse_argv (exec, NULL, &argv, NULL));
+  g_assert_cmpuint (g_strv_length (argv), ==, g_strv_length ((char **) expected));
+  for (guint i = 0; expected[i] != NULL; i++)
+    g_assert_cmpstr (argv[i], ==, expected[i]);
+  g_assert_false (g_key_file_has_key (file, "Desktop Entry", "TryExec", NULL));
+  g_assert_false (g_key_file_has_key (file, "Desktop Entry", "MimeType", NULL));
+  g_assert_false (g_key_file_has_key (file, "Desktop Entry", "Icon", NULL));
+  /* listed as the box's export */
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "distrobox"), ==, 0);
+
+  /* exported again: the box's own launcher is replaced */
+  r = (Result) { 0 };
+  kiste_manager_export_app_async (fixture->manager, "isolated", "/usr/share/applications/org.x.Clock.desktop",
+                                  FALSE, NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_no_error (r.error);
+
+  /* taken out: the file goes, nothing runs in the box */
+  r = (Result) { 0 };
+  kiste_manager_export_app_async (fixture->manager, "isolated", "/usr/share/applications/org.x.Clock.desktop",
+                                  TRUE, NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_no_error (r.error);
+  g_assert_false (g_file_test (launcher, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "distrobox"), ==, 0);
+
+  /* a file of the user's with that name stays as it is */
+  g_assert_true (g_file_set_contents (launcher, "[Desktop Entry]\nType=Application\nName=Mine\nExec=mine\n",
+                                      -1, NULL));
+  r = (Result) { 0 };
+  kiste_manager_export_app_async (fixture->manager, "isolated", "/usr/share/applications/org.x.Clock.desktop",
+                                  FALSE, NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED);
+  g_clear_error (&r.error);
+  g_assert_true (g_file_get_contents (launcher, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, "[Desktop Entry]\nType=Application\nName=Mine\nExec=mine\n");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -386,6 +473,7 @@ main (int   argc,
   ADD ("/manager-exports/unexport-program", test_unexport_program);
   ADD ("/manager-exports/list-all", test_list_all_exported);
   ADD ("/manager-exports/clean-up", test_clean_up);
+  ADD ("/manager-exports/export-isolated", test_export_isolated);
 
 #undef ADD
 

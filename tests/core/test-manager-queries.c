@@ -651,9 +651,10 @@ static void
 test_create_all (Fixture       *fx,
                  gconstpointer  data)
 {
+  /* no launchers: those come after each create (test-manager.c) */
   static const char manifest[] =
-    "[one]\nimage=docker.io/library/debian:12\n\n"
-    "[two]\nimage=docker.io/library/debian:12\n";
+    "[one]\nimage=docker.io/library/debian:12\nentry=false\n\n"
+    "[two]\nimage=docker.io/library/debian:12\nentry=false\n";
   static const char clashing[] =
     "[one]\nimage=docker.io/library/debian:12\n\n"
     "[fixture-a]\nimage=docker.io/library/debian:12\n\n"
@@ -695,10 +696,10 @@ test_create_all (Fixture       *fx,
   g_assert_no_error (error);
   g_assert_cmpuint (kiste_fake_runner_count (fx->runner, "distrobox create"), ==, 2);
   g_assert_true (g_ptr_array_find_with_equal_func (commands, "distrobox create --yes --name one "
-                                                   "--image docker.io/library/debian:12",
+                                                   "--image docker.io/library/debian:12 --no-entry",
                                                    g_str_equal, &first));
   g_assert_true (g_ptr_array_find_with_equal_func (commands, "distrobox create --yes --name two "
-                                                   "--image docker.io/library/debian:12",
+                                                   "--image docker.io/library/debian:12 --no-entry",
                                                    g_str_equal, &second));
   g_assert_cmpuint (first, <, second);
   g_clear_object (&result);

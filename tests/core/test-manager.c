@@ -46,6 +46,9 @@ fixture_setup (Fixture       *fixture,
   fixture->runner = kiste_fake_runner_new ();
   kiste_fake_runner_add (fixture->runner, "podman ps",
                          "cat \"$KISTE_TEST_FIXTURES/ps-podman5.json\"");
+  /* the details, read before anything goes through distrobox enter */
+  kiste_fake_runner_add (fixture->runner, "podman container inspect",
+                         "cat \"$KISTE_TEST_FIXTURES/inspect-podman5.json\"");
   fixture->manager = kiste_manager_new (KISTE_RUNNER (fixture->runner));
   kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
                                       "1.8.2.5", "podman", flags);
@@ -174,6 +177,11 @@ test_create_isolated_home (Fixture       *fixture,
   kiste_box_store_set_host_home (kiste_manager_get_store (fixture->manager), "/home/kistetest");
   kiste_fake_runner_add (fixture->runner, "distrobox create",
                          "cat \"$KISTE_TEST_FIXTURES/dry-run-create-plain.txt\"");
+  /* the new box, once made, is listed and its details read */
+  kiste_fake_runner_add (fixture->runner, "podman ps",
+                         "sed 's/\"isolated\"/\"newbox\"/' \"$KISTE_TEST_FIXTURES/ps-podman5-home-isolation.json\"");
+  kiste_fake_runner_add (fixture->runner, "podman container inspect",
+                         "sed 's/\"isolated\"/\"newbox\"/' \"$KISTE_TEST_FIXTURES/inspect-podman5-home-isolation.json\"");
   kiste_create_options_set_name (options, "newbox");
   kiste_create_options_set_image (options, "localhost/kiste-debian:ready");
   kiste_create_options_set_unshare (options, KISTE_UNSHARE_HOME, TRUE);
@@ -183,7 +191,8 @@ test_create_isolated_home (Fixture       *fixture,
   g_assert_no_error (r.error);
 
   g_assert_cmpstr (command (fixture, 0), ==,
-                   "distrobox create --yes --name newbox --image localhost/kiste-debian:ready --dry-run");
+                   "distrobox create --yes --name newbox --image localhost/kiste-debian:ready "
+                   "--no-entry --dry-run");
   create = command (fixture, 1);
   g_assert_true (g_str_has_prefix (create, "podman create "));
   g_assert_null (strstr (create, "/home/kistetest:/home/kistetest"));
@@ -191,8 +200,11 @@ test_create_isolated_home (Fixture       *fixture,
   g_assert_nonnull (strstr (create, "--mount type=tmpfs,destination=/run/host/home,notmpcopyup"));
   g_assert_nonnull (strstr (create, "--label distrobox.unshare_home=1"));
   g_assert_nonnull (strstr (create, "--env DISTROBOX_UNSHARE_HOME=1"));
-  /* what distrobox create would do next, since the box wants its launcher */
-  g_assert_cmpstr (command (fixture, 2), ==, "distrobox generate-entry newbox");
+  /* the box wants its launcher: listed, checked, then generate-entry with
+   * an icon (without one distrobox goes through a file in /tmp) */
+  g_assert_cmpstr (kiste_fake_runner_find (fixture->runner, "distrobox generate-entry"), ==,
+                   "distrobox generate-entry newbox --icon utilities-terminal");
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman container inspect"), ==, 1);
 }
 
 /* Cloned: the source is committed first, as distrobox does, and the dry
@@ -301,25 +313,74 @@ test_upgrade_refuses_hazard (Fixture       *fixture,
 
   kiste_manager_upgrade_async (fixture->manager, "fixture-a", NULL, operation_cb, &r);
   wait_result (&r);
-  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_UNSAFE);
   g_assert_nonnull (strstr (r.error->message, "PATH"));
   g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman container inspect"), ==, 1);
   g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "distrobox"), ==, 0);
   g_clear_error (&r.error);
 
-  /* exporting goes through distrobox enter too */
-  for (guint unexport = 0; unexport < 2; unexport++)
-    {
-      r = (Result) { 0 };
-      kiste_manager_export_app_async (fixture->manager, "fixture-a",
-                                      "/usr/share/applications/firefox.desktop", unexport, NULL,
-                                      operation_cb, &r);
-      wait_result (&r);
-      g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
-      g_clear_error (&r.error);
-    }
+  /* exporting goes through distrobox enter too, and so do the launchers
+   * and wrappers it writes, and the box's own launcher */
+  r = (Result) { 0 };
+  kiste_manager_export_app_async (fixture->manager, "fixture-a",
+                                  "/usr/share/applications/firefox.desktop", FALSE, NULL,
+                                  operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_UNSAFE);
+  g_clear_error (&r.error);
+
+  r = (Result) { 0 };
+  kiste_manager_export_binary_async (fixture->manager, "fixture-a", "/usr/bin/htop", FALSE, NULL,
+                                     operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_UNSAFE);
+  g_clear_error (&r.error);
+
+  r = (Result) { 0 };
+  kiste_manager_set_box_entry_async (fixture->manager, "fixture-a", TRUE, NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_UNSAFE);
+  g_clear_error (&r.error);
+
+  /* taking an export out needs no distrobox enter: nothing exported here */
+  r = (Result) { 0 };
+  kiste_manager_export_app_async (fixture->manager, "fixture-a",
+                                  "/usr/share/applications/firefox.desktop", TRUE, NULL,
+                                  operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_NOT_FOUND);
+  g_clear_error (&r.error);
+
   g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "distrobox"), ==, 0);
   g_unlink (path);
+}
+
+/* Not knowing is refusing: a box whose details cannot be read is not
+ * entered through distrobox */
+static void
+test_unknown_details_refused (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  Result r = { 0 };
+
+  kiste_fake_runner_add (fixture->runner, "podman container inspect",
+                         "echo 'Error: inspect failed' >&2; exit 125");
+
+  kiste_manager_upgrade_async (fixture->manager, "fixture-a", NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_UNSAFE);
+  g_clear_error (&r.error);
+
+  r = (Result) { 0 };
+  kiste_manager_export_app_async (fixture->manager, "fixture-a",
+                                  "/usr/share/applications/firefox.desktop", FALSE, NULL,
+                                  operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_UNSAFE);
+  g_clear_error (&r.error);
+
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman container inspect"), ==, 2);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "distrobox"), ==, 0);
 }
 
 static void
@@ -893,6 +954,7 @@ main (int   argc,
   ADD ("/kiste/manager/create-isolated-home-clone-and-refusal", test_create_isolated_home_clone_and_refusal);
   ADD ("/kiste/manager/one-operation-per-box", test_one_operation_per_box);
   ADD ("/kiste/manager/upgrade-refuses-hazard", test_upgrade_refuses_hazard);
+  ADD ("/kiste/manager/unknown-details-refused", test_unknown_details_refused);
   ADD ("/kiste/manager/delete-home", test_delete_home);
   ADD ("/kiste/manager/missing-box", test_missing_box);
   ADD ("/kiste/manager/clone-and-rename", test_clone_and_rename);

@@ -202,6 +202,9 @@ kiste_test_set_world (KisteFakeRunner *runner,
   kiste_fake_runner_add (runner, "podman --version", "echo 'podman version 5.4.2'");
   kiste_fake_runner_add (runner, "podman events", "exec sleep 600");
   kiste_fake_runner_add (runner, "podman stop", "sleep 0.5");
+  /* the details, read before anything goes through distrobox enter */
+  kiste_fake_runner_add (runner, "podman container inspect",
+                         "cat \"$KISTE_TEST_FIXTURES/inspect-podman5.json\"");
   if (world == KISTE_TEST_WORLD_PS_FAILS)
     ps = "echo 'Error: database is locked' >&2; exit 125";
   else if (world == KISTE_TEST_WORLD_EMPTY)
@@ -242,6 +245,8 @@ kiste_test_host_init (KisteTestHost *host,
 
   host->runner = kiste_fake_runner_new ();
   kiste_fake_runner_add (host->runner, "rm ", "exec rm \"$@\"");
+  kiste_fake_runner_add (host->runner, "podman container inspect",
+                         "cat \"$KISTE_TEST_FIXTURES/inspect-podman5.json\"");
   host->manager = kiste_manager_new (KISTE_RUNNER (host->runner));
   kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (host->manager),
                                       "1.8.2.5", "podman", flags);

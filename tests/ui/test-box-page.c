@@ -1276,7 +1276,11 @@ test_copy_enter_command (Fixture       *fixture,
   g_auto(GValue) text = G_VALUE_INIT;
   g_autoptr(GError) error = NULL;
 
-  kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-b"));
+  KisteBox *box = find_box (fixture, "fixture-b");
+
+  /* copied only once the box is known to be safe to enter */
+  kiste_box_page_set_box (fixture->page, box);
+  g_assert_true (kiste_test_wait_for (has_details, box, 3000));
   gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.copy-enter-command", NULL);
 
   g_assert_true (gdk_clipboard_is_local (clipboard));

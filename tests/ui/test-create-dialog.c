@@ -113,32 +113,43 @@ typedef struct
 } Fixture;
 
 /* The fixture boxes, and the same plus "newbox" (a copy of fixture-a) */
+/* ps after a create: the boxes there were and the new one, stopped */
 static void
-write_ps_files (const char *state_dir)
+write_ps_after (const char *state_dir,
+                const char *name)
 {
   g_autofree char *path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(JsonArray) names = json_array_new ();
   g_autoptr(GError) error = NULL;
-  g_autofree char *before = NULL;
   g_autofree char *after = NULL;
   JsonNode *copy;
   JsonObject *box;
 
   g_assert_true (json_parser_load_from_file (parser, path, &error));
   g_assert_no_error (error);
-  before = json_to_string (json_parser_get_root (parser), FALSE);
-  write_state_file (state_dir, "ps-before.json", before);
-
   copy = json_node_copy (json_array_get_element (json_node_get_array (json_parser_get_root (parser)), 0));
   box = json_node_get_object (copy);
-  json_array_add_string_element (names, "newbox");
+  json_array_add_string_element (names, name);
   json_object_set_array_member (box, "Names", json_array_ref (names));
   json_object_set_string_member (box, "Id", "4e3f00aa5c9b2ae4df7abcf863363139d087d796a812a86878e4b097630ca1f7");
   json_object_set_string_member (box, "State", "exited");
   json_array_add_element (json_node_get_array (json_parser_get_root (parser)), copy);
   after = json_to_string (json_parser_get_root (parser), FALSE);
   write_state_file (state_dir, "ps-after.json", after);
+}
+
+static void
+write_ps_files (const char *state_dir)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
+  g_autofree char *before = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (path, &before, NULL, &error));
+  g_assert_no_error (error);
+  write_state_file (state_dir, "ps-before.json", before);
+  write_ps_after (state_dir, "newbox");
 }
 
 static char **
@@ -962,7 +973,13 @@ test_show_command (Fixture       *fx,
   }
 
   g_assert_true (kiste_create_dialog_get_can_create (fx->dialog));
-  g_assert_cmpstr (command_text (fx), ==, display);
+  /* the box's launcher comes after the create */
+  {
+    g_autofree char *with_entry = g_strconcat (display, "\ndistrobox generate-entry dev-box "
+                                               "--icon utilities-terminal", NULL);
+
+    g_assert_cmpstr (command_text (fx), ==, with_entry);
+  }
   g_assert_nonnull (strstr (display, "--home '/home/alex/Boxes/dev box'"));
 
   /* live: one change, one new command */
@@ -1451,7 +1468,8 @@ test_assemble_import (Fixture       *fx,
   g_assert_cmpstr (command_text (fx), ==,
                    "distrobox create --yes --name devbox --image docker.io/library/debian:12 "
                    "--hostname devbox --unshare-netns --volume /srv/data:/data:ro "
-                   "--additional-packages 'git vim'");
+                   "--additional-packages 'git vim' --no-entry\n"
+                   "distrobox generate-entry devbox --icon utilities-terminal");
   /* distrobox assemble adds a launcher unless entry=false */
   g_assert_true (adw_switch_row_get_active (ADW_SWITCH_ROW (row (fx, "Add to the _App Menu"))));
   g_assert_cmpuint (n_create_commands (fx), ==, 0);
@@ -1563,8 +1581,17 @@ test_assemble_create_all (Fixture       *fx,
   kiste_test_screenshot (GTK_WIDGET (fx->window), "create-dialog-import-create-all");
   g_assert_cmpuint (n_create_commands (fx), ==, 0);
 
-  /* both, one after the other, as written (assemble adds a launcher unless
-   * entry=false); the tasks show them from here */
+  /* both, one after the other, as written; the first one, made, gets its
+   * launcher (assemble adds one unless entry=false), which Kiste adds after
+   * the create; the tasks show them from here */
+  write_ps_after (fx->state_dir, "first-box");
+  kiste_runner_setenv (KISTE_RUNNER (fx->runner), "KISTE_FAKE_BOX", "first-box");
+  kiste_fake_runner_add (fx->runner, "distrobox generate-entry", "exit 0");
+  /* its details, read before its launcher is added: fixture-a's */
+  kiste_fake_runner_add (fx->runner, "podman container inspect --format json",
+                         "sed -e 's/2ae4df7abcf863363139d087d796a812a86878e4b097630ca1f7869db17d819f/"
+                         "4e3f00aa5c9b2ae4df7abcf863363139d087d796a812a86878e4b097630ca1f7/' "
+                         "-e 's/\"fixture-a\"/\"first-box\"/' \"$KISTE_TEST_FIXTURES/inspect-podman5.json\"");
   g_signal_emit_by_name (create_all, "clicked");
   g_assert_true (kiste_test_wait_for (second_box_created, fx, 10000));
   g_assert_true (fx->closed);
@@ -1579,7 +1606,9 @@ test_assemble_create_all (Fixture       *fx,
     }
   g_assert_cmpuint (first, <, second);
   g_assert_cmpstr (g_ptr_array_index (kiste_fake_runner_get_commands (fx->runner), first), ==,
-                   "distrobox create --yes --name first-box --image docker.io/library/debian:12");
+                   "distrobox create --yes --name first-box --image docker.io/library/debian:12 --no-entry");
+  g_assert_cmpstr (kiste_fake_runner_find (fx->runner, "distrobox generate-entry"), ==,
+                   "distrobox generate-entry first-box --icon utilities-terminal");
   g_assert_cmpstr (g_ptr_array_index (kiste_fake_runner_get_commands (fx->runner), second), ==,
                    "distrobox create --yes --name second-box --image docker.io/library/debian:12 "
                    "--init --unshare-netns --no-entry");

@@ -49,6 +49,8 @@ create_manager (void)
   KisteBoxStore *store;
 
   kiste_fake_runner_add (runner, "podman ps", "cat \"$KISTE_TEST_FIXTURES/ps-podman5.json\"");
+  kiste_fake_runner_add (runner, "podman container inspect",
+                         "cat \"$KISTE_TEST_FIXTURES/inspect-podman5.json\"");
   /* upgrades print two lines and keep running until cancelled, rm fails
    * like a box in use, anything else succeeds at once */
   kiste_fake_runner_add (runner, "distrobox upgrade",

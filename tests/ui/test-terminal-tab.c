@@ -33,6 +33,7 @@ typedef struct
   KisteWindow      *window;
   /* fixture-a is a temporary box, ps answers from this file */
   char             *ps_file;
+  char             *inspect_file;
 } Fixture;
 
 static KisteApplication *app;
@@ -63,6 +64,14 @@ fixture_setup (Fixture       *fixture,
       kiste_fake_runner_add (KISTE_FAKE_RUNNER (kiste_manager_get_runner (fixture->manager)),
                              "podman ps", script);
     }
+  if (fixture->inspect_file != NULL)
+    {
+      g_autofree char *quoted = g_shell_quote (fixture->inspect_file);
+      g_autofree char *script = g_strdup_printf ("cat %s", quoted);
+
+      kiste_fake_runner_add (KISTE_FAKE_RUNNER (kiste_manager_get_runner (fixture->manager)),
+                             "podman container inspect", script);
+    }
   kiste_application_set_manager (fixture->app, fixture->manager);
 
   g_settings_set_string (kiste_application_get_settings (fixture->app), "selected-box", "");
@@ -72,47 +81,67 @@ fixture_setup (Fixture       *fixture,
   g_assert_true (kiste_test_wait_for (manager_loaded, fixture, TIMEOUT_MS));
 }
 
+/* inspect: box is an element of `podman container inspect` output, else
+ * of `podman ps` */
 typedef void (*BoxEdit) (JsonObject *box,
-                         const char *name);
+                         const char *name,
+                         gboolean    inspect);
 
-/* The captured boxes, each changed by edit, as ps answers */
-static void
-fixture_setup_edited (Fixture       *fixture,
-                      gconstpointer  data,
-                      BoxEdit        edit)
+/* A fixture with each box changed by edit, in a temporary file */
+static char *
+write_edited (const char *fixture,
+              gboolean    inspect,
+              BoxEdit     edit)
 {
-  g_autofree char *fixtures = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), "ps-podman5.json", NULL);
+  g_autofree char *path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"), fixture, NULL);
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
+  char *out;
   JsonArray *boxes;
 
-  g_assert_true (json_parser_load_from_file (parser, fixtures, &error));
+  g_assert_true (json_parser_load_from_file (parser, path, &error));
   g_assert_no_error (error);
   boxes = json_node_get_array (json_parser_get_root (parser));
   for (guint i = 0; i < json_array_get_length (boxes); i++)
     {
       JsonObject *box = json_array_get_object_element (boxes, i);
-      JsonArray *names = json_object_get_array_member (box, "Names");
 
-      edit (box, json_array_get_string_element (names, 0));
+      if (inspect)
+        edit (box, json_object_get_string_member (box, "Name"), TRUE);
+      else
+        edit (box, json_array_get_string_element (json_object_get_array_member (box, "Names"), 0), FALSE);
     }
   text = json_to_string (json_parser_get_root (parser), FALSE);
-  fixture->ps_file = g_build_filename (g_get_tmp_dir (), "kiste-test-ps-temporary-XXXXXX.json", NULL);
-  g_close (g_mkstemp (fixture->ps_file), NULL);
-  g_assert_true (g_file_set_contents (fixture->ps_file, text, -1, &error));
+  out = g_build_filename (g_get_tmp_dir (), "kiste-test-edited-XXXXXX.json", NULL);
+  g_close (g_mkstemp (out), NULL);
+  g_assert_true (g_file_set_contents (out, text, -1, &error));
   g_assert_no_error (error);
+  return out;
+}
 
+/* The captured boxes, each changed by edit, as ps and inspect answer */
+static void
+fixture_setup_edited (Fixture       *fixture,
+                      gconstpointer  data,
+                      BoxEdit        edit)
+{
+  fixture->ps_file = write_edited ("ps-podman5.json", FALSE, edit);
+  fixture->inspect_file = write_edited ("inspect-podman5.json", TRUE, edit);
   fixture_setup (fixture, data);
 }
 
 static void
 label_temporary (JsonObject *box,
-                 const char *name)
+                 const char *name,
+                 gboolean    inspect)
 {
+  JsonObject *labels = inspect ? json_object_get_object_member (json_object_get_object_member (box, "Config"),
+                                                                "Labels")
+                               : json_object_get_object_member (box, "Labels");
+
   if (g_str_equal (name, "fixture-a"))
-    json_object_set_string_member (json_object_get_object_member (box, "Labels"),
-                                   KISTE_BOX_TEMPORARY_LABEL, "1");
+    json_object_set_string_member (labels, KISTE_BOX_TEMPORARY_LABEL, "1");
 }
 
 /* The captured boxes, fixture-a labelled as a temporary box (Try an Image) */
@@ -125,10 +154,12 @@ fixture_setup_temporary (Fixture       *fixture,
 
 static void
 make_fedora (JsonObject *box,
-             const char *name)
+             const char *name,
+             gboolean    inspect)
 {
   if (g_str_equal (name, "fixture-c"))
-    json_object_set_string_member (box, "Image", "registry.fedoraproject.org/fedora-toolbox:41");
+    json_object_set_string_member (box, inspect ? "ImageName" : "Image",
+                                   "registry.fedoraproject.org/fedora-toolbox:41");
 }
 
 /* The captured boxes, fixture-c a Fedora box (dnf, not apt) */
@@ -150,6 +181,9 @@ fixture_teardown (Fixture       *fixture,
   if (fixture->ps_file != NULL)
     g_unlink (fixture->ps_file);
   g_clear_pointer (&fixture->ps_file, g_free);
+  if (fixture->inspect_file != NULL)
+    g_unlink (fixture->inspect_file);
+  g_clear_pointer (&fixture->inspect_file, g_free);
 }
 
 typedef struct
