@@ -81,7 +81,7 @@ append_size_line (GArray     *sizes,
 {
   guint64 size;
 
-  if (!g_ascii_string_to_unsigned (line, 10, 0, G_MAXUINT32, &size, NULL))
+  if (!g_ascii_string_to_unsigned (line, 10, 0, G_MAXINT64, &size, NULL))
     return FALSE;
   g_array_append_val (sizes, size);
   return TRUE;
@@ -187,14 +187,18 @@ split_files (Listing    *listing,
   for (guint i = 0; i < listing->file_sizes->len; i++)
     {
       guint64 size = g_array_index (listing->file_sizes, guint64, i);
+      /* the script reads a file up to one byte past the largest kept */
+      guint64 read = MIN (size, KISTE_LIST_APPS_FILE_READ);
       GByteArray *bytes;
 
-      if (size > data->len - offset)
+      if (read > data->len - offset)
         return set_bad_listing (error, "a file shorter than its size");
-      bytes = g_byte_array_sized_new (size);
-      g_byte_array_append (bytes, data->data + offset, size);
+      /* too big to be a launcher: an empty one, which is skipped */
+      bytes = g_byte_array_sized_new (size <= KISTE_LIST_APPS_FILE_MAX ? read : 0);
+      if (size <= KISTE_LIST_APPS_FILE_MAX)
+        g_byte_array_append (bytes, data->data + offset, read);
       g_ptr_array_add (contents, bytes);
-      offset += size;
+      offset += read;
     }
 
   /* A file that changed while it was read */

@@ -41,11 +41,12 @@ static const char list_apps_script[] =
   "echo S\n"
   "[ $# -eq 0 ] || stat -L -c %s -- \"$@\"\n"
   "echo F\n"
-  "[ $# -eq 0 ] || cat -- \"$@\" | base64\n"
+  "[ $# -eq 0 ] || head -q -c " G_STRINGIFY (KISTE_LIST_APPS_FILE_READ) " -- \"$@\" | base64\n"
   /* The box's own icon for each Icon= name: an absolute file, or the
    * hicolor theme's nearest to 48 px, or pixmaps */
   "names=\n"
-  "[ $# -eq 0 ] || names=$(sed -n 's/^Icon=//p' \"$@\" 2>/dev/null | sort -u)\n"
+  "[ $# -eq 0 ] || names=$(head -q -c " G_STRINGIFY (KISTE_LIST_APPS_FILE_READ) " -- \"$@\" 2>/dev/null | "
+  "sed -n 's/^Icon=//p' | sort -u)\n"
   "set --\n"
   "found=\n"
   "while IFS= read -r i; do\n"

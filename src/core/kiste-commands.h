@@ -133,6 +133,13 @@ char      **kiste_commands_launch_app_argv             (const char          *nam
 #define KISTE_LIST_APPS_ICON_MAX  524288
 #define KISTE_LIST_APPS_ICON_READ 524289
 
+/* The largest desktop file a box's listing brings (256 KiB), and how much
+ * of one the listing script reads: one byte more, to tell it apart. A box
+ * decides what its files hold and how big they are (a sparse file of
+ * 100 GB is no trouble to make). */
+#define KISTE_LIST_APPS_FILE_MAX  262144
+#define KISTE_LIST_APPS_FILE_READ 262145
+
 /* The fixed script that prints every .desktop file in its argument folders
  * and their icons for kiste_apps_parse_listing(). It takes no data other
  * than its positional arguments. */

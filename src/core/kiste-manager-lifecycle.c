@@ -304,7 +304,7 @@ upgrade_run (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
 
-  _kiste_op_run (task, (const char * const *) op->argv, 0, TRUE, _kiste_op_done);
+  _kiste_op_run (task, (const char * const *) op->argv, UPGRADE_TIMEOUT_MS, TRUE, _kiste_op_done);
 }
 
 KisteTask *

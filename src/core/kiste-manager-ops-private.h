@@ -22,6 +22,9 @@ G_BEGIN_DECLS
 #define STOP_TIMEOUT_MS (60 * 1000)
 #define SHORT_TIMEOUT_MS (2 * 60 * 1000)
 #define CREATE_TIMEOUT_MS (30 * 60 * 1000)
+/* A big upgrade on a slow line takes long; a box that never ends one must
+ * not keep its command for ever */
+#define UPGRADE_TIMEOUT_MS (3 * 60 * 60 * 1000)
 
 struct _KisteManager
 {

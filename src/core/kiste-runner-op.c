@@ -27,10 +27,15 @@
 
 typedef struct
 {
-  GInputStream *stream;     /* a GDataInputStream when streaming lines */
-  GByteArray   *collected;  /* everything read, when not streaming */
+  GInputStream *stream;
+  /* everything read, when not streaming; else the line read so far */
+  GByteArray   *collected;
+  /* how much was read in all */
+  guint64       n_read;
   guint         is_stderr : 1;
   guint         done : 1;
+  /* streaming: the rest of a line too long to hand on goes */
+  guint         skipping : 1;
 } Pipe;
 
 typedef struct
@@ -54,6 +59,7 @@ typedef struct
   pid_t            pgid;
   guint            timeout_ms;
   guint            kill_grace_ms;
+  gsize            output_limit;
   guint            in_flatpak : 1;
   guint            streaming : 1;
   /* stderr into the same pipe as stdout: lines in the order written */
@@ -63,6 +69,8 @@ typedef struct
   guint            killed : 1;
   guint            timed_out : 1;
   guint            cancelled : 1;
+  /* it printed more than output_limit */
+  guint            too_much : 1;
   guint            completed : 1;
 } RunOp;
 
@@ -268,6 +276,17 @@ run_op_maybe_complete (GTask *task)
   if (op->cancelled && g_task_return_error_if_cancelled (task))
     return;
 
+  if (op->too_much)
+    {
+      g_autofree char *command = _kiste_runner_dup_command_for_message ((const char * const *) op->argv);
+      guint megabytes = MAX (1, op->output_limit / (1024 * 1024));
+
+      g_task_return_new_error (task, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT,
+                               _("“%s” printed more than %u MB, so it was stopped"),
+                               command, megabytes);
+      return;
+    }
+
   if (op->timed_out)
     {
       g_autofree char *command = _kiste_runner_dup_command_for_message ((const char * const *) op->argv);
@@ -456,31 +475,29 @@ run_op_read_cb (GObject      *object,
       return;
     }
 
+  /* whatever a box prints, only so much of it is kept */
+  pipe->n_read += n;
+  if (op->out.n_read + op->err.n_read > op->output_limit)
+    {
+      if (!op->cancelled && !op->timed_out)
+        op->too_much = TRUE;
+      g_byte_array_set_size (pipe->collected, 0);
+      run_op_terminate (task);
+      run_op_pipe_done (task, pipe, NULL);
+      return;
+    }
+
   run_op_read_next (task, pipe);
 }
 
 static void
-run_op_read_line_cb (GObject      *object,
-                     GAsyncResult *result,
-                     gpointer      user_data)
+run_op_handle_line (GTask      *task,
+                    Pipe       *pipe,
+                    const char *raw,
+                    gsize       length)
 {
-  g_autoptr(GTask) task = user_data;
   RunOp *op = g_task_get_task_data (task);
-  Pipe *pipe = run_op_get_pipe (op, object);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *raw = NULL;
-  g_autofree char *line = NULL;
-  gsize length = 0;
-
-  raw = g_data_input_stream_read_line_finish (G_DATA_INPUT_STREAM (object), result, &length, &error);
-
-  if (raw == NULL)
-    {
-      run_op_pipe_done (task, pipe, error);
-      return;
-    }
-
-  line = g_utf8_make_valid (raw, length);
+  g_autofree char *line = g_utf8_make_valid (raw, length);
 
   /* merged: any line may say what went wrong */
   if (pipe->is_stderr || op->merged)
@@ -500,10 +517,80 @@ run_op_read_line_cb (GObject      *object,
         g_free (g_queue_pop_head (&op->err_ring));
     }
 
-  /* Once the caller has given up on the command, it wants no more lines */
-  if (op->line_func != NULL && !op->cancelled && !op->timed_out)
+  /* Once the caller has given up on the command, it wants no more lines
+   * (also from the chunk read before it did) */
+  if (op->line_func != NULL && !op->cancelled && !op->timed_out &&
+      !g_cancellable_is_cancelled (g_task_get_cancellable (task)))
     op->line_func (line, pipe->is_stderr, op->line_data);
+}
 
+/* Only "\n" ends a line, so "\r" progress stays inside one; a line longer
+ * than KISTE_RUNNER_LINE_LIMIT is handed on cut, its rest dropped */
+static void
+run_op_split_lines (GTask        *task,
+                    Pipe         *pipe,
+                    const guint8 *data,
+                    gsize         length)
+{
+  GByteArray *partial = pipe->collected;
+
+  while (length > 0)
+    {
+      const guint8 *newline = memchr (data, '\n', length);
+      gsize part = newline ? (gsize) (newline - data) : length;
+
+      if (pipe->skipping)
+        {
+          if (newline != NULL)
+            pipe->skipping = FALSE;
+        }
+      else
+        {
+          gsize room = KISTE_RUNNER_LINE_LIMIT - partial->len;
+
+          g_byte_array_append (partial, data, MIN (part, room));
+          if (newline != NULL || part >= room)
+            {
+              run_op_handle_line (task, pipe, (const char *) partial->data, partial->len);
+              g_byte_array_set_size (partial, 0);
+              pipe->skipping = newline == NULL;
+            }
+        }
+
+      if (newline == NULL)
+        break;
+      data += part + 1;
+      length -= part + 1;
+    }
+}
+
+static void
+run_op_read_chunk_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  RunOp *op = g_task_get_task_data (task);
+  Pipe *pipe = run_op_get_pipe (op, object);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  gsize length = 0;
+  const guint8 *data;
+
+  bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (object), result, &error);
+  data = bytes ? g_bytes_get_data (bytes, &length) : NULL;
+
+  if (length == 0)
+    {
+      /* the last line, without its newline */
+      if (pipe->collected->len > 0 && !pipe->skipping)
+        run_op_handle_line (task, pipe, (const char *) pipe->collected->data, pipe->collected->len);
+      g_byte_array_set_size (pipe->collected, 0);
+      run_op_pipe_done (task, pipe, error);
+      return;
+    }
+
+  run_op_split_lines (task, pipe, data, length);
   run_op_read_next (task, pipe);
 }
 
@@ -514,11 +601,12 @@ run_op_read_next (GTask *task,
   RunOp *op = g_task_get_task_data (task);
 
   if (op->streaming)
-    g_data_input_stream_read_line_async (G_DATA_INPUT_STREAM (pipe->stream),
-                                         G_PRIORITY_DEFAULT,
-                                         op->io_cancellable,
-                                         run_op_read_line_cb,
-                                         g_object_ref (task));
+    g_input_stream_read_bytes_async (pipe->stream,
+                                     READ_CHUNK_SIZE,
+                                     G_PRIORITY_DEFAULT,
+                                     op->io_cancellable,
+                                     run_op_read_chunk_cb,
+                                     g_object_ref (task));
   else
     {
       guint len = pipe->collected->len;
@@ -550,19 +638,8 @@ run_op_setup_pipe (RunOp        *op,
       return;
     }
 
-  if (op->streaming)
-    {
-      /* Only "\n" ends a line, so "\r" progress stays inside one */
-      GDataInputStream *data = g_data_input_stream_new (stream);
-
-      g_data_input_stream_set_newline_type (data, G_DATA_STREAM_NEWLINE_TYPE_LF);
-      pipe->stream = G_INPUT_STREAM (data);
-    }
-  else
-    {
-      pipe->stream = g_object_ref (stream);
-      pipe->collected = g_byte_array_new ();
-    }
+  pipe->stream = g_object_ref (stream);
+  pipe->collected = g_byte_array_new ();
 }
 
 static GError *
@@ -613,6 +690,7 @@ kiste_runner_start (KisteRunner         *self,
   op->program = g_path_get_basename (argv[0]);
   op->timeout_ms = timeout_ms;
   op->kill_grace_ms = priv->kill_grace_ms;
+  op->output_limit = priv->output_limit;
   op->in_flatpak = priv->in_flatpak;
   op->streaming = !!streaming;
   op->merged = source_tag == kiste_runner_stream_merged_async;

@@ -21,6 +21,12 @@ char *_kiste_runner_format_stderr_tail (const char * const *lines);
 void  _kiste_runner_set_kill_grace     (KisteRunner        *self,
                                         guint               grace_ms);
 
+/* The most a command run to the end may print, stdout and stderr
+ * together; more stops it with KISTE_ERROR_BAD_OUTPUT. 0 restores
+ * KISTE_RUNNER_OUTPUT_LIMIT. */
+void  _kiste_runner_set_output_limit   (KisteRunner        *self,
+                                        gsize               limit);
+
 /* Program used in place of flatpak-spawn, so tests can run the sandbox
  * path against a fake. NULL restores the default. */
 void  _kiste_runner_set_flatpak_spawn  (KisteRunner        *self,

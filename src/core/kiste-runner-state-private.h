@@ -40,6 +40,7 @@ typedef struct
   char       **extra_env;
   GHashTable  *dropped_env;
   guint        kill_grace_ms;
+  gsize        output_limit;
   guint        in_flatpak : 1;
 } KisteRunnerPrivate;
 

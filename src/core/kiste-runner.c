@@ -410,6 +410,17 @@ _kiste_runner_set_kill_grace (KisteRunner *self,
 }
 
 void
+_kiste_runner_set_output_limit (KisteRunner *self,
+                                gsize        limit)
+{
+  KisteRunnerPrivate *priv = kiste_runner_get_instance_private (self);
+
+  g_return_if_fail (KISTE_IS_RUNNER (self));
+
+  priv->output_limit = limit > 0 ? limit : KISTE_RUNNER_OUTPUT_LIMIT;
+}
+
+void
 _kiste_runner_set_flatpak_spawn (KisteRunner *self,
                                  const char  *program)
 {
@@ -729,6 +740,7 @@ kiste_runner_init (KisteRunner *self)
   KisteRunnerPrivate *priv = kiste_runner_get_instance_private (self);
 
   priv->kill_grace_ms = DEFAULT_KILL_GRACE_MS;
+  priv->output_limit = KISTE_RUNNER_OUTPUT_LIMIT;
   priv->dropped_env = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   priv->in_flatpak = detect_flatpak ();
 }

@@ -82,8 +82,15 @@ GSubprocess  *kiste_runner_spawn                (KisteRunner         *self,
                                                  GSubprocessFlags     flags,
                                                  GError             **error);
 
+/* What a command run to the end may print at most, stdout and stderr
+ * together (a box prints what it likes), and the longest line handed to a
+ * KisteLineFunc (longer lines are cut there, the rest of them dropped) */
+#define KISTE_RUNNER_OUTPUT_LIMIT   (64 * 1024 * 1024)
+#define KISTE_RUNNER_LINE_LIMIT     (64 * 1024)
+
 /* Runs argv to completion with stdin from /dev/null, collecting stdout and
- * stderr. A non-zero exit becomes KISTE_ERROR_COMMAND_FAILED whose message
+ * stderr. Output beyond KISTE_RUNNER_OUTPUT_LIMIT stops the command with
+ * KISTE_ERROR_BAD_OUTPUT. A non-zero exit becomes KISTE_ERROR_COMMAND_FAILED whose message
  * holds the tail of stderr; exit 127 or a missing program is
  * KISTE_ERROR_TOOL_MISSING; timeout_ms > 0 kills the command and returns
  * KISTE_ERROR_TIMED_OUT; cancelling kills it too.
@@ -102,8 +109,9 @@ gboolean      kiste_runner_run_finish           (KisteRunner         *self,
                                                  GError             **error);
 
 /* Like run, but hands every line of stdout and stderr to line_func as it
- * arrives (for pulls, upgrades, logs). Output is not collected, except the
- * tail of stderr for the error message. timeout_ms 0 means no timeout. */
+ * arrives (for pulls, upgrades, logs), each at most KISTE_RUNNER_LINE_LIMIT
+ * bytes. Output is not collected, except the tail of stderr for the error
+ * message. timeout_ms 0 means no timeout. */
 void          kiste_runner_stream_async         (KisteRunner         *self,
                                                  const char * const  *argv,
                                                  guint                timeout_ms,

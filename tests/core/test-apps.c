@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -329,6 +330,19 @@ test_script_roundtrip (void)
     write_file (usr_apps, "big.desktop", big->str);
   }
   g_assert_cmpint (symlink ("/nonexistent/target.desktop", link_path), ==, 0);
+  {
+    /* a box's 100 GB sparse file and a link to /dev/zero: neither is read
+     * whole, and neither is an app */
+    g_autofree char *huge = g_build_filename (usr_apps, "huge.desktop", NULL);
+    g_autofree char *zero = g_build_filename (usr_apps, "zero.desktop", NULL);
+    int fd = open (huge, O_WRONLY | O_CREAT, 0644);
+
+    g_assert_cmpint (fd, >=, 0);
+    g_assert_cmpint (write (fd, "[Desktop Entry]\nType=Application\nName=Huge\nExec=huge\n", 53), ==, 53);
+    g_assert_cmpint (ftruncate (fd, (off_t) 100 * 1024 * 1024 * 1024), ==, 0);
+    close (fd);
+    g_assert_cmpint (symlink ("/dev/zero", zero), ==, 0);
+  }
 
   g_ptr_array_add (argv, (gpointer) "/bin/sh");
   g_ptr_array_add (argv, (gpointer) "-c");
@@ -345,6 +359,7 @@ test_script_roundtrip (void)
   g_spawn_check_wait_status (status, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (errors, ==, "");
+  g_assert_cmpuint (strlen (output), <, 2 * 1024 * 1024);
 
   apps = kiste_apps_parse_listing (output, NULL, &error);
   g_assert_no_error (error);

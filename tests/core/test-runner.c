@@ -1375,6 +1375,70 @@ test_strip_escapes (void)
     }
 }
 
+/* A command that prints without end (a box's cat of a sparse file, or its
+ * own cat) is stopped once it printed more than the limit; what it printed
+ * is not kept */
+static void
+test_run_output_limit (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  const char *argv[] = { "sh", "-c", "echo $$ > \"$1\"; exec cat /dev/zero", "sh", fixture->pidfile, NULL };
+  g_autofree char *out = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  gint64 start = g_get_monotonic_time ();
+
+  _kiste_runner_set_output_limit (fixture->runner, 1024 * 1024);
+  g_assert_false (run_command (fixture, argv, 0, NULL, &out, NULL, &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT);
+  g_assert_nonnull (strstr (error->message, "printed more than 1 MB"));
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
+  g_assert_true (out == NULL || strlen (out) <= 2 * 1024 * 1024);
+
+  g_assert_true (g_file_get_contents (fixture->pidfile, &contents, NULL, NULL));
+  assert_pid_gone_soon ((pid_t) g_ascii_strtoll (contents, NULL, 10));
+
+  /* stderr counts too; output below the limit is whole */
+  g_clear_error (&error);
+  g_clear_pointer (&out, g_free);
+  {
+    const char *err_argv[] = { "sh", "-c", "exec cat /dev/zero >&2", NULL };
+    const char *fine_argv[] = { "sh", "-c", "head -c 1000000 /dev/zero | tr '\\0' x", NULL };
+
+    g_assert_false (run_command (fixture, err_argv, 0, NULL, NULL, NULL, &error));
+    g_assert_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT);
+    g_clear_error (&error);
+    g_assert_true (run_command (fixture, fine_argv, 0, NULL, &out, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (strlen (out), ==, 1000000);
+  }
+}
+
+/* A streamed line is handed on cut at the line limit; its rest goes, the
+ * next line comes whole; a line without end never grows the buffer */
+static void
+test_stream_long_lines (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  const char *argv[] = { "sh", "-c",
+                         "head -c 200000 /dev/zero | tr '\\0' x; echo; echo next; "
+                         "head -c 300000 /dev/zero | tr '\\0' y", NULL };
+  g_autoptr(GError) error = NULL;
+  const char *first;
+  const char *last;
+
+  g_assert_true (stream_command (fixture, argv, 0, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (fixture->lines->len, ==, 3);
+  first = g_ptr_array_index (fixture->lines, 0);
+  last = g_ptr_array_index (fixture->lines, 2);
+  /* "out:" and the line */
+  g_assert_cmpuint (strlen (first), ==, 4 + KISTE_RUNNER_LINE_LIMIT);
+  g_assert_cmpstr (g_ptr_array_index (fixture->lines, 1), ==, "out:next");
+  g_assert_cmpuint (strlen (last), ==, 4 + KISTE_RUNNER_LINE_LIMIT);
+  g_assert_true (g_str_has_prefix (last, "out:yyy"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1401,6 +1465,8 @@ main (int   argc,
   fixture_test ("/runner/stream/merged", test_stream_merged);
   fixture_test ("/runner/stream/timeout", test_stream_timeout);
   fixture_test ("/runner/stream/cancel", test_stream_cancel);
+  fixture_test ("/runner/run/output-limit", test_run_output_limit);
+  fixture_test ("/runner/stream/long-lines", test_stream_long_lines);
   fixture_test ("/runner/environment", test_environment);
   fixture_test ("/runner/environment/no-manager", test_environment_no_manager);
   fixture_test ("/runner/argv/native", test_native_argv);
