@@ -748,6 +748,58 @@ kiste_commands_check_home_removable (const char  *path,
   return TRUE;
 }
 
+/* The home's path is $1, as text; nothing of it is run. Every step is
+ * taken from the folder reached so far (the shell's working folder, which
+ * a rename elsewhere does not move), so a folder swapped for a link while
+ * this runs is found by its device and inode, and nothing outside the
+ * home is removed. The only links followed are the system's own right
+ * under / (/home -> var/home on Fedora Atomic): root's, in a / nobody
+ * else may change. */
+static const char remove_home_script[] =
+  "set -f\n"
+  "fail () { printf '%s\\n' \"$*\" >&2; exit 3; }\n"
+  "me=$(id -u)\n"
+  "rest=${1#/}\n"
+  "top=1\n"
+  "cd / || exit 1\n"
+  "while [ -n \"$rest\" ]; do\n"
+  "  c=${rest%%/*}\n"
+  "  case $rest in */*) rest=${rest#*/} ;; *) rest= ;; esac\n"
+  "  [ -n \"$c\" ] || continue\n"
+  /* already gone: nothing to remove */
+  "  [ -e \"$c\" ] || [ -L \"$c\" ] || exit 0\n"
+  "  info=$(stat -c '%f %d:%i %u' -- \"$c\") || exit 1\n"
+  "  mode=${info%% *}; info=${info#* }; id=${info%% *}; owner=${info#* }\n"
+  "  type=$(( 0x$mode & 0xF000 ))\n"
+  "  if [ \"$type\" -eq $(( 0xA000 )) ]; then\n"
+  "    [ -n \"$rest\" ] || fail \"$1 is a link, not a folder\"\n"
+  "    here=$(stat -c '%u %a' .) || exit 1\n"
+  "    perms=${here#* }\n"
+  "    [ \"$top\" = 1 ] && [ \"$owner\" = 0 ] && [ \"${here%% *}\" = 0 ] && [ $(( 0$perms & 022 )) -eq 0 ] ||\n"
+  "      fail \"$c on the way to $1 is a link someone other than the system may have made\"\n"
+  "    cd -P -- \"$c\" || exit 1\n"
+  "  elif [ \"$type\" -eq $(( 0x4000 )) ]; then\n"
+  "    cd -P -- \"$c\" || exit 1\n"
+  "    [ \"$(stat -c '%d:%i' .)\" = \"$id\" ] || fail \"$c on the way to $1 changed while it was checked\"\n"
+  "  else\n"
+  "    fail \"$c on the way to $1 is not a folder\"\n"
+  "  fi\n"
+  "  top=0\n"
+  "done\n"
+  "[ \"$owner\" = \"$me\" ] || fail \"$1 does not belong to you\"\n"
+  "find . -mindepth 1 -maxdepth 1 -exec rm -rf --one-file-system -- {} + || exit 1\n"
+  "cd .. || exit 1\n"
+  "[ \"$(stat -c '%d:%i' -- \"$c\" 2>/dev/null)\" = \"$id\" ] && rmdir -- \"$c\"\n"
+  "exit 0\n";
+
+char **
+kiste_commands_remove_home_argv (const char *path)
+{
+  g_return_val_if_fail (path != NULL && g_path_is_absolute (path), NULL);
+
+  return strv_new ("sh", "-c", remove_home_script, "sh", path, NULL);
+}
+
 char **
 kiste_commands_images_argv (const char *manager)
 {

@@ -60,6 +60,17 @@ gboolean    kiste_commands_check_home_removable        (const char          *pat
                                                         const char          *host_home,
                                                         GError             **error);
 
+/* `sh -c SCRIPT sh PATH`: removes the box's home folder path (checked with
+ * kiste_commands_check_home_removable() first) on the host without
+ * following a link a box may have put in its way: the folders on the way
+ * are entered one at a time, a link followed only right under / when it
+ * and / belong to root and nobody else may change them (/home -> var/home
+ * on Fedora Atomic), each folder checked to be the one that was there a
+ * moment before; the home itself must be a folder of the user's,
+ * and its contents are removed from inside it. Fails (exit 3, the reason
+ * on stderr) when anything on the way is not as it should be. */
+char      **kiste_commands_remove_home_argv            (const char          *path);
+
 /* `distrobox upgrade NAME`; distrobox 2 adds --yes. */
 char      **kiste_commands_upgrade_argv                (guint                distrobox_major,
                                                         const char          *name);

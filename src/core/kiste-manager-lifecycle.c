@@ -191,9 +191,13 @@ static void
 delete_home (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
-  const char *argv[] = { "rm", "-rf", "--one-file-system", "--", op->home, NULL };
+  g_auto(GStrv) argv = kiste_commands_remove_home_argv (op->home);
 
-  _kiste_op_run (task, argv, SHORT_TIMEOUT_MS, FALSE, _kiste_op_reload_done);
+  kiste_task_append_line (op->ktask, _("Deleting the box’s home folder"));
+  /* the script is long and its own; show what it does instead */
+  op->next = _kiste_op_reload_done;
+  kiste_runner_run_async (op->self->runner, (const char * const *) argv, SHORT_TIMEOUT_MS,
+                          _kiste_op_cancellable (task), _kiste_op_run_cb, task);
 }
 
 static void

@@ -8,6 +8,8 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <glib/gstdio.h>
 
@@ -534,6 +536,105 @@ test_app_dirs (void)
                "/usr/local/share/applications|/usr/share/applications");
 }
 
+static int
+run_remove_home (const char *path,
+                 char      **err)
+{
+  g_auto(GStrv) argv = kiste_commands_remove_home_argv (path);
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_assert_true (g_spawn_sync ("/", argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, err,
+                               &status, &error));
+  g_assert_no_error (error);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+static void
+make_file (const char *dir,
+           const char *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autofree char *parent = g_path_get_dirname (path);
+
+  g_assert_cmpint (g_mkdir_with_parents (parent, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (path, "data", -1, NULL));
+}
+
+/* Deleting a box's home: what is in it goes, through links inside it
+ * nothing else; a folder on the way swapped for a link (a box sharing /tmp
+ * can do that) stops it; a home that is a link, or not there, too */
+static void
+test_remove_home (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *root = g_dir_make_tmp ("kiste-test-rm-home-XXXXXX", &error);
+  g_autofree char *home = g_build_filename (root, "boxes", "dev", "home", NULL);
+  g_autofree char *victim = g_build_filename (root, "mine", NULL);
+  g_autofree char *victim_home = g_build_filename (victim, "home", NULL);
+  g_autofree char *parent = g_build_filename (root, "boxes", "dev", NULL);
+  g_autofree char *moved = g_build_filename (root, "boxes", "dev.moved", NULL);
+  g_autofree char *inner = g_build_filename (home, "link-out", NULL);
+  g_autofree char *err = NULL;
+  g_autofree char *rm = NULL;
+
+  g_assert_no_error (error);
+  make_file (home, "a/b/c.txt");
+  make_file (home, ".hidden");
+  make_file (victim_home, "precious.txt");
+  g_assert_cmpint (symlink (victim, inner), ==, 0);
+
+  /* a link inside the home is removed, not followed */
+  g_assert_cmpint (run_remove_home (home, &err), ==, 0);
+  g_assert_false (g_file_test (home, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (parent, G_FILE_TEST_IS_DIR));
+  g_assert_true (g_file_test (victim_home, G_FILE_TEST_IS_DIR));
+  g_clear_pointer (&err, g_free);
+
+  /* gone already: nothing to do */
+  g_assert_cmpint (run_remove_home (home, &err), ==, 0);
+  g_clear_pointer (&err, g_free);
+
+  /* the home's parent swapped for a link to the user's files */
+  make_file (home, "x.txt");
+  g_assert_cmpint (g_rename (parent, moved), ==, 0);
+  g_assert_cmpint (symlink (victim, parent), ==, 0);
+  g_assert_cmpint (run_remove_home (home, &err), ==, 3);
+  g_assert_nonnull (strstr (err, "is a link"));
+  g_clear_pointer (&err, g_free);
+  {
+    g_autofree char *precious = g_build_filename (victim_home, "precious.txt", NULL);
+
+    g_assert_true (g_file_test (precious, G_FILE_TEST_EXISTS));
+  }
+
+  /* the home itself a link */
+  g_assert_cmpint (g_unlink (parent), ==, 0);
+  g_assert_cmpint (g_rename (moved, parent), ==, 0);
+  {
+    g_autofree char *real = g_build_filename (parent, "real", NULL);
+
+    g_assert_cmpint (g_rename (home, real), ==, 0);
+    g_assert_cmpint (symlink (victim_home, home), ==, 0);
+    g_assert_cmpint (run_remove_home (home, &err), ==, 3);
+    g_assert_true (g_file_test (victim_home, G_FILE_TEST_IS_DIR));
+    g_clear_pointer (&err, g_free);
+  }
+
+  /* a file where a folder should be */
+  g_assert_cmpint (g_unlink (home), ==, 0);
+  g_assert_true (g_file_set_contents (home, "x", -1, NULL));
+  {
+    g_autofree char *below = g_build_filename (home, "sub", NULL);
+
+    g_assert_cmpint (run_remove_home (below, &err), ==, 3);
+    g_clear_pointer (&err, g_free);
+  }
+
+  rm = g_strdup_printf ("rm -rf '%s'", root);
+  g_assert_true (g_spawn_command_line_sync (rm, NULL, NULL, NULL, NULL));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -555,6 +656,7 @@ main (int   argc,
   g_test_add_func ("/commands/format-since", test_format_since);
   g_test_add_func ("/commands/home-removable", test_home_removable);
   g_test_add_func ("/commands/home-removable-ostree", test_home_removable_ostree);
+  g_test_add_func ("/commands/remove-home", test_remove_home);
   g_test_add_func ("/commands/unshared-home-rule", test_unshared_home_workdir_rule);
   g_test_add_func ("/commands/enter/shared-home", test_enter_shared_home);
   g_test_add_func ("/commands/enter/unshared-home", test_enter_unshared_home);

@@ -435,7 +435,9 @@ test_delete_home (Fixture       *fixture,
   g_assert_no_error (r.error);
   g_assert_cmpuint (n_commands (fixture), ==, 3);
   g_assert_cmpstr (command (fixture, 0), ==, "distrobox rm --force fixture-b");
-  g_assert_cmpstr (command (fixture, 1), ==, "rm -rf --one-file-system -- /home/tester/h2");
+  /* through the script that follows no link a box put on the way */
+  g_assert_true (g_str_has_prefix (command (fixture, 1), "sh -c "));
+  g_assert_true (g_str_has_suffix (command (fixture, 1), " sh /home/tester/h2"));
   /* The list learns of it before the operation ends */
   g_assert_true (g_str_has_prefix (command (fixture, 2), "podman ps"));
 }
