@@ -45,6 +45,7 @@ kiste_exported_file_copy (const KisteExportedFile *self)
 
   copy = exported_file_new (self->kind, self->path, self->source, self->name, self->box_name);
   copy->stale = self->stale;
+  copy->unsafe_icon = self->unsafe_icon;
   return copy;
 }
 
@@ -78,6 +79,24 @@ kiste_apps_is_launcher_candidate (const char *basename,
          strlen (basename + name_len + 1) > strlen (".desktop");
 }
 
+/* What distrobox rm makes of a launcher's icon before it runs `find
+ * ~/.local/share/icons -name "ICON.*" -delete`: the rest of the first line
+ * holding "Icon=" (grep -o), up to the next "=" (cut) */
+static gboolean
+rm_icon_is_plain (const char *contents)
+{
+  const char *icon = strstr (contents, "Icon=");
+  g_autofree char *value = NULL;
+  gsize len;
+
+  if (icon == NULL)
+    return FALSE;
+  icon += strlen ("Icon=");
+  len = strcspn (icon, "=\n");
+  value = g_strndup (icon, len);
+  return kiste_apps_is_icon_name (value);
+}
+
 KisteExportedFile *
 kiste_apps_parse_exported_launcher (const char *path,
                                     const char *contents,
@@ -87,6 +106,7 @@ kiste_apps_parse_exported_launcher (const char *path,
   g_autofree char *basename = NULL;
   g_autofree char *name = NULL;
   g_autofree char *label = NULL;
+  KisteExportedFile *file;
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (contents != NULL, NULL);
@@ -105,9 +125,9 @@ kiste_apps_parse_exported_launcher (const char *path,
   if (name != NULL && g_str_has_suffix (name, label))
     name[strlen (name) - strlen (label)] = '\0';
 
-  return exported_file_new (KISTE_EXPORTED_APP, path,
-                            basename + strlen (box_name) + 1,
-                            name, box_name);
+  file = exported_file_new (KISTE_EXPORTED_APP, path, basename + strlen (box_name) + 1, name, box_name);
+  file->unsafe_icon = !rm_icon_is_plain (contents);
+  return file;
 }
 
 typedef struct

@@ -25,6 +25,8 @@
 #define MAX_CATEGORIES   32
 #define MAX_EXEC_ARGS    256
 #define MAX_ARG_BYTES    4096
+/* The Icon Naming Specification's icon for a program */
+#define FALLBACK_ICON    "application-x-executable"
 
 static gboolean
 is_clean_text (const char *text,
@@ -233,7 +235,8 @@ copy_text_key (GKeyFile   *from,
  *
  * Writes the launcher from a few keys of the app's entry, each checked:
  * Name, GenericName and Comment (with their translations) as clean text,
- * Icon as a theme icon name (a path in the box becomes its file name),
+ * Icon as a theme icon name (a path in the box becomes its file name; a
+ * program's icon when there is none to use),
  * Categories as words, Terminal and StartupNotify as booleans,
  * StartupWMClass as a word, and Exec as @enter_argv followed by the app's
  * own argv and the file or URL code it takes. Everything else (Path,
@@ -306,9 +309,12 @@ kiste_apps_build_host_launcher (const char          *desktop_id,
   copy_text_key (from, to, "Comment", "");
   g_key_file_set_string (to, G_KEY_FILE_DESKTOP_GROUP, "Exec", exec->str);
 
+  /* always one: distrobox rm takes a missing icon for the pattern ".*" of
+   * icons to delete */
   icon = g_key_file_get_string (from, G_KEY_FILE_DESKTOP_GROUP, "Icon", NULL);
-  if ((icon_name = dup_icon_name (icon)) != NULL)
-    g_key_file_set_string (to, G_KEY_FILE_DESKTOP_GROUP, "Icon", icon_name);
+  if ((icon_name = dup_icon_name (icon)) == NULL)
+    icon_name = g_strdup (FALLBACK_ICON);
+  g_key_file_set_string (to, G_KEY_FILE_DESKTOP_GROUP, "Icon", icon_name);
 
   categories = g_key_file_get_string_list (from, G_KEY_FILE_DESKTOP_GROUP, "Categories", NULL, NULL);
   if (categories != NULL)

@@ -92,6 +92,10 @@ typedef struct
   /* Its box is not among the boxes there are: left behind by a box that
    * was deleted or renamed */
   gboolean           stale;
+  /* App: `distrobox rm` would take its Icon= (the first "Icon=" anywhere
+   * in it, as distrobox reads it) for a pattern of icons to delete that is
+   * more than a plain name ("*", or empty when there is none) */
+  gboolean           unsafe_icon;
 } KisteExportedFile;
 
 #define KISTE_TYPE_EXPORTED_FILE (kiste_exported_file_get_type ())

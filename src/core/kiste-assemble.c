@@ -796,6 +796,25 @@ check_writable (const char  *key,
                                       "a line break."),
                                     key);
 
+  /* distrobox assemble (1.x) sources every value as shell and evals the
+   * create command it builds of them, on the computer that reads the file.
+   * A hook is passed in double quotes, or in single quotes when it holds a
+   * double quote; other values go unquoted unless they hold a space. */
+  if (strpbrk (value, "$`") != NULL)
+    return kiste_set_invalid_input (error,
+                                    _("“%s” cannot be saved in a distrobox.ini file because it contains "
+                                      "“$” or “`”, which distrobox assemble would run as a command on "
+                                      "the computer that reads the file."),
+                                    key);
+  if (g_str_equal (key, "init_hooks") || g_str_equal (key, "pre_init_hooks")
+      ? strchr (value, '\\') != NULL || (strchr (value, '"') != NULL && strchr (value, '\'') != NULL)
+      : strpbrk (value, "\\'\";&|<>(){}*?[]!") != NULL)
+    return kiste_set_invalid_input (error,
+                                    _("“%s” cannot be saved in a distrobox.ini file because distrobox "
+                                      "assemble would read its quotes or other shell characters as "
+                                      "commands."),
+                                    key);
+
   /* distrobox reads " #" as the start of a comment, tabs as spaces */
   if (strstr (value, " #") != NULL || strstr (value, "\t#") != NULL ||
       ((bracket = strchr (value, ']')) != NULL && strchr (bracket, '#') != NULL))

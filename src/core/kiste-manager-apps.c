@@ -1060,6 +1060,73 @@ kiste_manager_find_host_program_finish (KisteManager  *self,
 
 /* Everything exported */
 
+/* The names of the boxes of every engine the user has: the list's, and
+ * those of the other engine (docker beside podman) from one ps, so that
+ * the exports of its boxes are not taken for left behind. When the other
+ * engine cannot be asked, nobody can say what is left behind: error. */
+
+static void
+other_names_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  KisteManager *self = g_task_get_source_object (task);
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) ours = _kiste_manager_dup_names (self);
+  g_auto(GStrv) lines = NULL;
+  g_autofree char *out = NULL;
+  GError *error = NULL;
+
+  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &out, NULL, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  g_strv_builder_addv (builder, (const char **) ours);
+  lines = g_strsplit (out, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_strstrip (lines[i]);
+      if (lines[i][0] != '\0')
+        g_strv_builder_add (builder, lines[i]);
+    }
+  g_task_return_pointer (task, g_strv_builder_end (builder), (GDestroyNotify) g_strfreev);
+}
+
+static void
+all_engine_names_async (KisteManager        *self,
+                        GCancellable        *cancellable,
+                        GAsyncReadyCallback  callback,
+                        gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  const char *engine = kiste_manager_get_engine (self);
+  const char *other = g_str_equal (engine, "docker") ? "podman" : "docker";
+
+  g_task_set_source_tag (task, all_engine_names_async);
+  if (!kiste_capabilities_has_manager (self->capabilities, other))
+    {
+      g_task_return_pointer (task, _kiste_manager_dup_names (self), (GDestroyNotify) g_strfreev);
+      return;
+    }
+
+  {
+    const char *argv[] = { other, "ps", "-a", "--format", "{{.Names}}", NULL };
+
+    kiste_runner_run_async (self->runner, argv, SHORT_TIMEOUT_MS, cancellable,
+                            other_names_cb, g_steal_pointer (&task));
+  }
+}
+
+static char **
+all_engine_names_finish (GAsyncResult  *result,
+                         GError       **error)
+{
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
 static void
 list_all_exported_cb (GObject      *object,
                       GAsyncResult *result,
@@ -1075,6 +1142,29 @@ list_all_exported_cb (GObject      *object,
     g_task_return_pointer (task, files, (GDestroyNotify) g_ptr_array_unref);
 }
 
+static void
+list_all_names_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  KisteManager *self = KISTE_MANAGER (object);
+  g_auto(GStrv) names = NULL;
+  GCancellable *cancellable;
+  GError *error = NULL;
+
+  if (!(names = all_engine_names_finish (result, &error)))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  cancellable = g_task_get_cancellable (task);
+  kiste_apps_list_all_exported_async (self->runner, self->applications_dir, self->bin_dir,
+                                      (const char * const *) names, cancellable,
+                                      list_all_exported_cb, g_steal_pointer (&task));
+}
+
 void
 kiste_manager_list_all_exported_async (KisteManager        *self,
                                        GCancellable        *cancellable,
@@ -1082,16 +1172,12 @@ kiste_manager_list_all_exported_async (KisteManager        *self,
                                        gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
-  g_auto(GStrv) names = NULL;
 
   g_return_if_fail (KISTE_IS_MANAGER (self));
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, kiste_manager_list_all_exported_async);
-  names = _kiste_manager_dup_names (self);
-  kiste_apps_list_all_exported_async (self->runner, self->applications_dir, self->bin_dir,
-                                      (const char * const *) names, cancellable,
-                                      list_all_exported_cb, g_steal_pointer (&task));
+  all_engine_names_async (self, cancellable, list_all_names_cb, g_steal_pointer (&task));
 }
 
 GPtrArray *
@@ -1148,6 +1234,28 @@ clean_up_listed_cb (GObject      *object,
   _kiste_op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, _kiste_op_done);
 }
 
+static void
+clean_up_names_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  GTask *task = user_data;
+  Op *op = g_task_get_task_data (task);
+  g_auto(GStrv) names = NULL;
+  GError *error = NULL;
+
+  /* without every engine's boxes, anything could look left behind */
+  if (!(names = all_engine_names_finish (result, &error)))
+    {
+      _kiste_op_return (task, error);
+      return;
+    }
+
+  kiste_apps_list_all_exported_async (op->self->runner, op->self->applications_dir, op->self->bin_dir,
+                                      (const char * const *) names, _kiste_op_cancellable (task),
+                                      clean_up_listed_cb, task);
+}
+
 KisteTask *
 kiste_manager_clean_up_exported_async (KisteManager        *self,
                                        const char * const  *paths,
@@ -1155,7 +1263,6 @@ kiste_manager_clean_up_exported_async (KisteManager        *self,
                                        GAsyncReadyCallback  callback,
                                        gpointer             user_data)
 {
-  g_auto(GStrv) names = NULL;
   GTask *task;
   KisteTask *ktask;
   Op *op;
@@ -1181,9 +1288,6 @@ kiste_manager_clean_up_exported_async (KisteManager        *self,
       return ktask;
     }
 
-  names = _kiste_manager_dup_names (self);
-  kiste_apps_list_all_exported_async (self->runner, self->applications_dir, self->bin_dir,
-                                      (const char * const *) names, _kiste_op_cancellable (task),
-                                      clean_up_listed_cb, task);
+  all_engine_names_async (self, _kiste_op_cancellable (task), clean_up_names_cb, task);
   return ktask;
 }

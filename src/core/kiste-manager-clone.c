@@ -203,6 +203,7 @@ kiste_manager_clone_async (KisteManager        *self,
                           g_strdup_printf (_("Could not clone “%s”"), source));
   if (!op_take_new_name (task, new_name))
     return ktask;
+  _kiste_op_use_empty_folder (task);
 
   if (!(box = _kiste_op_require_box (task)))
     {

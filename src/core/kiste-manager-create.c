@@ -192,6 +192,7 @@ kiste_manager_create_async (KisteManager        *self,
 
   /* A pull can take long; the command stops cleanly when cancelled */
   kiste_task_set_cancellable_by_user (ktask, TRUE);
+  _kiste_op_use_empty_folder (task);
   ((Op *) g_task_get_task_data (task))->reload_on_error = TRUE;
   if (kiste_create_options_get_effective_unshare (options, KISTE_UNSHARE_HOME, self->capabilities))
     {

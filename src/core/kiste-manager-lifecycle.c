@@ -245,6 +245,59 @@ delete_remove_leftovers (GTask *task)
                                   task);
 }
 
+static void
+delete_box (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  _kiste_op_run (task, (const char * const *) op->argv, SHORT_TIMEOUT_MS, FALSE, delete_remove_leftovers);
+}
+
+/* distrobox rm deletes ~/.local/share/icons/…/ICON.* for each launcher of
+ * the box, ICON as its Icon= says: a launcher whose icon is more than a
+ * plain name ("*", or none) goes first, so that it cannot take the user's
+ * icons with it */
+static void
+delete_unsafe_listed_cb (GObject      *object,
+                         GAsyncResult *result,
+                         gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GPtrArray) files = NULL;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) argv = NULL;
+  g_autoptr(GError) error = NULL;
+  guint n = 0;
+
+  if (!(files = kiste_apps_list_exported_finish (result, &error)))
+    {
+      /* nothing read, nothing to know: distrobox rm is not run blind */
+      _kiste_op_return (g_steal_pointer (&task), g_steal_pointer (&error));
+      return;
+    }
+
+  g_strv_builder_add_many (builder, "rm", "-f", "--", NULL);
+  for (guint i = 0; i < files->len; i++)
+    {
+      KisteExportedFile *file = g_ptr_array_index (files, i);
+
+      if (file->kind == KISTE_EXPORTED_APP && file->unsafe_icon)
+        {
+          g_strv_builder_add (builder, file->path);
+          n++;
+        }
+    }
+
+  if (n == 0)
+    {
+      delete_box (g_steal_pointer (&task));
+      return;
+    }
+
+  argv = g_strv_builder_end (builder);
+  _kiste_op_run (g_steal_pointer (&task), (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, delete_box);
+}
+
 KisteTask *
 kiste_manager_delete_async (KisteManager        *self,
                             const char          *box_name,
@@ -253,7 +306,6 @@ kiste_manager_delete_async (KisteManager        *self,
                             GAsyncReadyCallback  callback,
                             gpointer             user_data)
 {
-  g_auto(GStrv) argv = NULL;
   g_autoptr(GError) error = NULL;
   GTask *task;
   KisteTask *ktask;
@@ -296,8 +348,9 @@ kiste_manager_delete_async (KisteManager        *self,
       op->home = g_strdup (home);
     }
 
-  argv = kiste_commands_rm_argv (_kiste_manager_get_major (self), box_name, FALSE);
-  _kiste_op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, delete_remove_leftovers);
+  op->argv = kiste_commands_rm_argv (_kiste_manager_get_major (self), box_name, FALSE);
+  kiste_apps_list_exported_async (self->runner, box_name, self->applications_dir, self->bin_dir,
+                                  _kiste_op_cancellable (task), delete_unsafe_listed_cb, task);
   return ktask;
 }
 

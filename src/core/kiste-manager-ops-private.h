@@ -62,6 +62,8 @@ struct _Op
   char                *home;
   /* a host program the operation found (the host's distrobox) */
   char                *program;
+  /* an empty folder of its own its commands run in (NULL: the runner's) */
+  char                *cwd;
   KisteCreateOptions  *options;
   char               **argv;
   GPtrArray           *apps;
@@ -92,6 +94,10 @@ GTask        *_kiste_op_new                 (KisteManager        *self,
                                              GCancellable        *cancellable,
                                              GAsyncReadyCallback  callback,
                                              gpointer             user_data);
+/* The operation's commands run in an empty folder of its own, made now
+ * and removed with the operation: distrobox create evals words a shell
+ * would glob against the files around it */
+void          _kiste_op_use_empty_folder    (GTask               *task);
 /* Takes both strings */
 void          _kiste_op_set_messages        (GTask               *task,
                                              char                *done,

@@ -7,7 +7,10 @@
 
 #include "config.h"
 
+#include <errno.h>
+
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -40,6 +43,9 @@ op_free (Op *op)
   g_clear_pointer (&op->arg, g_free);
   g_clear_pointer (&op->home, g_free);
   g_clear_pointer (&op->program, g_free);
+  if (op->cwd != NULL)
+    g_rmdir (op->cwd);
+  g_clear_pointer (&op->cwd, g_free);
   g_clear_object (&op->options);
   g_clear_pointer (&op->argv, g_strfreev);
   g_clear_pointer (&op->apps, g_ptr_array_unref);
@@ -764,6 +770,22 @@ op_stream_cb (GObject      *object,
   next (g_steal_pointer (&task));
 }
 
+void
+_kiste_op_use_empty_folder (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  g_autofree char *parent = g_build_filename (g_get_user_cache_dir (), "kiste", NULL);
+  g_autofree char *folder = g_build_filename (parent, "run-XXXXXX", NULL);
+
+  /* best effort: without it the runner's folder it is */
+  if (g_mkdir_with_parents (parent, 0700) != 0 || g_mkdtemp_full (folder, 0700) == NULL)
+    {
+      g_debug ("Could not make a folder to run in: %s", g_strerror (errno));
+      return;
+    }
+  g_set_str (&op->cwd, folder);
+}
+
 /* Runs argv; on success calls next. Streamed output goes line by line into
  * the task; otherwise stdout is kept in op->output for next. */
 void
@@ -781,14 +803,14 @@ _kiste_op_run (GTask              *task,
 
   /* a pull's and distrobox's lines as one story, in their order */
   if (stream)
-    kiste_runner_stream_merged_async (op->self->runner, argv, timeout_ms,
-                                      op_line_cb, g_object_ref (op->ktask), g_object_unref,
-                                      _kiste_op_cancellable (task),
-                                      op_stream_cb, task);
+    kiste_runner_stream_merged_in_async (op->self->runner, op->cwd, argv, timeout_ms,
+                                         op_line_cb, g_object_ref (op->ktask), g_object_unref,
+                                         _kiste_op_cancellable (task),
+                                         op_stream_cb, task);
   else
-    kiste_runner_run_async (op->self->runner, argv, timeout_ms,
-                            _kiste_op_cancellable (task),
-                            _kiste_op_run_cb, task);
+    kiste_runner_run_in_async (op->self->runner, op->cwd, argv, timeout_ms,
+                               _kiste_op_cancellable (task),
+                               _kiste_op_run_cb, task);
 }
 
 void

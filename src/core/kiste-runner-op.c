@@ -669,6 +669,7 @@ dup_spawn_error (RunOp  *op,
 
 static void
 kiste_runner_start (KisteRunner         *self,
+                    const char          *cwd,
                     const char * const  *argv,
                     guint                timeout_ms,
                     gboolean             streaming,
@@ -707,11 +708,23 @@ kiste_runner_start (KisteRunner         *self,
   if (g_task_return_error_if_cancelled (task))
     return;
 
-  op->subprocess = kiste_runner_spawn (self, argv,
-                                       G_SUBPROCESS_FLAGS_STDOUT_PIPE |
-                                       (op->merged ? G_SUBPROCESS_FLAGS_STDERR_MERGE
-                                                   : G_SUBPROCESS_FLAGS_STDERR_PIPE),
-                                       &error);
+  /* the spawn (ours or a test's) reads the folder from the runner */
+  {
+    g_autofree char *runner_cwd = cwd ? g_steal_pointer (&priv->cwd) : NULL;
+
+    if (cwd != NULL)
+      priv->cwd = g_strdup (cwd);
+    op->subprocess = kiste_runner_spawn (self, argv,
+                                         G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                         (op->merged ? G_SUBPROCESS_FLAGS_STDERR_MERGE
+                                                     : G_SUBPROCESS_FLAGS_STDERR_PIPE),
+                                         &error);
+    if (cwd != NULL)
+      {
+        g_free (priv->cwd);
+        priv->cwd = g_steal_pointer (&runner_cwd);
+      }
+  }
   if (op->subprocess == NULL)
     {
       g_task_return_error (task, dup_spawn_error (op, error));
@@ -755,7 +768,7 @@ kiste_runner_run_async (KisteRunner         *self,
   g_return_if_fail (argv != NULL && argv[0] != NULL);
   g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
 
-  kiste_runner_start (self, argv, timeout_ms, FALSE, NULL, NULL, NULL,
+  kiste_runner_start (self, NULL, argv, timeout_ms, FALSE, NULL, NULL, NULL,
                       cancellable, callback, user_data, kiste_runner_run_async);
 }
 
@@ -798,7 +811,7 @@ kiste_runner_stream_async (KisteRunner         *self,
   g_return_if_fail (argv != NULL && argv[0] != NULL);
   g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
 
-  kiste_runner_start (self, argv, timeout_ms, TRUE, line_func, line_data, line_data_destroy,
+  kiste_runner_start (self, NULL, argv, timeout_ms, TRUE, line_func, line_data, line_data_destroy,
                       cancellable, callback, user_data, kiste_runner_stream_async);
 }
 
@@ -817,7 +830,46 @@ kiste_runner_stream_merged_async (KisteRunner         *self,
   g_return_if_fail (argv != NULL && argv[0] != NULL);
   g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
 
-  kiste_runner_start (self, argv, timeout_ms, TRUE, line_func, line_data, line_data_destroy,
+  kiste_runner_start (self, NULL, argv, timeout_ms, TRUE, line_func, line_data, line_data_destroy,
+                      cancellable, callback, user_data, kiste_runner_stream_merged_async);
+}
+
+void
+kiste_runner_run_in_async (KisteRunner         *self,
+                           const char          *cwd,
+                           const char * const  *argv,
+                           guint                timeout_ms,
+                           GCancellable        *cancellable,
+                           GAsyncReadyCallback  callback,
+                           gpointer             user_data)
+{
+  g_return_if_fail (KISTE_IS_RUNNER (self));
+  g_return_if_fail (cwd == NULL || g_path_is_absolute (cwd));
+  g_return_if_fail (argv != NULL && argv[0] != NULL);
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  kiste_runner_start (self, cwd, argv, timeout_ms, FALSE, NULL, NULL, NULL,
+                      cancellable, callback, user_data, kiste_runner_run_async);
+}
+
+void
+kiste_runner_stream_merged_in_async (KisteRunner         *self,
+                                     const char          *cwd,
+                                     const char * const  *argv,
+                                     guint                timeout_ms,
+                                     KisteLineFunc        line_func,
+                                     gpointer             line_data,
+                                     GDestroyNotify       line_data_destroy,
+                                     GCancellable        *cancellable,
+                                     GAsyncReadyCallback  callback,
+                                     gpointer             user_data)
+{
+  g_return_if_fail (KISTE_IS_RUNNER (self));
+  g_return_if_fail (cwd == NULL || g_path_is_absolute (cwd));
+  g_return_if_fail (argv != NULL && argv[0] != NULL);
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  kiste_runner_start (self, cwd, argv, timeout_ms, TRUE, line_func, line_data, line_data_destroy,
                       cancellable, callback, user_data, kiste_runner_stream_merged_async);
 }
 

@@ -134,6 +134,26 @@ void          kiste_runner_stream_merged_async  (KisteRunner         *self,
                                                  GCancellable        *cancellable,
                                                  GAsyncReadyCallback  callback,
                                                  gpointer             user_data);
+/* The same in the folder cwd (the host's) instead of the runner's: for a
+ * command that must not see the user's files around it (distrobox create
+ * evals words that a shell would glob). NULL is the runner's folder. */
+void          kiste_runner_run_in_async         (KisteRunner         *self,
+                                                 const char          *cwd,
+                                                 const char * const  *argv,
+                                                 guint                timeout_ms,
+                                                 GCancellable        *cancellable,
+                                                 GAsyncReadyCallback  callback,
+                                                 gpointer             user_data);
+void          kiste_runner_stream_merged_in_async (KisteRunner         *self,
+                                                   const char          *cwd,
+                                                   const char * const  *argv,
+                                                   guint                timeout_ms,
+                                                   KisteLineFunc        line_func,
+                                                   gpointer             line_data,
+                                                   GDestroyNotify       line_data_destroy,
+                                                   GCancellable        *cancellable,
+                                                   GAsyncReadyCallback  callback,
+                                                   gpointer             user_data);
 gboolean      kiste_runner_stream_finish        (KisteRunner         *self,
                                                  GAsyncResult        *result,
                                                  GError             **error);

@@ -1484,16 +1484,16 @@ test_build_host_launcher_hostile (void)
   const struct {
     const char *entry;
     const char *argv;    /* the app's part, "|"-joined; NULL: refused */
-    const char *icon;    /* NULL: none */
+    const char *icon;
   } cases[] = {
     { "[Desktop Entry]\nType=Application\nName=A\nExec=/tmp/x/distrobox-enter -n dev -- /bin/true\n",
-      "/tmp/x/distrobox-enter|-n|dev|--|/bin/true", NULL },
+      "/tmp/x/distrobox-enter|-n|dev|--|/bin/true", "application-x-executable" },
     { "[Desktop Entry]\nType=Application\nName=A\nExec=sh -c \"$(id) `id`; rm -rf ~\"\nIcon=*\n",
-      "sh|-c|$(id) `id`; rm -rf ~", NULL },
-    { "[Desktop Entry]\nType=Application\nName=A\nExec=app\nIcon=../../x\n", "app", NULL },
-    { "[Desktop Entry]\nType=Application\nName=A\nExec=app\nIcon=.\n", "app", NULL },
+      "sh|-c|$(id) `id`; rm -rf ~", "application-x-executable" },
+    { "[Desktop Entry]\nType=Application\nName=A\nExec=app\nIcon=../../x\n", "app", "application-x-executable" },
+    { "[Desktop Entry]\nType=Application\nName=A\nExec=app\nIcon=.\n", "app", "application-x-executable" },
     { "[Desktop Entry]\nType=Application\nName=A\nExec=app\nIcon=org.x.App\n", "app", "org.x.App" },
-    { "[Desktop Entry]\nType=Application\nName=A\nExec=app\nIcon=/opt/x/y z.png\n", "app", NULL },
+    { "[Desktop Entry]\nType=Application\nName=A\nExec=app\nIcon=/opt/x/y z.png\n", "app", "application-x-executable" },
     { "[Desktop Entry]\nType=Application\nName=A\nExec=-rf /\n", NULL, NULL },
     { "[Desktop Entry]\nType=Application\nName=A\nExec=%U\n", NULL, NULL },
     { "[Desktop Entry]\nType=Application\nName=A\nExec=app \"unterminated\n", NULL, NULL },

@@ -607,6 +607,14 @@ test_write_refused (void)
     { "init-hooks", "echo a # not a comment", "comment" },
     { "init-hooks", "[ -d /x ]#", "comment" },
     { "pre-init-hooks", "a\t#b", "comment" },
+    /* distrobox assemble would run these on the computer reading the file */
+    { "init-hooks", "touch /tmp/$(id -u)", "“$” or “`”" },
+    { "pre-init-hooks", "echo `id`", "“$” or “`”" },
+    { "image", "alpine$(id)", "“$” or “`”" },
+    { "hostname", "box;id", "shell characters" },
+    { "home", "/home/u/a&b", "shell characters" },
+    { "init-hooks", "echo \"it's\"", "shell characters" },
+    { "init-hooks", "echo a\\b", "shell characters" },
     { "name", NULL, "name" },
     { "name", "my box", "name" },
   };

@@ -426,7 +426,12 @@ test_export_isolated (Fixture       *fixture,
     g_assert_cmpstr (argv[i], ==, expected[i]);
   g_assert_false (g_key_file_has_key (file, "Desktop Entry", "TryExec", NULL));
   g_assert_false (g_key_file_has_key (file, "Desktop Entry", "MimeType", NULL));
-  g_assert_false (g_key_file_has_key (file, "Desktop Entry", "Icon", NULL));
+  {
+    /* "*" would be a pattern of icons to delete for distrobox rm */
+    g_autofree char *icon = g_key_file_get_string (file, "Desktop Entry", "Icon", NULL);
+
+    g_assert_cmpstr (icon, ==, "application-x-executable");
+  }
   /* listed as the box's export */
   g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "distrobox"), ==, 0);
 
@@ -459,6 +464,57 @@ test_export_isolated (Fixture       *fixture,
   g_assert_cmpstr (contents, ==, "[Desktop Entry]\nType=Application\nName=Mine\nExec=mine\n");
 }
 
+/* Before distrobox rm (which deletes ~/.local/share/icons/…/ICON.* for
+ * each of the box's launchers) a launcher whose Icon= is a pattern, or
+ * missing, goes; one with a plain icon name stays for distrobox */
+static void
+test_delete_unsafe_icons (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  const char *starred = "fixture-a-star.desktop";
+  const char *none = "fixture-a-none.desktop";
+  const char *plain = "fixture-a-plain.desktop";
+  g_autofree char *starred_path = g_build_filename (fixture->applications, starred, NULL);
+  g_autofree char *none_path = g_build_filename (fixture->applications, none, NULL);
+  g_autofree char *plain_path = g_build_filename (fixture->applications, plain, NULL);
+  g_autofree char *expected = NULL;
+  GPtrArray *commands = kiste_fake_runner_get_commands (fixture->runner);
+  guint rm_at = G_MAXUINT;
+  guint distrobox_at = G_MAXUINT;
+  Result r = { 0 };
+
+  g_assert_true (g_file_set_contents (starred_path, "[Desktop Entry]\nName=S\nIcon=*\n"
+                                      "Exec=/usr/bin/distrobox-enter  -n fixture-a  --   s \n", -1, NULL));
+  g_assert_true (g_file_set_contents (none_path, "[Desktop Entry]\nName=N\n"
+                                      "Exec=/usr/bin/distrobox-enter  -n fixture-a  --   n \n", -1, NULL));
+  g_assert_true (g_file_set_contents (plain_path, "[Desktop Entry]\nName=P\nIcon=org.x.P\n"
+                                      "Exec=/usr/bin/distrobox-enter  -n fixture-a  --   p \n", -1, NULL));
+  kiste_fake_runner_add (fixture->runner, "rm ", "exec rm \"$@\"");
+
+  kiste_manager_delete_async (fixture->manager, "fixture-a", FALSE, NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_no_error (r.error);
+
+  g_assert_false (g_file_test (starred_path, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (none_path, G_FILE_TEST_EXISTS));
+  for (guint i = 0; i < commands->len; i++)
+    {
+      const char *command = g_ptr_array_index (commands, i);
+
+      if (g_str_has_prefix (command, "rm -f -- ") && rm_at == G_MAXUINT)
+        {
+          g_assert_nonnull (strstr (command, starred));
+          g_assert_nonnull (strstr (command, none));
+          g_assert_null (strstr (command, plain));
+          rm_at = i;
+        }
+      else if (g_str_has_prefix (command, "distrobox rm"))
+        distrobox_at = i;
+    }
+  g_assert_cmpuint (rm_at, <, distrobox_at);
+  g_assert_cmpuint (distrobox_at, !=, G_MAXUINT);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -474,6 +530,7 @@ main (int   argc,
   ADD ("/manager-exports/list-all", test_list_all_exported);
   ADD ("/manager-exports/clean-up", test_clean_up);
   ADD ("/manager-exports/export-isolated", test_export_isolated);
+  ADD ("/manager-exports/delete-unsafe-icons", test_delete_unsafe_icons);
 
 #undef ADD
 

@@ -7,7 +7,6 @@
 
 #include "config.h"
 
-#include <glib/gstdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -159,6 +158,37 @@ test_create_runs_distrobox (Fixture       *fixture,
                    "--unshare-ipc --no-entry");
   g_assert_cmpint (kiste_task_get_state (task), ==, KISTE_TASK_SUCCEEDED);
   g_assert_cmpuint (g_list_model_get_n_items (kiste_manager_get_tasks (fixture->manager)), ==, 1);
+}
+
+/* distrobox create evals words a shell would glob: it runs in an empty
+ * folder of its own, gone afterwards */
+static void
+test_create_runs_in_empty_folder (Fixture       *fixture,
+                                  gconstpointer  data)
+{
+  g_autoptr(KisteCreateOptions) options = kiste_create_options_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("kiste-test-cwd-XXXXXX", &error);
+  g_autofree char *where = g_build_filename (dir, "where", NULL);
+  g_autofree char *rule = g_strdup_printf ("{ pwd; ls -A | wc -l; } > '%s'", where);
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  Result r = { 0 };
+
+  kiste_fake_runner_add (fixture->runner, "distrobox create", rule);
+  kiste_create_options_set_name (options, "newbox");
+  kiste_create_options_set_image (options, "localhost/kiste-debian:ready");
+  kiste_manager_create_async (fixture->manager, options, NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_no_error (r.error);
+
+  g_assert_true (g_file_get_contents (where, &contents, NULL, NULL));
+  lines = g_strsplit (contents, "\n", -1);
+  g_assert_true (g_str_has_prefix (lines[0], g_get_user_cache_dir ()));
+  g_assert_cmpstr (g_strstrip (lines[1]), ==, "0");
+  g_assert_false (g_file_test (lines[0], G_FILE_TEST_EXISTS));
+  g_unlink (where);
+  g_rmdir (dir);
 }
 
 /* Home isolation on a released distrobox: its dry run, then the manager's
@@ -953,6 +983,7 @@ main (int   argc,
   ADD ("/kiste/manager/create-invalid-runs-nothing", test_create_invalid_runs_nothing);
   ADD ("/kiste/manager/create-runs-distrobox", test_create_runs_distrobox);
   ADD ("/kiste/manager/create-isolated-home", test_create_isolated_home);
+  ADD ("/kiste/manager/create-runs-in-empty-folder", test_create_runs_in_empty_folder);
   ADD ("/kiste/manager/create-isolated-home-clone-and-refusal", test_create_isolated_home_clone_and_refusal);
   ADD ("/kiste/manager/one-operation-per-box", test_one_operation_per_box);
   ADD ("/kiste/manager/upgrade-refuses-hazard", test_upgrade_refuses_hazard);

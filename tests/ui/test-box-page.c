@@ -796,13 +796,27 @@ test_confirm_stop (Fixture       *fixture,
   g_assert_true (kiste_test_wait_for (manager_idle, fixture, 5000));
 }
 
+static guint
+count_commands_ending (Fixture    *fixture,
+                       const char *suffix)
+{
+  GPtrArray *commands = kiste_fake_runner_get_commands (fixture->runner);
+  guint n = 0;
+
+  for (guint i = 0; i < commands->len; i++)
+    if (g_str_has_suffix (g_ptr_array_index (commands, i), suffix))
+      n++;
+  return n;
+}
+
 static void
 test_delete_dialog (Fixture       *fixture,
                     gconstpointer  data)
 {
   g_autofree char *home = g_strdup_printf ("%s/h2", fixture->host_home);
   g_autofree char *check_label = g_strdup_printf ("Also delete its home folder %s", home);
-  g_autofree char *rm_home = g_strdup_printf ("rm -rf --one-file-system -- %s", home);
+  /* the script that follows no link on the way, given the folder */
+  g_autofree char *rm_home = g_strdup_printf (" sh %s", home);
   GtkWidget *dialog;
   GtkWidget *check;
   const char *body;
@@ -851,9 +865,8 @@ test_delete_dialog (Fixture       *fixture,
   click (dialog, "_Delete");
   wait_for_no_dialog (fixture);
   wait_for_command (fixture, "distrobox rm --force fixture-b");
-  wait_for_command (fixture, rm_home);
   g_assert_true (kiste_test_wait_for (manager_idle, fixture, 5000));
-  g_assert_cmpuint (count_commands (fixture, rm_home), ==, 1);
+  g_assert_cmpuint (count_commands_ending (fixture, rm_home), ==, 1);
 }
 
 static void
