@@ -163,7 +163,12 @@ kiste_application_quit_action (GSimpleAction *action,
    * window and hold, never with g_application_quit() over them. */
   windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
   for (const GList *l = windows; l != NULL; l = l->next)
-    gtk_window_close (GTK_WINDOW (l->data));
+    {
+      if (KISTE_IS_WINDOW (l->data))
+        kiste_window_quit (KISTE_WINDOW (l->data));
+      else
+        gtk_window_close (GTK_WINDOW (l->data));
+    }
 
   if (windows == NULL)
     g_application_quit (G_APPLICATION (self));

@@ -135,6 +135,7 @@ guint       _kiste_window_get_terminal_count    (KisteWindow      *self,
 /* TRUE when closing waits for the user (programs still run in tabs) */
 gboolean    _kiste_window_confirm_close         (KisteWindow      *self);
 gboolean    _kiste_window_confirm_temporary_close (KisteWindow    *self);
+void        _kiste_window_close_now               (KisteWindow    *self);
 /* Ends every shell of the window's tabs */
 void        _kiste_window_terminate_terminals   (KisteWindow      *self);
 

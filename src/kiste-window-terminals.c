@@ -544,7 +544,7 @@ close_window_response_cb (AdwAlertDialog *dialog,
   if (g_strcmp0 (adw_alert_dialog_choose_finish (dialog, result), "close") == 0)
     {
       self->close_confirmed = TRUE;
-      gtk_window_close (GTK_WINDOW (self));
+      kiste_window_quit (self);
     }
 }
 
@@ -562,7 +562,7 @@ kiste_window_close_without_asking (KisteWindow *self)
 
   self->close_confirmed = TRUE;
   self->temporary_close_asked = TRUE;
-  gtk_window_close (GTK_WINDOW (self));
+  _kiste_window_close_now (self);
 }
 
 gboolean

@@ -72,7 +72,7 @@ remove_response_cb (AdwAlertDialog *dialog,
   if (g_object_get_data (G_OBJECT (dialog), "kiste-then-close") != NULL)
     {
       self->temporary_close_asked = TRUE;
-      gtk_window_close (GTK_WINDOW (self));
+      kiste_window_quit (self);
     }
 }
 

@@ -988,6 +988,46 @@ kiste_window_save_state (KisteWindow *self)
   g_settings_apply (self->settings);
 }
 
+/* Closes the window at once, saving its state, with whatever is open on
+ * it: a dialog left open would take a close for itself (it closes instead
+ * of the window) and keep the app running, also at logout, when nobody is
+ * there to close it */
+void
+_kiste_window_close_now (KisteWindow *self)
+{
+  AdwDialog *dialog;
+  AdwDialog *last = NULL;
+
+  while ((dialog = adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (self))) != NULL &&
+         dialog != last)
+    {
+      adw_dialog_force_close (dialog);
+      last = dialog;
+    }
+
+  kiste_window_save_state (self);
+  g_cancellable_cancel (self->cancellable);
+  gtk_window_destroy (GTK_WINDOW (self));
+}
+
+/**
+ * kiste_window_quit:
+ *
+ * Closes the window for a quit (Ctrl+Q): asks first only while programs
+ * run in its terminals or its temporary boxes would be left, then closes
+ * it with whatever dialog is open on it.
+ */
+void
+kiste_window_quit (KisteWindow *self)
+{
+  g_return_if_fail (KISTE_IS_WINDOW (self));
+
+  if (_kiste_window_confirm_close (self) || _kiste_window_confirm_temporary_close (self))
+    return;
+
+  _kiste_window_close_now (self);
+}
+
 static gboolean
 kiste_window_close_request (GtkWindow *window)
 {
@@ -1201,6 +1241,30 @@ kiste_window_class_init (KisteWindowClass *klass)
 }
 
 static void
+kiste_window_dialogs_changed_cb (GListModel  *dialogs,
+                                 guint        position,
+                                 guint        removed,
+                                 guint        added,
+                                 KisteWindow *self)
+{
+  for (guint i = position; i < position + added; i++)
+    {
+      g_autoptr(AdwDialog) dialog = g_list_model_get_item (dialogs, i);
+      GtkEventController *controller;
+
+      if (g_object_get_data (G_OBJECT (dialog), "kiste-quit-shortcut") != NULL)
+        continue;
+      controller = gtk_shortcut_controller_new ();
+      gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                            gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_q, GDK_CONTROL_MASK),
+                                                              gtk_named_action_new ("app.quit")));
+      gtk_widget_add_controller (GTK_WIDGET (dialog), controller);
+      g_object_set_data (G_OBJECT (dialog), "kiste-quit-shortcut", controller);
+    }
+}
+
+static void
 kiste_window_init (KisteWindow *self)
 {
   GtkEventController *controller;
@@ -1224,4 +1288,9 @@ kiste_window_init (KisteWindow *self)
                                gtk_named_action_new ("win.delete-box"));
   gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
   gtk_widget_add_controller (GTK_WIDGET (self->list_view), controller);
+
+  /* Ctrl+Q quits whatever is open: the keys of a dialog stay in it, so
+   * each dialog gets the shortcut too */
+  g_signal_connect_object (adw_application_window_get_dialogs (ADW_APPLICATION_WINDOW (self)),
+                           "items-changed", G_CALLBACK (kiste_window_dialogs_changed_cb), self, 0);
 }

@@ -22,6 +22,7 @@ KisteWindow *kiste_window_new        (KisteApplication *application);
 
 /* Opens the create dialog filled in from a distrobox.ini file (what
  * "Import distrobox.ini…" and dropping a file do). Nothing in it runs. */
+void         kiste_window_quit                    (KisteWindow          *self);
 void         kiste_window_close_without_asking    (KisteWindow          *self);
 void         kiste_window_import_file              (KisteWindow          *self,
                                                     GFile                *file);

@@ -983,14 +983,23 @@ def wait_gone(acc, timeout=10.0, what=None):
 MENU_ITEM_ROLES = ('menu item', 'check menu item', 'radio menu item')
 
 
-def open_menu(app, button, timeout=5.0):
-    """Opens the menu of a menu button and returns the showing menu."""
+def open_menu(app, button, timeout=15.0):
+    """Opens the menu of a menu button and returns the showing menu. A menu
+    is built when first opened, which takes a while on a loaded machine; a
+    click that did not toggle the button (it stays unchecked) is repeated
+    once."""
     name = accessible_name(button)
     click(button)
-    return find(app.accessible, 'menu', name or None, showing=True, timeout=timeout)
+    try:
+        return find(app.accessible, 'menu', name or None, showing=True, timeout=timeout / 3)
+    except Failure:
+        if not is_checked(button):
+            log(f'{describe(button)} did not open its menu: clicking it again')
+            click(button)
+    return find(app.accessible, 'menu', name or None, showing=True, timeout=timeout * 2 / 3)
 
 
-def choose_menu_item(app, button, item, timeout=5.0):
+def choose_menu_item(app, button, item, timeout=15.0):
     """Opens the menu of button and activates its item named item."""
     menu = open_menu(app, button, timeout)
     click(find(menu, MENU_ITEM_ROLES, item, showing=True, timeout=timeout))

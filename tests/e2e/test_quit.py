@@ -7,13 +7,19 @@
 """Nothing outlives the app: with a real box present, the app watches
 podman's events stream; when the app is told to quit (SIGTERM, SIGINT) it
 exits cleanly, and when it is killed (SIGKILL) its podman processes go
-with it anyway."""
+with it anyway.
+
+Quitting ends the app whatever is open: with the New Box dialog open and
+a name typed into it, SIGTERM (what a session sends at logout), SIGINT,
+SIGHUP and Ctrl+Q each end it within two seconds, its commands with it."""
 
 import os
 import signal
 import time
 
 import kiste_e2e as e2e
+import test_create_dialog as cd  # its helpers; its main does not run on import
+import test_terminal as t  # noqa: E402
 
 BOX = 'kiste-e2e-quit'
 
@@ -102,10 +108,44 @@ def quit_with(signum):
         check_gone(procs, signum.name)
 
 
+def quit_with_dialog_open(how):
+    """how: a signal, or 'ctrl-q'"""
+    label = how if isinstance(how, str) else how.name
+    with e2e.App(log_name=f'app-dialog-{label}.log') as app:
+        win = app.window('Kiste')
+        procs = events_children(app)
+        e2e.click(e2e.find(win, 'button', 'New Box', showing=True, timeout=30))
+        dialog = e2e.find_alert(win, 'New Box')
+        name = cd.find_text(dialog, 'Name')
+        e2e.set_text(name, 'kiste-e2e-typed')
+        e2e.settle(0.5)
+        e2e.screenshot(f'quit-dialog-open-{label}')
+        start = time.monotonic()
+        if how == 'ctrl-q':
+            # the keyboard in the dialog's Name field, as people type there
+            e2e.click_at(name)
+            e2e.settle(0.3)
+            start = time.monotonic()
+            t.press_with_modifiers(ord('q'), 4)  # Control
+        else:
+            os.kill(app.pid, how)
+        try:
+            code = app.proc.wait(2.0)
+        except Exception:
+            e2e.screenshot(f'quit-dialog-still-open-{label}')
+            app.terminate()
+            raise e2e.Failure(f'with the New Box dialog open, the app did not exit within 2 s of {label}')
+        e2e.log(f'{label} with the dialog open: exited with {code} in {time.monotonic() - start:.2f} s')
+        e2e.check(code == 0, f'the app exited with code {code} after {label}, expected 0')
+        check_gone(procs, f'{label} with the dialog open')
+
+
 def main():
     with e2e.box(BOX):
         for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGKILL):
             quit_with(signum)
+        for how in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, 'ctrl-q'):
+            quit_with_dialog_open(how)
 
 
 e2e.run(main)
