@@ -401,15 +401,19 @@ launch_cb (GObject      *object,
            gpointer      user_data)
 {
   g_autoptr(LaunchData) data = user_data;
-  g_autofree char *message = NULL;
+  g_autofree char *heading = NULL;
   g_autoptr(GError) error = NULL;
+  AdwDialog *alert;
 
   if (kiste_manager_launch_app_finish (KISTE_MANAGER (object), result, &error) ||
       g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
 
-  message = g_strdup_printf (_("Could not start “%s”: %s"), data->name, error->message);
-  kiste_apps_page_toast (data->self, message);
+  /* the reason is often a few sentences: more than a toast holds */
+  heading = g_strdup_printf (_("“%s” Not Started"), data->name);
+  alert = adw_alert_dialog_new (heading, error->message);
+  adw_alert_dialog_add_response (ADW_ALERT_DIALOG (alert), "close", _("_Close"));
+  adw_dialog_present (alert, GTK_WIDGET (data->self));
 }
 
 static void

@@ -140,9 +140,16 @@ external_terminal_cb (GObject      *object,
   g_autoptr(KisteWindow) self = user_data;
   g_autoptr(GError) error = NULL;
 
-  if (!kiste_manager_open_external_terminal_finish (KISTE_MANAGER (object), result, &error) &&
-      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+  AdwDialog *alert;
+
+  if (kiste_manager_open_external_terminal_finish (KISTE_MANAGER (object), result, &error) ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  /* the reason is often a few sentences: more than a toast holds */
+  alert = adw_alert_dialog_new (_("Terminal Not Opened"), error->message);
+  adw_alert_dialog_add_response (ADW_ALERT_DIALOG (alert), "close", _("_Close"));
+  adw_dialog_present (alert, GTK_WIDGET (self));
 }
 
 static void

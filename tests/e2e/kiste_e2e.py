@@ -1005,6 +1005,16 @@ def choose_menu_item(app, button, item, timeout=15.0):
     click(find(menu, MENU_ITEM_ROLES, item, showing=True, timeout=timeout))
 
 
+def context_menu_item(app, row, item, screenshot_name=None):
+    """Right-clicks row and chooses item from its context menu."""
+    click_at(row, button=3)
+    entry = find(app.accessible, MENU_ITEM_ROLES, item, showing=True, timeout=10)
+    settle(0.3)
+    if screenshot_name:
+        screenshot(screenshot_name)
+    click(entry)
+
+
 # Accessibility audits
 
 CONTROL_ROLES = ('button', 'toggle button', *MENU_ITEM_ROLES)

@@ -115,12 +115,7 @@ def app_row(win):
 
 
 def context_menu_item(app, row, item):
-    """Right-clicks the row and chooses item from its context menu."""
-    e2e.click_at(row, button=3)
-    entry = e2e.find(app.accessible, e2e.MENU_ITEM_ROLES, item, showing=True, timeout=10)
-    e2e.settle(0.3)
-    e2e.screenshot(f'apps-context-menu-{item.lower().replace(" ", "-")}')
-    e2e.click(entry)
+    e2e.context_menu_item(app, row, item, f'apps-context-menu-{item.lower().replace(" ", "-")}')
 
 
 def cleanup():
