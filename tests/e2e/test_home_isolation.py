@@ -31,11 +31,11 @@ MARKER = os.path.join(HOST_HOME, 'kiste-e2e-secret.txt')
 OWN_HOME = os.path.join(HOST_HOME, 'Kiste Boxes', 'e2e nohome')
 
 
-def fill_form(win, name, own_home):
+def fill_form(win, name, own_home, image=None):
     e2e.click(e2e.find(win, 'button', 'New Box', showing=True, timeout=30))
     dialog = e2e.find_alert(win, 'New Box')
     create = e2e.find(dialog, 'button', 'Create', showing=True)
-    e2e.set_text(cd.find_text(dialog, 'Image'), e2e.IMAGE)
+    e2e.set_text(cd.find_text(dialog, 'Image'), image or e2e.IMAGE)
     name_entry = cd.find_text(dialog, 'Name')
     e2e.wait_until(lambda: e2e.get_text(name_entry), 5.0, 'a name to be suggested')
     e2e.set_text(name_entry, name)
