@@ -100,6 +100,8 @@ kiste_apps_page_toast (KisteAppsPage *self,
     }
 
   toast = adw_toast_new (title);
+  /* what a command printed is text, not markup */
+  adw_toast_set_use_markup (toast, FALSE);
   adw_toast_set_use_markup (toast, FALSE);
   adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), toast);
 }
@@ -212,7 +214,10 @@ list_apps_cb (GObject      *object,
 
   if (apps == NULL)
     {
-      adw_status_page_set_description (self->error_page, error->message);
+      /* a description is markup: what a box printed is text */
+      g_autofree char *escaped = g_markup_escape_text (error->message, -1);
+
+      adw_status_page_set_description (self->error_page, escaped);
       gtk_stack_set_visible_child_name (self->stack, "error");
       return;
     }

@@ -45,13 +45,17 @@ kiste_box_page_toast (KisteBoxPage *self,
                       const char   *title)
 {
   GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
+  AdwToast *toast;
 
   if (overlay == NULL)
     {
       g_debug ("No toast overlay for: %s", title);
       return;
     }
-  adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (title));
+  toast = adw_toast_new (title);
+  /* what a command printed is text, not markup */
+  adw_toast_set_use_markup (toast, FALSE);
+  adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), toast);
 }
 
 static const char *

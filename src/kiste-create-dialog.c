@@ -97,7 +97,11 @@ void
 kiste_create_dialog_toast (KisteCreateDialog *self,
                            const char        *title)
 {
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (title));
+  AdwToast *toast = adw_toast_new (title);
+
+  /* what a command printed is text, not markup */
+  adw_toast_set_use_markup (toast, FALSE);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 /* Once disposed (its cancellable is cancelled then), late callbacks must

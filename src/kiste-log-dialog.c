@@ -142,7 +142,10 @@ logs_done_cb (GObject      *object,
 
   if (error != NULL && load->lines.length == 0)
     {
-      adw_status_page_set_description (self->error_page, error->message);
+      /* a description is markup: what a box printed is text */
+      g_autofree char *escaped = g_markup_escape_text (error->message, -1);
+
+      adw_status_page_set_description (self->error_page, escaped);
       gtk_stack_set_visible_child_name (self->stack, "error");
       gtk_widget_set_sensitive (GTK_WIDGET (self->copy_button), FALSE);
       return;

@@ -31,6 +31,9 @@ kiste_window_toast_plain (KisteWindow *self,
 {
   AdwToast *toast = adw_toast_new (title);
 
+  /* what a command printed is text, not markup */
+  adw_toast_set_use_markup (toast, FALSE);
+
   /* titles may quote files and servers: never markup */
   adw_toast_set_use_markup (toast, FALSE);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);

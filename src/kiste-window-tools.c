@@ -45,6 +45,7 @@ installed_cb (GObject      *object,
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return;
       toast = adw_toast_new (error->message);
+      adw_toast_set_use_markup (toast, FALSE);
       adw_toast_overlay_add_toast (self->toast_overlay, toast);
       return;
     }

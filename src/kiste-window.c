@@ -140,7 +140,12 @@ kiste_window_update_state (KisteWindow *self)
       else
         description = g_strdup (_("Kiste needs podman or docker to run boxes. "
                                   "Install podman with this command, then retry."));
-      adw_status_page_set_description (self->missing_page, description);
+      /* a description is markup: a command's error is text */
+      {
+        g_autofree char *escaped = g_markup_escape_text (description, -1);
+
+        adw_status_page_set_description (self->missing_page, escaped);
+      }
       gtk_label_set_label (self->install_label, command);
       gtk_widget_set_visible (self->install_box, command != NULL);
       _kiste_window_update_install_distrobox (self, no_distrobox);
@@ -152,7 +157,9 @@ kiste_window_update_state (KisteWindow *self)
 
   if (self->load_error != NULL)
     {
-      adw_status_page_set_description (self->error_page, self->load_error->message);
+      g_autofree char *escaped = g_markup_escape_text (self->load_error->message, -1);
+
+      adw_status_page_set_description (self->error_page, escaped);
       gtk_stack_set_visible_child_name (self->main_stack, "status");
       gtk_stack_set_visible_child_name (self->status_stack, "error");
       return;
@@ -764,6 +771,8 @@ kiste_window_task_finished_cb (KisteWindow *self,
     return;
 
   toast = adw_toast_new (message);
+  /* what a command printed is text, not markup */
+  adw_toast_set_use_markup (toast, FALSE);
   if (state == KISTE_TASK_FAILED)
     {
       adw_toast_set_button_label (toast, _("Details"));
