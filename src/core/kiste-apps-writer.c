@@ -152,12 +152,13 @@ parse_exec (const char  *exec,
       if (strlen (arg) > MAX_ARG_BYTES || !is_clean_text (arg, MAX_ARG_BYTES))
         goto bad;
 
-      /* a code inside an argument is dropped, "%%" is a "%" */
+      /* a code inside an argument is dropped (the whole character after
+       * the "%", however many bytes), "%%" is a "%" */
       clean = g_string_new (NULL);
-      for (const char *p = arg; *p != '\0'; p++)
+      for (const char *p = arg; *p != '\0'; p = g_utf8_next_char (p))
         {
           if (*p != '%')
-            g_string_append_c (clean, *p);
+            g_string_append_unichar (clean, g_utf8_get_char (p));
           else if (p[1] != '\0')
             {
               if (p[1] == '%')
@@ -304,17 +305,20 @@ kiste_apps_build_host_launcher (const char          *desktop_id,
     g_string_append_printf (exec, " %s", field_code);
 
   g_key_file_set_string (to, G_KEY_FILE_DESKTOP_GROUP, "Type", "Application");
+
+  /* Always one, and the first "Icon=" of the file: distrobox rm deletes
+   * ~/.local/share/icons/…/ICON.* taking ICON from the first line that
+   * holds "Icon=" anywhere (a name could), and a missing one as ".*" */
+  icon = g_key_file_get_string (from, G_KEY_FILE_DESKTOP_GROUP, "Icon", NULL);
+  if ((icon_name = dup_icon_name (icon)) == NULL)
+    icon_name = g_strdup (FALLBACK_ICON);
+  g_key_file_set_string (to, G_KEY_FILE_DESKTOP_GROUP, "Icon", icon_name);
+
   copy_text_key (from, to, "Name", label ? label : "");
   copy_text_key (from, to, "GenericName", "");
   copy_text_key (from, to, "Comment", "");
   g_key_file_set_string (to, G_KEY_FILE_DESKTOP_GROUP, "Exec", exec->str);
 
-  /* always one: distrobox rm takes a missing icon for the pattern ".*" of
-   * icons to delete */
-  icon = g_key_file_get_string (from, G_KEY_FILE_DESKTOP_GROUP, "Icon", NULL);
-  if ((icon_name = dup_icon_name (icon)) == NULL)
-    icon_name = g_strdup (FALLBACK_ICON);
-  g_key_file_set_string (to, G_KEY_FILE_DESKTOP_GROUP, "Icon", icon_name);
 
   categories = g_key_file_get_string_list (from, G_KEY_FILE_DESKTOP_GROUP, "Categories", NULL, NULL);
   if (categories != NULL)
