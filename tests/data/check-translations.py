@@ -14,6 +14,8 @@
 #
 # Usage: check-translations.py SOURCE_ROOT [LANG...]   (default: po/LINGUAS)
 #        check-translations.py --self-test
+#        check-translations.py --write-template OUTPUT SOURCE_ROOT
+#          (the template alone, for the UI test that looks for English text)
 
 import importlib.util
 import os
@@ -222,6 +224,11 @@ def self_test():
 def main(argv):
     if argv[1:] == ['--self-test']:
         return self_test()
+    if len(argv) == 4 and argv[1] == '--write-template':
+        errors = make_template(argv[3], argv[2])
+        for e in errors:
+            print(e, file=sys.stderr)
+        return 1 if errors else 0
     if len(argv) < 2:
         print(f'usage: {argv[0]} SOURCE_ROOT [LANG...] | --self-test', file=sys.stderr)
         return 2
