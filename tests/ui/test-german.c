@@ -7,13 +7,13 @@
 
 /* Kiste in German, with the catalog of the build (po/de.po): the main
  * window with the captured boxes, a box's details and apps, the menus, the
- * create dialog and the preferences, wide and in the narrowest window, and
- * the window without boxes. Every label on screen is compared with the
- * strings of the code (the template the build extracts from
- * po/POTFILES.in): one that is still English where German was due fails the
- * test and is named, and so does German text cut off with an ellipsis or a
- * button pushed out of the window. Screenshots of each go to
- * $KISTE_SCREENSHOT_DIR (german-*.png).
+ * create dialog, the preferences and the keyboard shortcuts; the window
+ * and the box's page also in the narrowest window, and the window without
+ * boxes. Every label on screen is compared with the strings of the code
+ * (the template the build extracts from po/POTFILES.in): one that is still
+ * English where German was due fails the test and is named, and so does
+ * German text cut off with an ellipsis or a button pushed out of the
+ * window. Screenshots of each go to $KISTE_SCREENSHOT_DIR (german-*.png).
  *
  * The test runs with LANGUAGE=de, LC_ALL=de_DE.UTF-8 from a locale the build
  * makes (LOCPATH) and the catalogs in KISTE_TEST_LOCALEDIR; see
@@ -30,6 +30,7 @@
 #include "kiste-apps-page.h"
 #include "kiste-box-page.h"
 #include "kiste-manager-private.h"
+#include "kiste-shortcuts-dialog.h"
 #include "kiste-test-ui.h"
 #include "kiste-window-private.h"
 
@@ -634,6 +635,19 @@ test_window (void)
     screenshots_scrolled (GTK_WIDGET (dialog), GTK_WIDGET (dialog), "german-preferences");
     adw_dialog_force_close (dialog);
   }
+  kiste_test_flush (GTK_WIDGET (window));
+
+  /* Keyboard Shortcuts */
+  {
+    AdwDialog *dialog = ADW_DIALOG (kiste_shortcuts_dialog_new ());
+
+    adw_dialog_present (dialog, GTK_WIDGET (window));
+    g_assert_true (kiste_test_wait_for (dialog_shown, window, 5000));
+    assert_german (GTK_WIDGET (dialog), "the keyboard shortcuts", 15);
+    screenshots_scrolled (GTK_WIDGET (dialog), GTK_WIDGET (dialog), "german-shortcuts");
+    adw_dialog_force_close (dialog);
+  }
+  kiste_test_flush (GTK_WIDGET (window));
 
   /* The narrowest window: the list, then the box's page alone */
   gtk_window_set_default_size (GTK_WINDOW (window), 360, 700);
