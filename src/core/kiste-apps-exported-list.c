@@ -220,6 +220,8 @@ set_bad_host_listing (GError     **error,
                       const char  *detail)
 {
   g_set_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT,
+               /* Translators: %s says what was wrong with the list a script
+                * on this computer printed: "cut short", "no sizes" */
                _("The launcher folders of this computer could not be read (%s)."), detail);
   return FALSE;
 }
@@ -245,7 +247,7 @@ parse_host_folder (char         **lines,
   guint n = 0;
 
   if (lines[*i + 1] == NULL || !g_str_equal (lines[*i + 2] ? lines[*i + 2] : "", "sizes"))
-    return set_bad_host_listing (error, "no sizes");
+    return set_bad_host_listing (error, _("no sizes"));
   names = g_base64_decode (lines[*i + 1], &names_len);
   *i += 3;
 
@@ -254,15 +256,15 @@ parse_host_folder (char         **lines,
       guint64 size;
 
       if (!g_ascii_string_to_unsigned (lines[*i], 10, 0, G_MAXUINT32, &size, NULL))
-        return set_bad_host_listing (error, "not a size");
+        return set_bad_host_listing (error, _("not a size"));
       g_array_append_val (sizes, size);
     }
   if (lines[*i] == NULL || lines[*i + 1] == NULL)
-    return set_bad_host_listing (error, "cut short");
+    return set_bad_host_listing (error, _("cut short"));
   data = g_base64_decode (lines[++(*i)], &data_len);
 
   if (names_len > 0 && names[names_len - 1] != '\0')
-    return set_bad_host_listing (error, "an unterminated name");
+    return set_bad_host_listing (error, _("an unterminated name"));
 
   for (gsize k = 0; k < names_len; k++)
     {
@@ -275,11 +277,11 @@ parse_host_folder (char         **lines,
       start = k + 1;
 
       if (n >= sizes->len)
-        return set_bad_host_listing (error, "a file without a size");
+        return set_bad_host_listing (error, _("a file without a size"));
       size = g_array_index (sizes, guint64, n++);
       read = MIN (size, max + 1);
       if (read > data_len - offset)
-        return set_bad_host_listing (error, "a file shorter than its size");
+        return set_bad_host_listing (error, _("a file shorter than its size"));
 
       if (size <= max && strchr (name, '/') == NULL &&
           (is_bin || is_launcher_candidate_of (name, state->box_name)) &&
@@ -290,10 +292,10 @@ parse_host_folder (char         **lines,
     }
 
   if (n != sizes->len)
-    return set_bad_host_listing (error, "a size without a file");
+    return set_bad_host_listing (error, _("a size without a file"));
   /* A file that changed while it was read */
   if (offset != data_len)
-    return set_bad_host_listing (error, "a file longer than its size");
+    return set_bad_host_listing (error, _("a file longer than its size"));
 
   return TRUE;
 }
@@ -335,13 +337,13 @@ parse_host_listing (const char    *output,
       else if (g_str_equal (line, "names"))
         {
           if (current == NULL)
-            return set_bad_host_listing (error, "files outside a folder");
+            return set_bad_host_listing (error, _("files outside a folder"));
           if (!parse_host_folder (lines, &i, state, is_bin, current, error))
             return FALSE;
         }
       else if (line[0] != '\0')
         {
-          return set_bad_host_listing (error, "unknown text");
+          return set_bad_host_listing (error, _("unknown text"));
         }
     }
 

@@ -35,6 +35,8 @@ set_bad_listing (GError     **error,
                  const char  *detail)
 {
   g_set_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT,
+               /* Translators: %s says what was wrong with the list a script
+                * in the box printed: "cut short", "not base64" */
                _("The list of the box’s apps could not be read (%s)."),
                detail);
   return FALSE;
@@ -109,7 +111,7 @@ read_sections (const char  *output,
         continue;
 
       if (section == N_SECTIONS)
-        return set_bad_listing (error, "text after the end");
+        return set_bad_listing (error, _("text after the end"));
 
       /* The next marker moves on; sections never come back */
       if (line[0] == section_markers[section + 1] && line[1] == '\0')
@@ -118,17 +120,17 @@ read_sections (const char  *output,
           continue;
         }
       if (section < 0)
-        return set_bad_listing (error, "no start marker");
+        return set_bad_listing (error, _("no start marker"));
       /* base64 lines come in fours, sizes are digits */
       if (g_ascii_isupper (line[0]) && line[1] == '\0')
-        return set_bad_listing (error, "a section out of order");
+        return set_bad_listing (error, _("a section out of order"));
 
       if (section == SECTION_FILE_SIZES || section == SECTION_ICON_SIZES)
         {
           GArray *sizes = section == SECTION_FILE_SIZES ? listing->file_sizes : listing->icon_sizes;
 
           if (!append_size_line (sizes, line))
-            return set_bad_listing (error, "not a size");
+            return set_bad_listing (error, _("not a size"));
         }
       else if (is_base64_line (line))
         {
@@ -136,12 +138,12 @@ read_sections (const char  *output,
         }
       else
         {
-          return set_bad_listing (error, "not base64");
+          return set_bad_listing (error, _("not base64"));
         }
     }
 
   if (section != N_SECTIONS)
-    return set_bad_listing (error, "cut short");
+    return set_bad_listing (error, _("cut short"));
 
   for (guint i = 0; i < N_SECTIONS; i++)
     {
@@ -149,7 +151,7 @@ read_sections (const char  *output,
       guchar *data;
 
       if (listing->text[i]->len % 4 != 0)
-        return set_bad_listing (error, "base64 cut short");
+        return set_bad_listing (error, _("base64 cut short"));
       data = g_base64_decode (listing->text[i]->str, &len);
       listing->bytes[i] = g_byte_array_new_take (data, len);
     }
@@ -179,10 +181,10 @@ split_files (Listing    *listing,
     }
 
   if (start != path_bytes->len)
-    return set_bad_listing (error, "unterminated file name");
+    return set_bad_listing (error, _("unterminated file name"));
 
   if (paths->len != listing->file_sizes->len)
-    return set_bad_listing (error, "file count mismatch");
+    return set_bad_listing (error, _("file count mismatch"));
 
   for (guint i = 0; i < listing->file_sizes->len; i++)
     {
@@ -192,7 +194,7 @@ split_files (Listing    *listing,
       GByteArray *bytes;
 
       if (read > data->len - offset)
-        return set_bad_listing (error, "a file shorter than its size");
+        return set_bad_listing (error, _("a file shorter than its size"));
       /* too big to be a launcher: an empty one, which is skipped */
       bytes = g_byte_array_sized_new (size <= KISTE_LIST_APPS_FILE_MAX ? read : 0);
       if (size <= KISTE_LIST_APPS_FILE_MAX)
@@ -203,7 +205,7 @@ split_files (Listing    *listing,
 
   /* A file that changed while it was read */
   if (offset != data->len)
-    return set_bad_listing (error, "a file longer than its size");
+    return set_bad_listing (error, _("a file longer than its size"));
 
   return TRUE;
 }
@@ -223,7 +225,7 @@ split_icons (Listing  *listing,
 
   if (names->len > 0 && names->data[names->len - 1] != '\n')
     {
-      set_bad_listing (error, "unterminated icon name");
+      set_bad_listing (error, _("unterminated icon name"));
       return NULL;
     }
 
@@ -240,14 +242,14 @@ split_icons (Listing  *listing,
 
       if (n >= listing->icon_sizes->len)
         {
-          set_bad_listing (error, "an icon without a size");
+          set_bad_listing (error, _("an icon without a size"));
           return NULL;
         }
       size = g_array_index (listing->icon_sizes, guint64, n++);
       read = MIN (size, KISTE_LIST_APPS_ICON_READ);
       if (read > data->len - offset)
         {
-          set_bad_listing (error, "an icon shorter than its size");
+          set_bad_listing (error, _("an icon shorter than its size"));
           return NULL;
         }
 
@@ -260,12 +262,12 @@ split_icons (Listing  *listing,
 
   if (n != listing->icon_sizes->len)
     {
-      set_bad_listing (error, "an icon size without a name");
+      set_bad_listing (error, _("an icon size without a name"));
       return NULL;
     }
   if (offset != data->len)
     {
-      set_bad_listing (error, "an icon longer than its size");
+      set_bad_listing (error, _("an icon longer than its size"));
       return NULL;
     }
 

@@ -119,8 +119,10 @@ add_warning (KisteAssembleEntry *entry,
   if (n < MAX_WARNINGS)
     g_strv_builder_take (builder, g_steal_pointer (&owned));
   else
-    g_strv_builder_take (builder, g_strdup_printf (_("There are more problems with [%s]; only the "
-                                                     "first %u are listed."),
+    g_strv_builder_take (builder, g_strdup_printf (ngettext ("There are more problems with [%s]; only the "
+                                                             "first %u is listed.",
+                                                             "There are more problems with [%s]; only the "
+                                                             "first %u are listed.", MAX_WARNINGS),
                                                    entry->section, MAX_WARNINGS));
   g_strfreev (entry->warnings);
   entry->warnings = g_strv_builder_end (builder);
@@ -299,8 +301,11 @@ flatten (GHashTable  *by_name,
         {
           if (*budget == 0)
             return kiste_set_invalid_input (error,
-                                            _("The includes in this file add up to more than %u lines. "
-                                              "Include each section fewer times."),
+                                            ngettext ("The includes in this file add up to more than %u "
+                                                      "line. Include each section fewer times.",
+                                                      "The includes in this file add up to more than %u "
+                                                      "lines. Include each section fewer times.",
+                                                      MAX_INCLUDED_PAIRS),
                                             MAX_INCLUDED_PAIRS);
           (*budget)--;
         }
@@ -326,8 +331,10 @@ flatten (GHashTable  *by_name,
 
       if (stack->len >= MAX_INCLUDE_DEPTH)
         return kiste_set_invalid_input (error,
-                                        _("[%s] includes “%s” (line %u) through more than %u levels of "
-                                          "includes."),
+                                        ngettext ("[%s] includes “%s” (line %u) through more than %u "
+                                                  "level of includes.",
+                                                  "[%s] includes “%s” (line %u) through more than %u "
+                                                  "levels of includes.", MAX_INCLUDE_DEPTH),
                                         section->name, pair->value, pair->line, MAX_INCLUDE_DEPTH);
 
       g_ptr_array_add (stack, included);
@@ -690,8 +697,10 @@ interpret (const char *name,
           if (previous_values > MAX_LIST_VALUES)
             break;
           if (n_values > MAX_LIST_VALUES)
-            set_entry_error (entry, g_strdup_printf (_("“%s” lists more than %u values; no box "
-                                                       "needs that many."),
+            set_entry_error (entry, g_strdup_printf (ngettext ("“%s” lists more than %u value; no box "
+                                                               "needs that many.",
+                                                               "“%s” lists more than %u values; no box "
+                                                               "needs that many.", MAX_LIST_VALUES),
                                                      pair->key, MAX_LIST_VALUES));
           else
             apply_list (entry, pair->key, pair->value);

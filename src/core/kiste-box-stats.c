@@ -58,7 +58,8 @@ dup_member_text (JsonObject *object,
     return g_strstrip (g_strdup (json_node_get_string (node)));
   if (json_node_get_value_type (node) == G_TYPE_DOUBLE ||
       json_node_get_value_type (node) == G_TYPE_INT64)
-    return g_strdup_printf ("%.2f%%", json_node_get_double (node));
+    /* Translators: a processor's use, "4.20%" */
+    return g_strdup_printf (_("%.2f%%"), json_node_get_double (node));
   return NULL;
 }
 

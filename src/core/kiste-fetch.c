@@ -163,7 +163,9 @@ fetch_fail (GTask  *task,
     {
       g_error_free (error);
       g_task_return_new_error (task, KISTE_ERROR, KISTE_ERROR_TIMED_OUT,
-                               _("The server did not answer within %u seconds."),
+                               ngettext ("The server did not answer within %u second.",
+                                         "The server did not answer within %u seconds.",
+                                         FETCH_TIMEOUT_SECONDS),
                                FETCH_TIMEOUT_SECONDS);
       return;
     }

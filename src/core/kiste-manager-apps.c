@@ -640,7 +640,7 @@ export_common (KisteManager        *self,
   op->arg = g_strdup (path);
   op->flag = !!is_app;
 
-  if (!kiste_validate_absolute_path (is_app ? _("App") : _("Program"), path, &error))
+  if (!kiste_validate_absolute_path (is_app ? _("The application file") : _("The program"), path, &error))
     {
       _kiste_op_return (task, g_steal_pointer (&error));
       return ktask;

@@ -74,9 +74,15 @@ kiste_validate_name (const char          *name,
 
   len = strlen (name);
   if (len < NAME_MIN_LENGTH)
-    return kiste_set_invalid_input (error, _("The name must be at least %d characters long."), NAME_MIN_LENGTH);
+    return kiste_set_invalid_input (error, ngettext ("The name must be at least %d character long.",
+                                                     "The name must be at least %d characters long.",
+                                                     NAME_MIN_LENGTH),
+                                    NAME_MIN_LENGTH);
   if (len > NAME_MAX_LENGTH)
-    return kiste_set_invalid_input (error, _("The name may be at most %d characters long."), NAME_MAX_LENGTH);
+    return kiste_set_invalid_input (error, ngettext ("The name may be at most %d character long.",
+                                                     "The name may be at most %d characters long.",
+                                                     NAME_MAX_LENGTH),
+                                    NAME_MAX_LENGTH);
 
   if (strv_contains (existing_names, name))
     return kiste_set_invalid_input (error, _("The name “%s” is taken: a box with that name already exists."),
@@ -124,7 +130,9 @@ kiste_validate_hostname (const char  *hostname,
   len = strlen (hostname);
   if (len > KISTE_VALIDATE_HOSTNAME_MAX)
     return kiste_set_invalid_input (error,
-                                    _("The hostname may be at most %d characters long; this one has %u."),
+                                    ngettext ("The hostname may be at most %d character long; this one has %u.",
+                                              "The hostname may be at most %d characters long; this one has %u.",
+                                              KISTE_VALIDATE_HOSTNAME_MAX),
                                     KISTE_VALIDATE_HOSTNAME_MAX, (guint)g_utf8_strlen (hostname, -1));
 
   for (const char *p = hostname; ; p++)
@@ -172,8 +180,11 @@ kiste_validate_default_hostname (const char  *name,
 
   if (n_chars > KISTE_VALIDATE_HOSTNAME_MAX)
     return kiste_set_invalid_input (error,
-                                    _("Set a hostname: with its own network, the box would be called “%s”, "
-                                      "which has %ld characters, but a hostname may have at most %d."),
+                                    ngettext ("Set a hostname: with its own network, the box would be called "
+                                              "“%s”, which has %ld character, but a hostname may have at most %d.",
+                                              "Set a hostname: with its own network, the box would be called "
+                                              "“%s”, which has %ld characters, but a hostname may have at most %d.",
+                                              n_chars),
                                     full, n_chars, KISTE_VALIDATE_HOSTNAME_MAX);
 
   return TRUE;
@@ -359,9 +370,12 @@ kiste_validate_image (const char  *image,
       *tag++ = '\0';
       if (!is_image_tag (tag))
         return kiste_set_invalid_input (error,
-                                        _("The image tag “%s” is not valid: it may contain letters, digits, "
-                                          "“_”, “.” and “-”, must not start with “.” or “-”, and may be at "
-                                          "most %d characters long."),
+                                        ngettext ("The image tag “%s” is not valid: it may contain letters, "
+                                                  "digits, “_”, “.” and “-”, must not start with “.” or “-”, and "
+                                                  "may be at most %d character long.",
+                                                  "The image tag “%s” is not valid: it may contain letters, "
+                                                  "digits, “_”, “.” and “-”, must not start with “.” or “-”, and "
+                                                  "may be at most %d characters long.", IMAGE_TAG_MAX),
                                         tag, IMAGE_TAG_MAX);
     }
 
@@ -412,20 +426,26 @@ kiste_validate_absolute_path (const char  *field_label,
   g_return_val_if_fail (field_label != NULL, FALSE);
 
   if (path == NULL || path[0] != '/')
+    /* Translators: %s is the subject of the sentence, what is checked:
+     * "The home folder", "The path in the box" */
     return kiste_set_invalid_input (error, _("%s must be an absolute path, starting with “/”."), field_label);
 
   if (!g_utf8_validate (path, -1, NULL))
+    /* Translators: %s is the subject of the sentence, "The home folder" */
     return kiste_set_invalid_input (error, _("%s is not valid text (UTF-8)."), field_label);
 
   for (const char *p = path; *p != '\0'; p++)
     {
       if (g_ascii_iscntrl (*p))
+        /* Translators: %s is the subject of the sentence, "The home folder" */
         return kiste_set_invalid_input (error, _("%s may not contain line breaks or other control characters."),
                                         field_label);
 
       /* distrobox 1.x evals these paths in a shell string */
       if (strchr ("$`\"'\\", *p) != NULL)
         return kiste_set_invalid_input (error,
+                                        /* Translators: %s is the subject of the sentence,
+                                         * "The home folder"; %c is the character */
                                         _("%s may not contain “%c”: distrobox passes it through a shell, "
                                           "which would interpret it."),
                                         field_label, *p);
@@ -437,6 +457,7 @@ kiste_validate_absolute_path (const char  *field_label,
 
     for (guint i = 0; parts[i] != NULL; i++)
       if (g_str_equal (parts[i], ".."))
+        /* Translators: %s is the subject of the sentence, "The home folder" */
         return kiste_set_invalid_input (error, _("%s may not contain “..”: write the folder it leads to."),
                                         field_label);
   }
@@ -489,6 +510,7 @@ check_mount_path (const char  *field_label,
 
   if (strchr (path, ':') != NULL)
     return kiste_set_invalid_input (error,
+                                    /* Translators: %s is the subject of the sentence, "The path in the box" */
                                     _("%s may not contain “:”: podman separates the parts of a "
                                       "mounted folder with it."),
                                     field_label);
