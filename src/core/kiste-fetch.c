@@ -227,8 +227,9 @@ fetch_parse_head (Fetch   *fetch,
   head = g_strndup (data, end);
   lines = g_strsplit (head, "\n", -1);
 
-  /* HTTP/1.x NNN Reason */
-  if (g_str_has_prefix (lines[0], "HTTP/1.") && (code = strchr (lines[0], ' ')))
+  /* HTTP/1.x NNN Reason; an empty head has no line at all */
+  if (lines[0] != NULL && g_str_has_prefix (lines[0], "HTTP/1.") &&
+      (code = strchr (lines[0], ' ')))
     digits = g_strndup (code + 1, 3);
   if (digits == NULL || !g_ascii_string_to_unsigned (digits, 10, 100, 599, &status, NULL))
     {
