@@ -217,7 +217,8 @@ fetch_parse_head (Fetch   *fetch,
 
   if (skip == 0)
     {
-      if (fetch->buffer->len >= FETCH_MAX_HEAD)
+      /* until no blank line can start below the limit */
+      if (fetch->buffer->len >= FETCH_MAX_HEAD + 3)
         g_set_error_literal (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT,
                              _("The server’s answer cannot be read."));
       return FALSE;
