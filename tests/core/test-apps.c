@@ -1230,6 +1230,8 @@ test_exec_argv (void)
     { "app %i %c %k", "app" },
     { "'unterminated", NULL },
     { "%U", NULL },
+    { "%", NULL },
+    { "%f%u --new", NULL },
     { "", NULL },
   };
 
