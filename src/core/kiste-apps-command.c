@@ -35,7 +35,8 @@ strip_field_codes (const char *arg)
 
       if (p[1] == '%')
         g_string_append_c (out, '%');
-      if (p[1] != '\0')
+      /* a code is one ASCII letter: never the first byte of a character */
+      if (p[1] != '\0' && (guchar) p[1] < 0x80)
         p++;
     }
 

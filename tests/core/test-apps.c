@@ -1232,6 +1232,7 @@ test_exec_argv (void)
     { "%U", NULL },
     { "%", NULL },
     { "%f%u --new", NULL },
+    { "app %été", "app|été" },
     { "", NULL },
   };
 
