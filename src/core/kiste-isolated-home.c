@@ -396,6 +396,24 @@ exec_enters_box (const char *exec,
          g_str_equal (argv[3], "--");
 }
 
+/* GKeyFile keeps a key said twice in a group and answers with the last
+ * one; other readers may take the first, which the check never saw */
+static gboolean
+has_repeated_key (GKeyFile   *file,
+                  const char *group)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_auto(GStrv) keys = g_key_file_get_keys (file, group, NULL, NULL);
+
+  for (guint i = 0; keys != NULL && keys[i] != NULL; i++)
+    {
+      if (!g_hash_table_add (seen, keys[i]))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
 /**
  * kiste_isolated_home_check_launcher:
  * @contents: the launcher, as distrobox-export wrote it inside the box
@@ -437,6 +455,12 @@ kiste_isolated_home_check_launcher (const char  *contents,
     {
       g_autofree char *exec = NULL;
 
+      if (has_repeated_key (file, groups[i]))
+        {
+          g_set_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT,
+                       _("The launcher “%s” made is not an application launcher."), box_name);
+          return NULL;
+        }
       if (!g_key_file_has_key (file, groups[i], "Exec", NULL))
         continue;
       exec = g_key_file_get_string (file, groups[i], "Exec", NULL);

@@ -403,6 +403,8 @@ test_check_launcher (void)
     { "[Desktop Entry]\nType=Application\nExec=/usr/bin/distrobox-enter -n dev -- x\n\n"
       "[Desktop Action a]\nExec=rm -rf ~\n", "an action runs something else" },
     { "[Desktop Entry]\nType=Application\nExec=/usr/bin/distrobox-enter -n dev -- x $(id)\n", "shell" },
+    { "[Desktop Entry]\nType=Application\nExec=rm -rf ~\nExec=/usr/bin/distrobox-enter -n dev -- x\n",
+      "an Exec said twice, the first one unchecked" },
     { "[Desktop Entry]\nType=Link\nURL=https://example.com\n", "not an application" },
     { "[Desktop Entry]\nType=Application\nName=Nothing\n", "no Exec" },
     { "not a key file", "garbage" },
