@@ -348,6 +348,32 @@ parse_host_listing (const char    *output,
   return TRUE;
 }
 
+GPtrArray *
+_kiste_apps_parse_host_listing (const char          *output,
+                                const char          *box_name,
+                                const char          *applications_dir,
+                                const char          *bin_dir,
+                                const char * const  *box_names,
+                                GError             **error)
+{
+  ListExported state;
+  g_autoptr(GHashTable) applications = NULL;
+  g_autoptr(GHashTable) binaries = NULL;
+
+  g_return_val_if_fail (output != NULL, NULL);
+
+  state.box_name = (char *) box_name;
+  state.applications_dir = (char *) applications_dir;
+  state.bin_dir = (char *) bin_dir;
+  state.box_names = (char **) box_names;
+
+  /* a folder that does not exist lists as empty, as it does here */
+  if (!parse_host_listing (output, &state, &applications, &binaries, error))
+    return NULL;
+
+  return list_exported_match (&state, applications, binaries);
+}
+
 static void
 list_exported_host_cb (GObject      *object,
                        GAsyncResult *result,
@@ -355,25 +381,20 @@ list_exported_host_cb (GObject      *object,
 {
   g_autoptr(GTask) task = user_data;
   ListExported *state = g_task_get_task_data (task);
-  g_autoptr(GHashTable) applications = NULL;
-  g_autoptr(GHashTable) binaries = NULL;
   g_autofree char *output = NULL;
+  GPtrArray *files;
   GError *error = NULL;
 
-  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &output, NULL, &error))
+  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &output, NULL, &error) ||
+      !(files = _kiste_apps_parse_host_listing (output, state->box_name, state->applications_dir,
+                                                state->bin_dir, (const char * const *) state->box_names,
+                                                &error)))
     {
       g_task_return_error (task, error);
       return;
     }
 
-  /* a folder that does not exist lists as empty, as it does here */
-  if (!parse_host_listing (output, state, &applications, &binaries, &error))
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-  g_task_return_pointer (task, list_exported_match (state, applications, binaries),
-                         (GDestroyNotify) g_ptr_array_unref);
+  g_task_return_pointer (task, files, (GDestroyNotify) g_ptr_array_unref);
 }
 
 static void list_exported_start (KisteRunner *runner,
