@@ -319,14 +319,17 @@ parse_host_listing (const char    *output,
           const char *dir = line + strlen ("dir ");
 
           current = NULL;
+          /* a folder listed again replaces what it listed before */
           if (g_strcmp0 (dir, state->applications_dir) == 0)
             {
+              g_clear_pointer (applications, g_hash_table_unref);
               *applications = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
               current = *applications;
               is_bin = FALSE;
             }
           else if (g_strcmp0 (dir, state->bin_dir) == 0)
             {
+              g_clear_pointer (binaries, g_hash_table_unref);
               *binaries = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
               current = *binaries;
               is_bin = TRUE;
