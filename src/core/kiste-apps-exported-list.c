@@ -281,7 +281,10 @@ parse_host_folder (char         **lines,
       if (read > data_len - offset)
         return set_bad_host_listing (error, "a file shorter than its size");
 
-      if (size <= max && strchr (name, '/') == NULL &&
+      /* the name of a file in the folder: not a path, nor the folder
+       * itself or its parent */
+      if (size <= max && strchr (name, '/') == NULL && name[0] != '\0' &&
+          !g_str_equal (name, ".") && !g_str_equal (name, "..") &&
           (is_bin || is_launcher_candidate_of (name, state->box_name)) &&
           memchr (data + offset, '\0', read) == NULL &&
           g_utf8_validate ((const char *) data + offset, read, NULL))
