@@ -19,6 +19,7 @@
 #include "kiste-error.h"
 #include "kiste-fuzz.h"
 #include "kiste-isolated-home.h"
+#include "kiste-validate.h"
 
 #define APPLICATIONS_DIR "/home/tester/.local/share/applications"
 #define BIN_DIR "/home/tester/.local/bin"
@@ -245,7 +246,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       g_assert_cmpstr (entered, !=, "");
       g_assert_null (strpbrk (entered, " \t\n"));
       g_assert_true (kiste_apps_is_distrobox_launcher (text));
-      if (is_plausible_box_name (entered))
+      /* the name of a box there can be, to rename it */
+      if (kiste_validate_existing_name (entered, NULL, NULL))
         box = entered;
     }
   wrapped = kiste_apps_dup_wrapper_box (text);
@@ -253,7 +255,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     {
       g_assert_cmpstr (wrapped, !=, "");
       g_assert_true (kiste_apps_wrapper_names_box (text, wrapped));
-      if (entered == NULL && is_plausible_box_name (wrapped))
+      if (entered == NULL && kiste_validate_existing_name (wrapped, NULL, NULL))
         box = wrapped;
     }
 
