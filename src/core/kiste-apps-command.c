@@ -35,7 +35,8 @@ strip_field_codes (const char *arg)
 
       if (p[1] == '%')
         g_string_append_c (out, '%');
-      if (p[1] != '\0')
+      /* a code is one ASCII letter: never the first byte of a character */
+      if (p[1] != '\0' && (guchar) p[1] < 0x80)
         p++;
     }
 
@@ -47,9 +48,9 @@ kiste_apps_dup_exec_argv (const char  *exec,
                           GError     **error)
 {
   g_auto(GStrv) parsed = NULL;
+  g_auto(GStrv) argv = NULL;
   g_autoptr(GStrvBuilder) builder = NULL;
   g_autoptr(GError) local_error = NULL;
-  guint n = 0;
 
   g_return_val_if_fail (exec != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -72,17 +73,18 @@ kiste_apps_dup_exec_argv (const char  *exec,
 
       arg = strip_field_codes (parsed[i]);
       g_strv_builder_take (builder, g_steal_pointer (&arg));
-      n++;
     }
 
-  if (n == 0)
+  /* "%" alone, or field codes run together, leave no program */
+  argv = g_strv_builder_end (builder);
+  if (argv[0] == NULL || argv[0][0] == '\0')
     {
       g_set_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT,
                    _("The app’s command line “%s” runs nothing."), exec);
       return NULL;
     }
 
-  return g_strv_builder_end (builder);
+  return g_steal_pointer (&argv);
 }
 
 /* Programs */

@@ -283,7 +283,10 @@ parse_host_folder (char         **lines,
       if (read > data_len - offset)
         return set_bad_host_listing (error, _("a file shorter than its size"));
 
-      if (size <= max && strchr (name, '/') == NULL &&
+      /* the name of a file in the folder: not a path, nor the folder
+       * itself or its parent */
+      if (size <= max && strchr (name, '/') == NULL && name[0] != '\0' &&
+          !g_str_equal (name, ".") && !g_str_equal (name, "..") &&
           (is_bin || is_launcher_candidate_of (name, state->box_name)) &&
           memchr (data + offset, '\0', read) == NULL &&
           g_utf8_validate ((const char *) data + offset, read, NULL))
@@ -321,14 +324,17 @@ parse_host_listing (const char    *output,
           const char *dir = line + strlen ("dir ");
 
           current = NULL;
+          /* a folder listed again replaces what it listed before */
           if (g_strcmp0 (dir, state->applications_dir) == 0)
             {
+              g_clear_pointer (applications, g_hash_table_unref);
               *applications = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
               current = *applications;
               is_bin = FALSE;
             }
           else if (g_strcmp0 (dir, state->bin_dir) == 0)
             {
+              g_clear_pointer (binaries, g_hash_table_unref);
               *binaries = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
               current = *binaries;
               is_bin = TRUE;
@@ -350,6 +356,32 @@ parse_host_listing (const char    *output,
   return TRUE;
 }
 
+GPtrArray *
+_kiste_apps_parse_host_listing (const char          *output,
+                                const char          *box_name,
+                                const char          *applications_dir,
+                                const char          *bin_dir,
+                                const char * const  *box_names,
+                                GError             **error)
+{
+  ListExported state;
+  g_autoptr(GHashTable) applications = NULL;
+  g_autoptr(GHashTable) binaries = NULL;
+
+  g_return_val_if_fail (output != NULL, NULL);
+
+  state.box_name = (char *) box_name;
+  state.applications_dir = (char *) applications_dir;
+  state.bin_dir = (char *) bin_dir;
+  state.box_names = (char **) box_names;
+
+  /* a folder that does not exist lists as empty, as it does here */
+  if (!parse_host_listing (output, &state, &applications, &binaries, error))
+    return NULL;
+
+  return list_exported_match (&state, applications, binaries);
+}
+
 static void
 list_exported_host_cb (GObject      *object,
                        GAsyncResult *result,
@@ -357,25 +389,20 @@ list_exported_host_cb (GObject      *object,
 {
   g_autoptr(GTask) task = user_data;
   ListExported *state = g_task_get_task_data (task);
-  g_autoptr(GHashTable) applications = NULL;
-  g_autoptr(GHashTable) binaries = NULL;
   g_autofree char *output = NULL;
+  GPtrArray *files;
   GError *error = NULL;
 
-  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &output, NULL, &error))
+  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &output, NULL, &error) ||
+      !(files = _kiste_apps_parse_host_listing (output, state->box_name, state->applications_dir,
+                                                state->bin_dir, (const char * const *) state->box_names,
+                                                &error)))
     {
       g_task_return_error (task, error);
       return;
     }
 
-  /* a folder that does not exist lists as empty, as it does here */
-  if (!parse_host_listing (output, state, &applications, &binaries, &error))
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-  g_task_return_pointer (task, list_exported_match (state, applications, binaries),
-                         (GDestroyNotify) g_ptr_array_unref);
+  g_task_return_pointer (task, files, (GDestroyNotify) g_ptr_array_unref);
 }
 
 static void list_exported_start (KisteRunner *runner,

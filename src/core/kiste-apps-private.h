@@ -70,4 +70,15 @@ gboolean         _kiste_apps_line_equals_trimmed      (const char   *line,
                                                        gsize         len,
                                                        const char   *text);
 
+/* The output of the host command that reads the launcher and wrapper
+ * folders from the Flatpak sandbox, matched as
+ * kiste_apps_list_exported_async() does for box_name, or, box_name NULL,
+ * kiste_apps_list_all_exported_async() for all boxes. */
+GPtrArray       *_kiste_apps_parse_host_listing       (const char          *output,
+                                                       const char          *box_name,
+                                                       const char          *applications_dir,
+                                                       const char          *bin_dir,
+                                                       const char * const  *box_names,
+                                                       GError             **error);
+
 G_END_DECLS

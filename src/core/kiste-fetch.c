@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "kiste-error.h"
-#include "kiste-fetch.h"
+#include "kiste-fetch-private.h"
 
 #define FETCH_TIMEOUT_SECONDS 15
 /* Manifests are small; anything bigger is not one */
@@ -219,7 +219,8 @@ fetch_parse_head (Fetch   *fetch,
 
   if (skip == 0)
     {
-      if (fetch->buffer->len >= FETCH_MAX_HEAD)
+      /* until no blank line can start below the limit */
+      if (fetch->buffer->len >= FETCH_MAX_HEAD + 3)
         g_set_error_literal (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT,
                              _("The server’s answer cannot be read."));
       return FALSE;
@@ -229,8 +230,9 @@ fetch_parse_head (Fetch   *fetch,
   head = g_strndup (data, end);
   lines = g_strsplit (head, "\n", -1);
 
-  /* HTTP/1.x NNN Reason */
-  if (g_str_has_prefix (lines[0], "HTTP/1.") && (code = strchr (lines[0], ' ')))
+  /* HTTP/1.x NNN Reason; an empty head has no line at all */
+  if (lines[0] != NULL && g_str_has_prefix (lines[0], "HTTP/1.") &&
+      (code = strchr (lines[0], ' ')))
     digits = g_strndup (code + 1, 3);
   if (digits == NULL || !g_ascii_string_to_unsigned (digits, 10, 100, 599, &status, NULL))
     {
@@ -333,42 +335,94 @@ fetch_check_status (Fetch   *fetch,
   return TRUE;
 }
 
-static void
-fetch_complete (GTask *task)
+/* The body once the answer is complete: its text, or why it is none */
+static char *
+fetch_dup_body (Fetch   *fetch,
+                gsize   *length_out,
+                GError **error)
 {
-  Fetch *fetch = g_task_get_task_data (task);
   const char *body = (const char *) fetch->buffer->data + fetch->head_length;
   gsize length = fetch->buffer->len - fetch->head_length;
-  char *text;
 
   if (fetch->content_length >= 0)
     {
       if (length < (guint64) fetch->content_length)
         {
-          g_task_return_new_error (task, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT,
-                                   _("The download stopped before the end of the file."));
-          return;
+          g_set_error_literal (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT,
+                               _("The download stopped before the end of the file."));
+          return NULL;
         }
       length = fetch->content_length;
     }
 
   if (length > MANIFEST_MAX_SIZE)
     {
-      g_task_return_new_error (task, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
-                               _("The file is too large for a distrobox.ini."));
-      return;
+      g_set_error_literal (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                           _("The file is too large for a distrobox.ini."));
+      return NULL;
     }
 
   if (memchr (body, '\0', length) != NULL || !g_utf8_validate_len (body, length, NULL))
     {
-      g_task_return_new_error (task, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
-                               _("The file is not text, so it is no distrobox.ini."));
-      return;
+      g_set_error_literal (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                           _("The file is not text, so it is no distrobox.ini."));
+      return NULL;
     }
 
-  text = g_strndup (body, length);
-  g_object_set_data (G_OBJECT (task), "length", GSIZE_TO_POINTER (length));
-  g_task_return_pointer (task, text, g_free);
+  *length_out = length;
+  return g_strndup (body, length);
+}
+
+/* Takes the n bytes just read into fetch->chunk (0: the end of the
+ * stream). FALSE with error when the answer is unusable; TRUE with *text
+ * once it is complete, TRUE without while more is needed. */
+static gboolean
+fetch_take (Fetch    *fetch,
+            gsize     n,
+            char    **text,
+            gsize    *length,
+            GError  **error)
+{
+  if (n > 0)
+    g_byte_array_append (fetch->buffer, fetch->chunk, n);
+
+  if (fetch->head_length == 0)
+    {
+      GError *head_error = NULL;
+
+      if (!fetch_parse_head (fetch, &head_error))
+        {
+          if (head_error != NULL)
+            {
+              g_propagate_error (error, head_error);
+              return FALSE;
+            }
+          if (n == 0)
+            {
+              g_set_error_literal (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT,
+                                   _("The server’s answer cannot be read."));
+              return FALSE;
+            }
+          return TRUE;
+        }
+      if (!fetch_check_status (fetch, error))
+        return FALSE;
+    }
+
+  if (fetch->buffer->len - fetch->head_length > MANIFEST_MAX_SIZE)
+    {
+      g_set_error_literal (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                           _("The file is too large for a distrobox.ini."));
+      return FALSE;
+    }
+
+  /* done at the end of the stream, or once Content-Length bytes are in */
+  if (n == 0 ||
+      (fetch->content_length >= 0 &&
+       fetch->buffer->len - fetch->head_length >= (guint64) fetch->content_length))
+    return (*text = fetch_dup_body (fetch, length, error)) != NULL;
+
+  return TRUE;
 }
 
 static void fetch_read (GTask *task);
@@ -381,56 +435,21 @@ fetch_read_cb (GObject      *object,
   g_autoptr(GTask) task = user_data;
   Fetch *fetch = g_task_get_task_data (task);
   GError *error = NULL;
+  char *text = NULL;
+  gsize length = 0;
   gssize n;
 
   n = g_input_stream_read_finish (G_INPUT_STREAM (object), result, &error);
-  if (n < 0)
+  if (n < 0 || !fetch_take (fetch, n, &text, &length, &error))
     {
       fetch_fail (task, error);
       return;
     }
 
-  if (n > 0)
-    g_byte_array_append (fetch->buffer, fetch->chunk, n);
-
-  if (fetch->head_length == 0)
+  if (text != NULL)
     {
-      if (!fetch_parse_head (fetch, &error))
-        {
-          if (error != NULL)
-            {
-              fetch_fail (task, error);
-              return;
-            }
-          if (n == 0)
-            {
-              fetch_fail (task, g_error_new_literal (KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT,
-                                                     _("The server’s answer cannot be read.")));
-              return;
-            }
-          fetch_read (g_steal_pointer (&task));
-          return;
-        }
-      if (!fetch_check_status (fetch, &error))
-        {
-          fetch_fail (task, error);
-          return;
-        }
-    }
-
-  if (fetch->buffer->len - fetch->head_length > MANIFEST_MAX_SIZE)
-    {
-      fetch_fail (task, g_error_new_literal (KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
-                                             _("The file is too large for a distrobox.ini.")));
-      return;
-    }
-
-  /* done at the end of the stream, or once Content-Length bytes are in */
-  if (n == 0 ||
-      (fetch->content_length >= 0 &&
-       fetch->buffer->len - fetch->head_length >= (guint64) fetch->content_length))
-    {
-      fetch_complete (task);
+      g_object_set_data (G_OBJECT (task), "length", GSIZE_TO_POINTER (length));
+      g_task_return_pointer (task, text, g_free);
       return;
     }
 
@@ -567,6 +586,40 @@ kiste_fetch_manifest_async (const char          *uri,
   address = g_network_address_new (host, port);
   g_socket_client_connect_async (fetch->client, address, fetch->cancellable,
                                  fetch_connected_cb, g_steal_pointer (&task));
+}
+
+char *
+_kiste_fetch_read_answer (const guint8  *answer,
+                          gsize          size,
+                          gsize          read_size,
+                          gsize         *length,
+                          GError       **error)
+{
+  Fetch *fetch;
+  char *text = NULL;
+  gsize text_length = 0;
+  gsize offset = 0;
+
+  g_return_val_if_fail (answer != NULL || size == 0, NULL);
+  g_return_val_if_fail (read_size > 0, NULL);
+
+  fetch = g_new0 (Fetch, 1);
+  fetch->buffer = g_byte_array_new ();
+  for (;;)
+    {
+      gsize n = MIN (MIN (read_size, sizeof fetch->chunk), size - offset);
+
+      if (n > 0)
+        memcpy (fetch->chunk, answer + offset, n);
+      offset += n;
+      if (!fetch_take (fetch, n, &text, &text_length, error) || text != NULL)
+        break;
+    }
+  fetch_free (fetch);
+
+  if (length != NULL)
+    *length = text_length;
+  return text;
 }
 
 char *

@@ -199,7 +199,10 @@ kiste_strip_terminal_escapes (const char *text)
             p += 2;
         }
       else if (*p != '\0')
-        p++;
+        {
+          /* one character, not the first byte of one */
+          p = g_utf8_next_char (p);
+        }
     }
 
   return g_string_free_and_steal (out);

@@ -1245,6 +1245,9 @@ test_exec_argv (void)
     { "app %i %c %k", "app" },
     { "'unterminated", NULL },
     { "%U", NULL },
+    { "%", NULL },
+    { "%f%u --new", NULL },
+    { "app %été", "app|été" },
     { "", NULL },
   };
 
