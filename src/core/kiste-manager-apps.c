@@ -1063,7 +1063,8 @@ kiste_manager_find_host_program_finish (KisteManager  *self,
 /* The names of the boxes of every engine the user has: the list's, and
  * those of the other engine (docker beside podman) from one ps, so that
  * the exports of its boxes are not taken for left behind. When the other
- * engine cannot be asked, nobody can say what is left behind: error. */
+ * engine cannot be asked (its daemon is not running), nobody can say what
+ * is left behind: an error, and exports are left alone. */
 
 static void
 other_names_cb (GObject      *object,
@@ -1137,9 +1138,16 @@ list_all_exported_cb (GObject      *object,
   GError *error = NULL;
 
   if (!(files = kiste_apps_list_all_exported_finish (result, &error)))
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, files, (GDestroyNotify) g_ptr_array_unref);
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  /* not every engine could be asked: nothing is known to be left behind */
+  if (g_task_get_task_data (task) != NULL)
+    for (guint i = 0; i < files->len; i++)
+      ((KisteExportedFile *) g_ptr_array_index (files, i))->stale = FALSE;
+  g_task_return_pointer (task, files, (GDestroyNotify) g_ptr_array_unref);
 }
 
 static void
@@ -1151,12 +1159,18 @@ list_all_names_cb (GObject      *object,
   KisteManager *self = KISTE_MANAGER (object);
   g_auto(GStrv) names = NULL;
   GCancellable *cancellable;
-  GError *error = NULL;
+  g_autoptr(GError) error = NULL;
 
   if (!(names = all_engine_names_finish (result, &error)))
     {
-      g_task_return_error (task, error);
-      return;
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_task_return_error (task, g_steal_pointer (&error));
+          return;
+        }
+      g_debug ("Exports are not called left behind: %s", error->message);
+      g_task_set_task_data (task, GINT_TO_POINTER (TRUE), NULL);
+      names = _kiste_manager_dup_names (self);
     }
 
   cancellable = g_task_get_cancellable (task);
@@ -1247,6 +1261,14 @@ clean_up_names_cb (GObject      *object,
   /* without every engine's boxes, anything could look left behind */
   if (!(names = all_engine_names_finish (result, &error)))
     {
+      g_autoptr(GError) cause = error;
+
+      if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        error = g_steal_pointer (&cause);
+      else
+        error = g_error_new (KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
+                             _("The boxes of every container engine could not be listed, so "
+                               "nothing is removed: %s"), cause->message);
       _kiste_op_return (task, error);
       return;
     }

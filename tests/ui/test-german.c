@@ -425,7 +425,7 @@ test_checker (void)
   GtkWindow *window = GTK_WINDOW (gtk_window_new ());
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *english = gtk_label_new ("Open Terminal");
-  GtkWidget *sentence = gtk_label_new ("Could not start “fixture-a”: no such box");
+  GtkWidget *sentence = gtk_label_new ("Could not run “fixture-a”: no such box");
   g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) cut = g_ptr_array_new_with_free_func (g_free);
   Walk walk = { found, cut, 0, 0 };
@@ -441,7 +441,7 @@ test_checker (void)
   walk_widget (GTK_WIDGET (window), &walk);
   g_assert_cmpuint (found->len, ==, 2);
   g_assert_nonnull (strstr (g_ptr_array_index (found, 0), "“Open Terminal”"));
-  g_assert_nonnull (strstr (g_ptr_array_index (found, 1), "“Could not start “fixture-a”: no such box”"));
+  g_assert_nonnull (strstr (g_ptr_array_index (found, 1), "“Could not run “fixture-a”: no such box”"));
   g_assert_cmpuint (walk.n_german, ==, 1);
 
   /* once German, nothing is found */
