@@ -14,7 +14,6 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "kiste-application.h"
 #include "kiste-apps.h"
 #include "kiste-assemble.h"
 #include "kiste-box-page-private.h"
@@ -113,16 +112,10 @@ start_action (GtkWidget  *widget,
 }
 
 static gboolean
-kiste_box_page_should_confirm_stop (void)
+kiste_box_page_should_confirm_stop (KisteBoxPage *self)
 {
-  GApplication *app = g_application_get_default ();
-  GSettings *settings;
-
-  /* Without our application (tests, other hosts) there is no setting */
-  if (!KISTE_IS_APPLICATION (app))
-    return FALSE;
-  settings = kiste_application_get_settings (KISTE_APPLICATION (app));
-  return settings != NULL && g_settings_get_boolean (settings, "confirm-stop");
+  /* Without the app's settings (tests) there is no question */
+  return self->settings != NULL && g_settings_get_boolean (self->settings, "confirm-stop");
 }
 
 static void
@@ -152,7 +145,7 @@ kiste_box_page_ask_stop (KisteBoxPage *self,
   AdwAlertDialog *dialog;
   const char *name = kiste_box_get_name (self->box);
 
-  if (!kiste_box_page_should_confirm_stop ())
+  if (!kiste_box_page_should_confirm_stop (self))
     {
       if (restart)
         kiste_manager_restart_async (self->manager, name, NULL, operation_done_cb, NULL);

@@ -24,6 +24,8 @@ struct _KisteBoxPage
   AdwBin                parent_instance;
 
   KisteManager         *manager;
+  /* The app's settings (stop confirmation, box colours); may be NULL */
+  GSettings            *settings;
   KisteBox             *box;
   /* The running operation of the box, followed for its progress */
   KisteTask            *task;

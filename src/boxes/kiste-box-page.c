@@ -10,7 +10,6 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "kiste-application.h"
 #include "kiste-apps.h"
 #include "kiste-apps-page.h"
 #include "kiste-box-entry-row.h"
@@ -29,6 +28,7 @@ G_DEFINE_FINAL_TYPE (KisteBoxPage, kiste_box_page, ADW_TYPE_BIN)
 enum {
   PROP_0,
   PROP_MANAGER,
+  PROP_SETTINGS,
   PROP_BOX,
   N_PROPS
 };
@@ -758,20 +758,15 @@ static void
 kiste_box_page_constructed (GObject *object)
 {
   KisteBoxPage *self = KISTE_BOX_PAGE (object);
-  GApplication *app = g_application_get_default ();
 
   G_OBJECT_CLASS (kiste_box_page_parent_class)->constructed (object);
 
-  /* Built from a template: share the application's manager */
-  if (self->manager == NULL && KISTE_IS_APPLICATION (app))
-    self->manager = g_object_ref (kiste_application_get_manager (KISTE_APPLICATION (app)));
   g_return_if_fail (KISTE_IS_MANAGER (self->manager));
 
   g_signal_connect_object (self->manager, "busy-changed",
                            G_CALLBACK (busy_changed_cb), self, G_CONNECT_SWAPPED);
-  if (KISTE_IS_APPLICATION (app))
-    kiste_color_row_set_settings (self->color_row,
-                                  kiste_application_get_settings (KISTE_APPLICATION (app)));
+  if (self->settings != NULL)
+    kiste_color_row_set_settings (self->color_row, self->settings);
   kiste_box_page_update (self);
 }
 
@@ -787,6 +782,10 @@ kiste_box_page_get_property (GObject    *object,
     {
     case PROP_MANAGER:
       g_value_set_object (value, self->manager);
+      break;
+
+    case PROP_SETTINGS:
+      g_value_set_object (value, self->settings);
       break;
 
     case PROP_BOX:
@@ -810,6 +809,10 @@ kiste_box_page_set_property (GObject      *object,
     {
     case PROP_MANAGER:
       self->manager = g_value_dup_object (value);
+      break;
+
+    case PROP_SETTINGS:
+      self->settings = g_value_dup_object (value);
       break;
 
     case PROP_BOX:
@@ -866,6 +869,7 @@ kiste_box_page_dispose (GObject *object)
   if (self->manager != NULL)
     g_signal_handlers_disconnect_by_data (self->manager, self);
   g_clear_object (&self->manager);
+  g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (kiste_box_page_parent_class)->dispose (object);
 }
@@ -885,6 +889,9 @@ kiste_box_page_class_init (KisteBoxPageClass *klass)
 
   properties[PROP_MANAGER] =
     g_param_spec_object ("manager", NULL, NULL, KISTE_TYPE_MANAGER,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SETTINGS] =
+    g_param_spec_object ("settings", NULL, NULL, G_TYPE_SETTINGS,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   properties[PROP_BOX] =
     g_param_spec_object ("box", NULL, NULL, KISTE_TYPE_BOX,
@@ -949,11 +956,13 @@ kiste_box_page_init (KisteBoxPage *self)
 }
 
 KisteBoxPage *
-kiste_box_page_new (KisteManager *manager)
+kiste_box_page_new (KisteManager *manager,
+                    GSettings    *settings)
 {
-  g_return_val_if_fail (!manager || KISTE_IS_MANAGER (manager), NULL);
+  g_return_val_if_fail (KISTE_IS_MANAGER (manager), NULL);
+  g_return_val_if_fail (!settings || G_IS_SETTINGS (settings), NULL);
 
-  return g_object_new (KISTE_TYPE_BOX_PAGE, "manager", manager, NULL);
+  return g_object_new (KISTE_TYPE_BOX_PAGE, "manager", manager, "settings", settings, NULL);
 }
 
 void

@@ -23,9 +23,11 @@ G_DECLARE_FINAL_TYPE (KisteBoxPage, kiste_box_page, KISTE, BOX_PAGE, AdwBin)
  * box.upgrade, box.clone, box.clone-with-changes (the create dialog,
  * filled in from the box), box.rename, box.delete, box.copy-enter-command,
  * box.view-log, box.export-settings (its distrobox.ini section),
- * box.open-home. Properties: "manager" (construct-only; the
- * default KisteApplication's when NULL), "box". */
-KisteBoxPage *kiste_box_page_new         (KisteManager *manager);
+ * box.open-home. Properties: "manager" (construct-only), "settings"
+ * (construct-only, the app's; NULL asks no stop confirmation and keeps
+ * no box colours), "box". */
+KisteBoxPage *kiste_box_page_new         (KisteManager *manager,
+                                          GSettings    *settings);
 /* box may be NULL: the page then says that no box is selected */
 void          kiste_box_page_set_box     (KisteBoxPage *self,
                                           KisteBox     *box);

@@ -23,6 +23,8 @@ struct _KisteApplication
   GSettings      *settings;
   KisteManager   *manager;
   guint           signal_sources[3];
+  /* Held while the manager is "cleaning-up" */
+  gboolean        held;
 };
 
 G_DEFINE_FINAL_TYPE (KisteApplication, kiste_application, ADW_TYPE_APPLICATION)
@@ -61,8 +63,33 @@ kiste_application_get_manager (KisteApplication *self)
   g_return_val_if_fail (KISTE_IS_APPLICATION (self), NULL);
 
   if (self->manager == NULL)
-    self->manager = kiste_manager_new (NULL);
+    {
+      g_autoptr(KisteManager) manager = kiste_manager_new (NULL);
+
+      kiste_application_set_manager (self, manager);
+    }
   return self->manager;
+}
+
+/* A closed terminal's shell is ended in its box after its window is gone:
+ * the app waits for that */
+static void
+kiste_application_set_held (KisteApplication *self,
+                            gboolean          held)
+{
+  if (self->held == held)
+    return;
+  self->held = held;
+  if (held)
+    g_application_hold (G_APPLICATION (self));
+  else
+    g_application_release (G_APPLICATION (self));
+}
+
+static void
+kiste_application_cleaning_up_cb (KisteApplication *self)
+{
+  kiste_application_set_held (self, kiste_manager_get_cleaning_up (self->manager));
 }
 
 void
@@ -72,7 +99,13 @@ kiste_application_set_manager (KisteApplication *self,
   g_return_if_fail (KISTE_IS_APPLICATION (self));
   g_return_if_fail (KISTE_IS_MANAGER (manager));
 
+  if (self->manager != NULL)
+    g_signal_handlers_disconnect_by_func (self->manager, kiste_application_cleaning_up_cb, self);
   g_set_object (&self->manager, manager);
+  g_signal_connect_object (manager, "notify::cleaning-up",
+                           G_CALLBACK (kiste_application_cleaning_up_cb), self,
+                           G_CONNECT_SWAPPED);
+  kiste_application_cleaning_up_cb (self);
 }
 
 static void

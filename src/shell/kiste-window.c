@@ -308,7 +308,7 @@ kiste_window_ensure_box_page (KisteWindow *self)
       if (self->made_page != NULL)
         page = g_steal_pointer (&self->made_page);
       else
-        page = g_object_ref_sink (kiste_box_page_new (self->manager));
+        page = g_object_ref_sink (kiste_box_page_new (self->manager, self->settings));
       self->box_page = page;
       adw_bin_set_child (self->page_bin, GTK_WIDGET (page));
     }
@@ -323,7 +323,7 @@ kiste_window_page_idle_cb (gpointer user_data)
 
   if (self->made_page == NULL)
     {
-      self->made_page = g_object_ref_sink (kiste_box_page_new (self->manager));
+      self->made_page = g_object_ref_sink (kiste_box_page_new (self->manager, self->settings));
       return G_SOURCE_CONTINUE;
     }
 

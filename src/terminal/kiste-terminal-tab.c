@@ -716,13 +716,10 @@ end_shell_cb (GObject      *object,
               GAsyncResult *result,
               gpointer      user_data)
 {
-  g_autoptr(GApplication) app = user_data;
   g_autoptr(GError) error = NULL;
 
   if (!kiste_manager_end_shell_finish (KISTE_MANAGER (object), result, &error))
     g_warning ("A closed terminal's shell may still run in its box: %s", error->message);
-  if (app != NULL)
-    g_application_release (app);
 }
 
 void
@@ -734,18 +731,13 @@ kiste_terminal_tab_terminate (KisteTerminalTab *self)
   g_cancellable_cancel (self->cancellable);
 
   /* podman keeps the shell of an exec session running when its client
-   * goes: end it in the box, and keep the app alive until then */
+   * goes: end it in the box (the app stays while the manager is
+   * "cleaning-up") */
   if (self->kind == KISTE_TERMINAL_TAB_BOX && self->terminal_id != NULL &&
       (self->subprocess != NULL || self->state == KISTE_TERMINAL_TAB_STARTING) &&
       self->manager != NULL)
-    {
-      GApplication *app = g_application_get_default ();
-
-      if (app != NULL)
-        g_application_hold (app);
-      kiste_manager_end_shell_async (self->manager, self->box_name, self->terminal_id, NULL,
-                                     end_shell_cb, app ? g_object_ref (app) : NULL);
-    }
+    kiste_manager_end_shell_async (self->manager, self->box_name, self->terminal_id, NULL,
+                                   end_shell_cb, NULL);
   g_clear_pointer (&self->terminal_id, g_free);
 
   /* No shell outlives its tab: hang up on it as a closed terminal does */

@@ -676,6 +676,67 @@ test_clear_finished (Fixture       *fixture,
 }
 
 static void
+end_shell_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  Result *r = user_data;
+
+  r->ok = kiste_manager_end_shell_finish (KISTE_MANAGER (object), result, &r->error);
+  r->done = TRUE;
+}
+
+static void
+count_notify_cb (GObject    *object,
+                 GParamSpec *pspec,
+                 gpointer    user_data)
+{
+  (*(guint *) user_data)++;
+}
+
+/* Ending a closed terminal's shell keeps the manager "cleaning-up", which
+ * the app holds on for, until the command in the box is done */
+static void
+test_end_shell_cleaning_up (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autofree char *id = g_uuid_string_random ();
+  Result first = { 0 };
+  Result second = { 0 };
+  Result r = { 0 };
+  guint notified = 0;
+
+  g_signal_connect (fixture->manager, "notify::cleaning-up", G_CALLBACK (count_notify_cb), &notified);
+  kiste_fake_runner_add (fixture->runner, "podman exec --user root", "sleep 0.2");
+
+  kiste_manager_end_shell_async (fixture->manager, "fixture-a", id, NULL, end_shell_cb, &first);
+  g_assert_true (kiste_manager_get_cleaning_up (fixture->manager));
+  kiste_manager_end_shell_async (fixture->manager, "fixture-a", id, NULL, end_shell_cb, &second);
+  g_assert_cmpuint (notified, ==, 1);
+  wait_result (&first);
+  wait_result (&second);
+  g_assert_no_error (first.error);
+  g_assert_no_error (second.error);
+  g_assert_false (kiste_manager_get_cleaning_up (fixture->manager));
+  g_assert_cmpuint (notified, ==, 2);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman exec --user root fixture-a sh -c"), ==, 2);
+
+  /* nothing to clean up for a stopped box or a foreign id */
+  kiste_manager_end_shell_async (fixture->manager, "fixture-b", id, NULL, end_shell_cb, &r);
+  g_assert_false (kiste_manager_get_cleaning_up (fixture->manager));
+  wait_result (&r);
+  g_assert_no_error (r.error);
+  r = (Result) { 0 };
+  kiste_manager_end_shell_async (fixture->manager, "fixture-a", "$(reboot)", NULL, end_shell_cb, &r);
+  g_assert_false (kiste_manager_get_cleaning_up (fixture->manager));
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_clear_error (&r.error);
+  g_assert_cmpuint (notified, ==, 2);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman exec"), ==, 2);
+}
+
+static void
 test_export_validates_path (Fixture       *fixture,
                             gconstpointer  data)
 {
@@ -995,6 +1056,7 @@ main (int   argc,
   ADD ("/kiste/manager/clone-isolated-home", test_clone_isolated_home);
   ADD ("/kiste/manager/clear-finished", test_clear_finished);
   ADD ("/kiste/manager/clone-running-restarts", test_clone_running_restarts);
+  ADD ("/kiste/manager/end-shell-cleaning-up", test_end_shell_cleaning_up);
   ADD ("/kiste/manager/export-validates-path", test_export_validates_path);
   ADD ("/kiste/manager/unexport-keeps-user-launcher", test_unexport_keeps_user_launcher);
   ADD ("/kiste/manager/cancel", test_cancel);

@@ -336,7 +336,7 @@ static void
 test_box_page_tab (Fixture       *fixture,
                    gconstpointer  data)
 {
-  KisteBoxPage *box_page = kiste_box_page_new (fixture->host.manager);
+  KisteBoxPage *box_page = kiste_box_page_new (fixture->host.manager, NULL);
   g_autoptr(GtkWidget) guard = g_object_ref_sink (GTK_WIDGET (box_page));
   GtkWidget *apps_page;
   GtkWidget *stack;
@@ -397,7 +397,7 @@ static void
 test_box_entry (Fixture       *fixture,
                 gconstpointer  data)
 {
-  KisteBoxPage *box_page = kiste_box_page_new (fixture->host.manager);
+  KisteBoxPage *box_page = kiste_box_page_new (fixture->host.manager, NULL);
   g_autofree char *entry_script = NULL;
   FileQuery file_query = { fixture, "fixture-a.desktop", TRUE };
   SwitchQuery switch_query = { 0 };

@@ -123,7 +123,7 @@ fixture_setup (Fixture       *fixture,
   fixture->n_listing_commands = kiste_fake_runner_get_commands (fixture->runner)->len;
 
   /* The page in a window like the main window's content */
-  fixture->page = kiste_box_page_new (fixture->manager);
+  fixture->page = kiste_box_page_new (fixture->manager, kiste_application_get_settings (app));
   overlay = adw_toast_overlay_new ();
   adw_toast_overlay_set_child (ADW_TOAST_OVERLAY (overlay), GTK_WIDGET (fixture->page));
   toolbar = adw_toolbar_view_new ();

@@ -45,6 +45,8 @@ struct _KisteManager
   GFileMonitor       *bin_monitor;
   guint               n_exported_watchers;
   guint               exported_changed_source;
+  /* Work the app waits for before it ends ("cleaning-up") */
+  guint               n_cleanups;
 };
 
 

@@ -17,6 +17,10 @@ guint  _kiste_manager_get_major                (KisteManager  *self);
 /* The names of every box in the list, for the name checks */
 GStrv  _kiste_manager_dup_names                (KisteManager  *self);
 
+/* Around work the app must wait for before it ends ("cleaning-up") */
+void   _kiste_manager_cleanup_begin            (KisteManager  *self);
+void   _kiste_manager_cleanup_end              (KisteManager  *self);
+
 /* For tests: read distrobox's list of known images again next time */
 void   _kiste_manager_forget_compatible_images (void);
 

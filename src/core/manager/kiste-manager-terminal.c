@@ -753,6 +753,7 @@ end_shell_cb (GObject      *object,
   g_autoptr(GTask) task = user_data;
   g_autoptr(GError) error = NULL;
 
+  _kiste_manager_cleanup_end (g_task_get_source_object (task));
   if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, NULL, NULL, &error))
     g_task_return_error (task, g_steal_pointer (&error));
   else
@@ -792,6 +793,8 @@ kiste_manager_end_shell_async (KisteManager        *self,
       return;
     }
 
+  /* The app stays until the shell is gone */
+  _kiste_manager_cleanup_begin (self);
   argv = kiste_enter_end_shell_argv (get_engine (self), box_name, terminal_id);
   kiste_runner_run_async (kiste_manager_get_runner (self), (const char * const *) argv,
                           END_SHELL_TIMEOUT_MS, cancellable, end_shell_cb, g_steal_pointer (&task));

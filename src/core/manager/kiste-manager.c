@@ -34,6 +34,14 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+enum {
+  PROP_0,
+  PROP_CLEANING_UP,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 static void
 op_free (Op *op)
 {
@@ -958,6 +966,30 @@ _kiste_op_require_box (GTask *task)
   return box;
 }
 
+gboolean
+kiste_manager_get_cleaning_up (KisteManager *self)
+{
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), FALSE);
+
+  return self->n_cleanups > 0;
+}
+
+void
+_kiste_manager_cleanup_begin (KisteManager *self)
+{
+  if (self->n_cleanups++ == 0)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLEANING_UP]);
+}
+
+void
+_kiste_manager_cleanup_end (KisteManager *self)
+{
+  g_return_if_fail (self->n_cleanups > 0);
+
+  if (--self->n_cleanups == 0)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLEANING_UP]);
+}
+
 /* Create */
 
 GStrv
@@ -1009,12 +1041,37 @@ kiste_manager_finalize (GObject *object)
 }
 
 static void
+kiste_manager_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  KisteManager *self = KISTE_MANAGER (object);
+
+  switch (prop_id)
+    {
+    case PROP_CLEANING_UP:
+      g_value_set_boolean (value, kiste_manager_get_cleaning_up (self));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 kiste_manager_class_init (KisteManagerClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = kiste_manager_dispose;
   object_class->finalize = kiste_manager_finalize;
+  object_class->get_property = kiste_manager_get_property;
+
+  properties[PROP_CLEANING_UP] =
+    g_param_spec_boolean ("cleaning-up", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * KisteManager::busy-changed:

@@ -34,6 +34,10 @@ KisteRunner        *kiste_manager_get_runner            (KisteManager         *s
 KisteCapabilities  *kiste_manager_get_capabilities      (KisteManager         *self);
 KisteBoxStore      *kiste_manager_get_store             (KisteManager         *self);
 void                kiste_manager_shutdown              (KisteManager         *self);
+/* "cleaning-up": TRUE while work runs that must end before the app does
+ * (a closed terminal's shell being ended in its box); the app holds on
+ * while it is set */
+gboolean            kiste_manager_get_cleaning_up       (KisteManager         *self);
 /* The container engine commands go to ("podman", "docker"): the one in
  * use, else the one found, else podman */
 const char         *kiste_manager_get_engine            (KisteManager         *self);
