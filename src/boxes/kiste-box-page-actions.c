@@ -295,7 +295,7 @@ static void
 kiste_box_page_ask_clone_name (KisteBoxPage *self,
                                KisteBox     *box)
 {
-  g_auto(GStrv) names = kiste_box_page_dup_box_names (self);
+  g_auto(GStrv) names = _kiste_box_page_dup_box_names (self);
   g_autofree char *heading = NULL;
   g_autofree char *kept = describe_clone (box);
   g_autofree char *body = NULL;
@@ -370,7 +370,7 @@ rename_action (GtkWidget  *widget,
     return;
 
   name = kiste_box_get_name (self->box);
-  names = kiste_box_page_dup_box_names (self);
+  names = _kiste_box_page_dup_box_names (self);
   heading = g_strdup_printf (_("Rename “%s”"), name);
   dialog = kiste_name_dialog_new (heading,
                                   _("Exported apps and programs follow the new name."),
@@ -463,7 +463,7 @@ kiste_box_page_open_clone_dialog (KisteBoxPage *self,
                                   KisteBox     *box)
 {
   g_autoptr(KisteCreateOptions) options = kiste_create_options_new_from_box (box);
-  g_auto(GStrv) names = kiste_box_page_dup_box_names (self);
+  g_auto(GStrv) names = _kiste_box_page_dup_box_names (self);
   g_autofree char *suggestion = NULL;
   KisteCreateDialog *dialog;
 
@@ -527,7 +527,7 @@ clone_with_changes_action (GtkWidget  *widget,
   if (self->box == NULL)
     return;
 
-  if (!kiste_box_page_is_running (self))
+  if (!_kiste_box_page_is_running (self))
     {
       kiste_box_page_with_details (self, kiste_box_get_name (self->box),
                                    kiste_box_page_open_clone_dialog);
@@ -580,7 +580,7 @@ export_written_cb (GObject      *object,
   else
     message = g_strdup_printf (_("Settings saved as “%s”"), basename);
 
-  kiste_box_page_toast (data->self, message);
+  _kiste_box_page_toast (data->self, message);
 }
 
 /* The box as a distrobox.ini section: made from its image, not a copy */
@@ -613,7 +613,7 @@ kiste_box_page_write_settings (KisteBoxPage *self,
       g_autofree char *message = g_strdup_printf (_("Could not save the settings: %s"),
                                                   error->message);
 
-      kiste_box_page_toast (self, message);
+      _kiste_box_page_toast (self, message);
       return;
     }
 
@@ -656,7 +656,7 @@ export_file_chosen_cb (GObject      *object,
       if (!g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED) &&
           !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_CANCELLED) &&
           !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        kiste_box_page_toast (choice->self, error->message);
+        _kiste_box_page_toast (choice->self, error->message);
       return;
     }
 
@@ -748,9 +748,9 @@ format_delete_body (KisteBox  *box,
 
   if (exported != NULL && exported->len > 0)
     {
-      g_autofree char *apps = kiste_box_page_join_exported_names (exported, KISTE_EXPORTED_APP);
-      g_autofree char *programs = kiste_box_page_join_exported_names (exported, KISTE_EXPORTED_BINARY);
-      g_autofree char *counts = kiste_box_page_format_exported (exported);
+      g_autofree char *apps = _kiste_box_page_join_exported_names (exported, KISTE_EXPORTED_APP);
+      g_autofree char *programs = _kiste_box_page_join_exported_names (exported, KISTE_EXPORTED_BINARY);
+      g_autofree char *counts = _kiste_box_page_format_exported (exported);
       g_autofree char *names = NULL;
 
       if (apps != NULL && programs != NULL)
@@ -837,7 +837,7 @@ delete_exported_cb (GObject      *object,
     return;
   g_clear_object (&self->delete_cancellable);
 
-  if (self->box == NULL || kiste_box_page_is_busy (self))
+  if (self->box == NULL || _kiste_box_page_is_busy (self))
     return;
 
   /* Without the list the dialog still names the box, just not the files */
@@ -896,7 +896,7 @@ copy_enter_command_action (GtkWidget  *widget,
   /* people run what they copy: not for a box distrobox must not enter */
   if (!kiste_box_check_enter_safe (self->box, &error))
     {
-      kiste_box_page_toast (self, error->message);
+      _kiste_box_page_toast (self, error->message);
       return;
     }
 
@@ -910,7 +910,7 @@ copy_enter_command_action (GtkWidget  *widget,
   gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), command);
   /* Translators: %s is the command, "distrobox enter fedora" */
   message = g_strdup_printf (_("“%s” copied"), command);
-  kiste_box_page_toast (self, message);
+  _kiste_box_page_toast (self, message);
 }
 
 static void
@@ -941,7 +941,7 @@ open_home_cb (GObject      *object,
     return;
 
   g_debug ("Could not open the home folder: %s", error->message);
-  kiste_box_page_toast (self, _("Could not open the home folder"));
+  _kiste_box_page_toast (self, _("Could not open the home folder"));
 }
 
 static void
@@ -966,7 +966,7 @@ open_home_action (GtkWidget  *widget,
 }
 
 void
-kiste_box_page_class_actions_init (GtkWidgetClass *widget_class)
+_kiste_box_page_class_actions_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "box.start", NULL, start_action);
   gtk_widget_class_install_action (widget_class, "box.stop", NULL, stop_action);

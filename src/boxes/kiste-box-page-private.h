@@ -89,28 +89,28 @@ struct _KisteBoxPage
 };
 
 /* kiste-box-page.c */
-void      kiste_box_page_toast               (KisteBoxPage       *self,
-                                              const char         *title);
-gboolean  kiste_box_page_is_busy             (KisteBoxPage       *self);
-gboolean  kiste_box_page_is_running          (KisteBoxPage       *self);
-GStrv     kiste_box_page_dup_box_names       (KisteBoxPage       *self);
+void      _kiste_box_page_toast               (KisteBoxPage       *self,
+                                               const char         *title);
+gboolean  _kiste_box_page_is_busy             (KisteBoxPage       *self);
+gboolean  _kiste_box_page_is_running          (KisteBoxPage       *self);
+GStrv     _kiste_box_page_dup_box_names       (KisteBoxPage       *self);
 /* "2 apps and 1 program", or NULL for none */
-char     *kiste_box_page_format_exported     (GPtrArray          *exported);
+char     *_kiste_box_page_format_exported     (GPtrArray          *exported);
 /* Names of the exported files of one kind, comma-separated, or NULL */
-char     *kiste_box_page_join_exported_names (GPtrArray          *exported,
-                                              KisteExportedKind   kind);
+char     *_kiste_box_page_join_exported_names (GPtrArray          *exported,
+                                               KisteExportedKind   kind);
 
 /* Tests: "box.export-settings" writes to file without asking (NULL: asks) */
-void      kiste_box_page_set_export_file_for_testing (KisteBoxPage *self,
-                                                      GFile        *file);
+void      _kiste_box_page_set_export_file_for_testing (KisteBoxPage *self,
+                                                       GFile        *file);
 
 /* kiste-box-page-usage.c: processor and memory, polled while shown */
-void      kiste_box_page_update_stats_polling (KisteBoxPage      *self);
-void      kiste_box_page_stop_stats          (KisteBoxPage       *self);
+void      _kiste_box_page_update_stats_polling (KisteBoxPage      *self);
+void      _kiste_box_page_stop_stats          (KisteBoxPage       *self);
 /* Forgets the last numbers and a failure, for another box or state */
-void      kiste_box_page_reset_stats         (KisteBoxPage       *self);
+void      _kiste_box_page_reset_stats         (KisteBoxPage       *self);
 
 /* kiste-box-page-actions.c: installs the box.* actions */
-void      kiste_box_page_class_actions_init  (GtkWidgetClass     *widget_class);
+void      _kiste_box_page_class_actions_init  (GtkWidgetClass     *widget_class);
 
 G_END_DECLS

@@ -41,7 +41,7 @@ stats_timeout_cb (gpointer user_data)
   KisteBoxPage *self = user_data;
 
   self->stats_source = 0;
-  kiste_box_page_update_stats_polling (self);
+  _kiste_box_page_update_stats_polling (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -101,12 +101,12 @@ kiste_box_page_wants_stats (KisteBoxPage *self)
 {
   return self->box != NULL &&
          gtk_widget_get_mapped (GTK_WIDGET (self)) &&
-         kiste_box_page_is_running (self) &&
+         _kiste_box_page_is_running (self) &&
          !self->stats_failed;
 }
 
 void
-kiste_box_page_stop_stats (KisteBoxPage *self)
+_kiste_box_page_stop_stats (KisteBoxPage *self)
 {
   g_clear_handle_id (&self->stats_source, g_source_remove);
   g_cancellable_cancel (self->stats_cancellable);
@@ -128,13 +128,13 @@ kiste_box_page_fetch_stats (KisteBoxPage *self)
 }
 
 void
-kiste_box_page_update_stats_polling (KisteBoxPage *self)
+_kiste_box_page_update_stats_polling (KisteBoxPage *self)
 {
-  gtk_widget_set_visible (GTK_WIDGET (self->resources_group), kiste_box_page_is_running (self));
+  gtk_widget_set_visible (GTK_WIDGET (self->resources_group), _kiste_box_page_is_running (self));
 
   if (!kiste_box_page_wants_stats (self))
     {
-      kiste_box_page_stop_stats (self);
+      _kiste_box_page_stop_stats (self);
       return;
     }
 
@@ -146,9 +146,9 @@ kiste_box_page_update_stats_polling (KisteBoxPage *self)
 }
 
 void
-kiste_box_page_reset_stats (KisteBoxPage *self)
+_kiste_box_page_reset_stats (KisteBoxPage *self)
 {
-  kiste_box_page_stop_stats (self);
+  _kiste_box_page_stop_stats (self);
   self->stats_failed = FALSE;
   adw_preferences_group_set_description (self->resources_group, NULL);
   adw_action_row_set_subtitle (self->cpu_row, "…");

@@ -41,8 +41,8 @@ static const char *operation_actions[] = {
 };
 
 void
-kiste_box_page_toast (KisteBoxPage *self,
-                      const char   *title)
+_kiste_box_page_toast (KisteBoxPage *self,
+                       const char   *title)
 {
   GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
   AdwToast *toast;
@@ -65,7 +65,7 @@ kiste_box_page_get_engine (KisteBoxPage *self)
 }
 
 GStrv
-kiste_box_page_dup_box_names (KisteBoxPage *self)
+_kiste_box_page_dup_box_names (KisteBoxPage *self)
 {
   GListModel *boxes = G_LIST_MODEL (kiste_manager_get_store (self->manager));
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
@@ -80,13 +80,13 @@ kiste_box_page_dup_box_names (KisteBoxPage *self)
 }
 
 gboolean
-kiste_box_page_is_busy (KisteBoxPage *self)
+_kiste_box_page_is_busy (KisteBoxPage *self)
 {
   return self->box != NULL && kiste_manager_is_busy (self->manager, kiste_box_get_name (self->box));
 }
 
 gboolean
-kiste_box_page_is_running (KisteBoxPage *self)
+_kiste_box_page_is_running (KisteBoxPage *self)
 {
   return self->box != NULL && kiste_box_get_state (self->box) == KISTE_BOX_STATE_RUNNING;
 }
@@ -169,7 +169,7 @@ engine_display_name (const char *engine)
 
 /* "2 apps and 1 program", or NULL for none */
 char *
-kiste_box_page_format_exported (GPtrArray *exported)
+_kiste_box_page_format_exported (GPtrArray *exported)
 {
   g_autofree char *apps = NULL;
   g_autofree char *programs = NULL;
@@ -202,8 +202,8 @@ kiste_box_page_format_exported (GPtrArray *exported)
 
 /* Names of the exported files of one kind, comma-separated, or NULL */
 char *
-kiste_box_page_join_exported_names (GPtrArray         *exported,
-                                    KisteExportedKind  kind)
+_kiste_box_page_join_exported_names (GPtrArray         *exported,
+                                     KisteExportedKind  kind)
 {
   g_autoptr(GString) names = NULL;
 
@@ -236,7 +236,7 @@ kiste_box_page_update_actions (KisteBoxPage *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
   gboolean has_box = self->box != NULL;
-  gboolean idle = has_box && !kiste_box_page_is_busy (self);
+  gboolean idle = has_box && !_kiste_box_page_is_busy (self);
   KisteBoxState state = has_box ? kiste_box_get_state (self->box) : KISTE_BOX_STATE_UNKNOWN;
   gboolean can_start = FALSE;
   gboolean can_stop = FALSE;
@@ -415,7 +415,7 @@ kiste_box_page_update_exported_row (KisteBoxPage *self)
   g_autofree char *text = NULL;
 
   if (self->exported != NULL)
-    text = kiste_box_page_format_exported (self->exported);
+    text = _kiste_box_page_format_exported (self->exported);
 
   if (text != NULL)
     adw_action_row_set_subtitle (self->exported_row, text);
@@ -555,7 +555,7 @@ kiste_box_page_update (KisteBoxPage *self)
   kiste_box_page_update_exported_row (self);
   kiste_box_page_update_isolation (self);
   kiste_box_page_update_busy (self);
-  kiste_box_page_update_stats_polling (self);
+  _kiste_box_page_update_stats_polling (self);
 }
 
 /* Exported apps and details, loaded when a box is shown */
@@ -703,8 +703,8 @@ box_notify_cb (KisteBoxPage *self,
   if (g_str_equal (name, "state"))
     {
       /* A box that stopped and started again may be measurable now */
-      if (!kiste_box_page_is_running (self))
-        kiste_box_page_reset_stats (self);
+      if (!_kiste_box_page_is_running (self))
+        _kiste_box_page_reset_stats (self);
     }
 
   kiste_box_page_update (self);
@@ -743,13 +743,13 @@ kiste_box_page_map (GtkWidget *widget)
 {
   GTK_WIDGET_CLASS (kiste_box_page_parent_class)->map (widget);
 
-  kiste_box_page_update_stats_polling (KISTE_BOX_PAGE (widget));
+  _kiste_box_page_update_stats_polling (KISTE_BOX_PAGE (widget));
 }
 
 static void
 kiste_box_page_unmap (GtkWidget *widget)
 {
-  kiste_box_page_stop_stats (KISTE_BOX_PAGE (widget));
+  _kiste_box_page_stop_stats (KISTE_BOX_PAGE (widget));
 
   GTK_WIDGET_CLASS (kiste_box_page_parent_class)->unmap (widget);
 }
@@ -843,7 +843,7 @@ kiste_box_page_dispose (GObject *object)
 {
   KisteBoxPage *self = KISTE_BOX_PAGE (object);
 
-  kiste_box_page_stop_stats (self);
+  _kiste_box_page_stop_stats (self);
   kiste_box_page_cancel_load (self);
   g_cancellable_cancel (self->details_cancellable);
   g_cancellable_cancel (self->exported_cancellable);
@@ -938,7 +938,7 @@ kiste_box_page_class_init (KisteBoxPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, cancel_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, view_changed_cb);
 
-  kiste_box_page_class_actions_init (widget_class);
+  _kiste_box_page_class_actions_init (widget_class);
   g_type_ensure (KISTE_TYPE_BOX_ENTRY_ROW);
 }
 
@@ -984,7 +984,7 @@ kiste_box_page_set_box (KisteBoxPage *self,
   /* Nothing of the previous box may arrive late and show up here */
   g_cancellable_cancel (self->delete_cancellable);
   g_clear_object (&self->delete_cancellable);
-  kiste_box_page_reset_stats (self);
+  _kiste_box_page_reset_stats (self);
 
   kiste_color_row_set_box_name (self->color_row, box ? kiste_box_get_name (box) : NULL);
 
@@ -1006,8 +1006,8 @@ kiste_box_page_get_box (KisteBoxPage *self)
 }
 
 void
-kiste_box_page_set_export_file_for_testing (KisteBoxPage *self,
-                                            GFile        *file)
+_kiste_box_page_set_export_file_for_testing (KisteBoxPage *self,
+                                             GFile        *file)
 {
   g_return_if_fail (KISTE_IS_BOX_PAGE (self));
   g_return_if_fail (!file || G_IS_FILE (file));

@@ -37,7 +37,7 @@ kiste_create_dialog_sync_volumes (KisteCreateDialog *self)
   volumes = g_strv_builder_end (builder);
   kiste_create_options_set_volumes (self->options, (const char * const *) volumes);
   if (self->n_validations == validations)
-    kiste_create_dialog_changed (self);
+    _kiste_create_dialog_changed (self);
 }
 
 static void
@@ -46,7 +46,7 @@ volume_row_changed_cb (KisteCreateDialog *self)
   if (self->updating)
     return;
 
-  kiste_create_dialog_touch (self, KISTE_CREATE_FIELD_VOLUMES);
+  _kiste_create_dialog_touch (self, KISTE_CREATE_FIELD_VOLUMES);
   kiste_create_dialog_sync_volumes (self);
 }
 
@@ -71,8 +71,8 @@ volume_row_choose_cb (KisteCreateDialog *self,
 }
 
 KisteVolumeRow *
-kiste_create_dialog_add_volume_row (KisteCreateDialog *self,
-                                    const char        *spec)
+_kiste_create_dialog_add_volume_row (KisteCreateDialog *self,
+                                     const char        *spec)
 {
   g_autoptr(GtkWidget) error_row = g_object_ref (self->volumes_error_row);
   g_autoptr(GtkWidget) button_row = g_object_ref (GTK_WIDGET (self->add_volume_row));
@@ -99,12 +99,12 @@ kiste_create_dialog_add_volume_row (KisteCreateDialog *self,
 }
 
 void
-kiste_create_dialog_add_volume_cb (KisteCreateDialog *self)
+_kiste_create_dialog_add_volume_cb (KisteCreateDialog *self)
 {
-  KisteVolumeRow *row = kiste_create_dialog_add_volume_row (self, NULL);
+  KisteVolumeRow *row = _kiste_create_dialog_add_volume_row (self, NULL);
 
   adw_expander_row_set_expanded (self->volumes_expander, TRUE);
-  kiste_create_dialog_update_rows (self);
+  _kiste_create_dialog_update_rows (self);
   /* the path can be typed or picked with the row's folder button */
   gtk_widget_grab_focus (GTK_WIDGET (row));
 }
@@ -150,10 +150,10 @@ apply_picked_folder (PickData   *data,
 
   if (error != NULL)
     {
-      kiste_create_dialog_set_field_error (self, &self->views[VIEW_HOME], error->message);
+      _kiste_create_dialog_set_field_error (self, &self->views[VIEW_HOME], error->message);
       return;
     }
-  kiste_create_dialog_touch (self, KISTE_CREATE_FIELD_HOME);
+  _kiste_create_dialog_touch (self, KISTE_CREATE_FIELD_HOME);
   gtk_editable_set_text (GTK_EDITABLE (self->home_row), path);
 }
 
@@ -166,7 +166,7 @@ picked_folder_resolved_cb (GObject      *object,
   g_autoptr(GError) error = NULL;
   g_autofree char *path = NULL;
 
-  if (kiste_create_dialog_is_gone (data->self))
+  if (_kiste_create_dialog_is_gone (data->self))
     return;
 
   path = kiste_portal_resolve_host_path_finish (result, &error);
@@ -185,7 +185,7 @@ folder_chosen_cb (GObject      *object,
   g_autoptr(GError) error = NULL;
   g_autofree char *path = NULL;
 
-  if (kiste_create_dialog_is_gone (data->self))
+  if (_kiste_create_dialog_is_gone (data->self))
     return;
 
   folder = gtk_file_dialog_select_folder_finish (GTK_FILE_DIALOG (object), result, &error);
@@ -193,13 +193,13 @@ folder_chosen_cb (GObject      *object,
     {
       if (!g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED) &&
           !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_CANCELLED))
-        kiste_create_dialog_toast (data->self, error->message);
+        _kiste_create_dialog_toast (data->self, error->message);
       return;
     }
 
   if (!(path = g_file_get_path (folder)))
     {
-      kiste_create_dialog_toast (data->self, _("Choose a folder on this computer"));
+      _kiste_create_dialog_toast (data->self, _("Choose a folder on this computer"));
       return;
     }
 
@@ -227,7 +227,7 @@ choose_folder (KisteCreateDialog *self,
   else
     {
       gtk_file_dialog_set_title (dialog, _("Choose a Home Folder"));
-      current = kiste_create_dialog_entry_text (self->home_row);
+      current = _kiste_create_dialog_entry_text (self->home_row);
     }
 
   if (current != NULL && g_path_is_absolute (current) &&
@@ -245,7 +245,7 @@ choose_folder (KisteCreateDialog *self,
 }
 
 void
-kiste_create_dialog_home_choose_cb (KisteCreateDialog *self)
+_kiste_create_dialog_home_choose_cb (KisteCreateDialog *self)
 {
   choose_folder (self, NULL);
 }

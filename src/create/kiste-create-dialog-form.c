@@ -109,7 +109,7 @@ suggest_home (const char *name)
 static void
 kiste_create_dialog_suggest_name (KisteCreateDialog *self)
 {
-  g_auto(GStrv) names = kiste_create_dialog_dup_box_names (self);
+  g_auto(GStrv) names = _kiste_create_dialog_dup_box_names (self);
   g_autofree char *suggestion = NULL;
   const char *name = kiste_create_options_get_name (self->options);
 
@@ -131,7 +131,7 @@ kiste_create_dialog_suggest_home (KisteCreateDialog *self)
   const char *name = kiste_create_options_get_name (self->options);
 
   if (kiste_create_options_get_separate_home (self->options) &&
-      g_strcmp0 (kiste_create_dialog_entry_text (self->home_row), self->suggested_home ? self->suggested_home : "") == 0)
+      g_strcmp0 (_kiste_create_dialog_entry_text (self->home_row), self->suggested_home ? self->suggested_home : "") == 0)
     {
       g_autofree char *suggestion = suggest_home (kiste_validate_name (name, NULL, NULL) ? name : NULL);
 
@@ -146,9 +146,9 @@ kiste_create_dialog_suggest_home (KisteCreateDialog *self)
 /* Errors at the fields -------------------------------------------------- */
 
 void
-kiste_create_dialog_set_field_error (KisteCreateDialog *self,
-                                     FieldView         *view,
-                                     const char        *message)
+_kiste_create_dialog_set_field_error (KisteCreateDialog *self,
+                                      FieldView         *view,
+                                      const char        *message)
 {
   gboolean show = message != NULL && message[0] != '\0';
 
@@ -185,7 +185,7 @@ should_show_error (KisteCreateDialog *self,
   if (self->touched & (1u << view->field))
     return TRUE;
   if (view->input != NULL && ADW_IS_ENTRY_ROW (view->input))
-    return kiste_create_dialog_entry_text (ADW_ENTRY_ROW (view->input))[0] != '\0' ||
+    return _kiste_create_dialog_entry_text (ADW_ENTRY_ROW (view->input))[0] != '\0' ||
            view->field == KISTE_CREATE_FIELD_HOSTNAME;
   return TRUE;
 }
@@ -201,8 +201,8 @@ find_view (KisteCreateDialog *self,
 }
 
 void
-kiste_create_dialog_set_can_create (KisteCreateDialog *self,
-                                    gboolean           can_create)
+_kiste_create_dialog_set_can_create (KisteCreateDialog *self,
+                                     gboolean           can_create)
 {
   gtk_widget_set_sensitive (GTK_WIDGET (self->create_button),
                             can_create && self->state == STATE_FORM);
@@ -215,9 +215,9 @@ kiste_create_dialog_set_can_create (KisteCreateDialog *self,
 }
 
 void
-kiste_create_dialog_validate (KisteCreateDialog *self)
+_kiste_create_dialog_validate (KisteCreateDialog *self)
 {
-  g_auto(GStrv) names = kiste_create_dialog_dup_box_names (self);
+  g_auto(GStrv) names = _kiste_create_dialog_dup_box_names (self);
   g_autoptr(GPtrArray) problems = NULL;
   g_auto(GStrv) argv = NULL;
   g_autoptr(GError) argv_error = NULL;
@@ -227,7 +227,7 @@ kiste_create_dialog_validate (KisteCreateDialog *self)
   gboolean valid = TRUE;
   gboolean row_error = FALSE;
   const char *banner_text = NULL;
-  KisteCapabilities *caps = kiste_create_dialog_get_caps (self);
+  KisteCapabilities *caps = _kiste_create_dialog_get_caps (self);
 
   self->n_validations++;
 
@@ -267,7 +267,7 @@ kiste_create_dialog_validate (KisteCreateDialog *self)
       if (view->field == KISTE_CREATE_FIELD_VOLUMES && row_error)
         ok = TRUE;
 
-      kiste_create_dialog_set_field_error (self, view, !ok && should_show_error (self, view) ? problem : NULL);
+      _kiste_create_dialog_set_field_error (self, view, !ok && should_show_error (self, view) ? problem : NULL);
     }
 
   /* what is left: a clone source that is gone, a flag this distrobox
@@ -282,7 +282,7 @@ kiste_create_dialog_validate (KisteCreateDialog *self)
       FieldView *view = find_view (self, argv_field);
 
       if (view != NULL)
-        kiste_create_dialog_set_field_error (self, view, argv_error->message);
+        _kiste_create_dialog_set_field_error (self, view, argv_error->message);
       else
         banner_text = argv_error->message;
     }
@@ -351,7 +351,7 @@ kiste_create_dialog_validate (KisteCreateDialog *self)
     }
   gtk_widget_set_sensitive (GTK_WIDGET (self->copy_button), self->command != NULL);
 
-  kiste_create_dialog_set_can_create (self, valid);
+  _kiste_create_dialog_set_can_create (self, valid);
 }
 
 /* Rows that depend on capabilities and on each other -------------------- */
@@ -369,7 +369,7 @@ static char *
 dup_reason (KisteCreateDialog *self,
             const char        *flag)
 {
-  return kiste_create_options_dup_flag_problem (kiste_create_dialog_get_caps (self), flag);
+  return kiste_create_options_dup_flag_problem (_kiste_create_dialog_get_caps (self), flag);
 }
 
 static void
@@ -378,7 +378,7 @@ update_switch_gate (KisteCreateDialog *self,
                     const char        *flag,
                     const char        *subtitle)
 {
-  if (kiste_create_dialog_supports_flag (self, flag))
+  if (_kiste_create_dialog_supports_flag (self, flag))
     {
       set_row_gate (ADW_PREFERENCES_ROW (row), TRUE, NULL);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
@@ -389,7 +389,7 @@ update_switch_gate (KisteCreateDialog *self,
 
       set_row_gate (ADW_PREFERENCES_ROW (row), FALSE, reason);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), reason);
-      kiste_create_dialog_set_switch (self, row, FALSE);
+      _kiste_create_dialog_set_switch (self, row, FALSE);
     }
 }
 
@@ -399,7 +399,7 @@ update_entry_gate (KisteCreateDialog *self,
                    const char        *flag)
 {
   g_autofree char *reason = NULL;
-  gboolean supported = kiste_create_dialog_supports_flag (self, flag);
+  gboolean supported = _kiste_create_dialog_supports_flag (self, flag);
 
   if (!supported)
     reason = dup_reason (self, flag);
@@ -407,25 +407,25 @@ update_entry_gate (KisteCreateDialog *self,
 }
 
 void
-kiste_create_dialog_update_rows (KisteCreateDialog *self)
+_kiste_create_dialog_update_rows (KisteCreateDialog *self)
 {
   KisteCreateOptions *options = self->options;
-  gboolean home_isolation = kiste_create_dialog_supports_flag (self, "--unshare-home");
-  gboolean all_supported = kiste_create_dialog_supports_flag (self, "--unshare-all");
+  gboolean home_isolation = _kiste_create_dialog_supports_flag (self, "--unshare-home");
+  gboolean all_supported = _kiste_create_dialog_supports_flag (self, "--unshare-all");
 
   /* options that this distrobox cannot do are off, not silently kept */
   if (!all_supported)
     kiste_create_options_set_unshare_all (options, FALSE);
-  if (!kiste_create_dialog_supports_flag (self, "--init"))
+  if (!_kiste_create_dialog_supports_flag (self, "--init"))
     kiste_create_options_set_init (options, FALSE);
-  if (!kiste_create_dialog_supports_flag (self, "--nvidia"))
+  if (!_kiste_create_dialog_supports_flag (self, "--nvidia"))
     kiste_create_options_set_nvidia (options, FALSE);
-  if (!kiste_create_dialog_supports_flag (self, "--pull"))
+  if (!_kiste_create_dialog_supports_flag (self, "--pull"))
     kiste_create_options_set_pull (options, FALSE);
-  if (!kiste_create_dialog_supports_flag (self, "--home"))
+  if (!_kiste_create_dialog_supports_flag (self, "--home"))
     kiste_create_options_set_separate_home (options, FALSE);
   for (guint i = 0; i < G_N_ELEMENTS (unshare_info); i++)
-    if (!kiste_create_dialog_supports_flag (self, unshare_info[i].flag))
+    if (!_kiste_create_dialog_supports_flag (self, unshare_info[i].flag))
       kiste_create_options_set_unshare (options, unshare_info[i].what, FALSE);
 
   update_switch_gate (self, self->unshare_all_row, "--unshare-all",
@@ -455,22 +455,22 @@ kiste_create_dialog_update_rows (KisteCreateDialog *self)
       KisteUnshare what = unshare_info[i].what;
       AdwSwitchRow *row = self->unshare_rows[what];
       KisteUnshareImplied implied = kiste_create_options_get_unshare_implied (options, what,
-                                                                              kiste_create_dialog_get_caps (self));
+                                                                              _kiste_create_dialog_get_caps (self));
 
-      if (!kiste_create_dialog_supports_flag (self, unshare_info[i].flag))
+      if (!_kiste_create_dialog_supports_flag (self, unshare_info[i].flag))
         {
           g_autofree char *reason = dup_reason (self, unshare_info[i].flag);
           g_autofree char *details = NULL;
           g_autofree char *subtitle = NULL;
 
-          if (kiste_capabilities_get_loaded (kiste_create_dialog_get_caps (self)))
-            details = kiste_capabilities_dup_unsupported_details (kiste_create_dialog_get_caps (self),
+          if (kiste_capabilities_get_loaded (_kiste_create_dialog_get_caps (self)))
+            details = kiste_capabilities_dup_unsupported_details (_kiste_create_dialog_get_caps (self),
                                                                   unshare_info[i].flag);
           subtitle = details ? g_strdup_printf ("%s. %s", reason, details) : g_strdup (reason);
 
           set_row_gate (ADW_PREFERENCES_ROW (row), FALSE, reason);
           adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-          kiste_create_dialog_set_switch (self, row, FALSE);
+          _kiste_create_dialog_set_switch (self, row, FALSE);
         }
       else if (implied != KISTE_UNSHARE_IMPLIED_NO)
         {
@@ -480,13 +480,13 @@ kiste_create_dialog_update_rows (KisteCreateDialog *self)
                                        implied == KISTE_UNSHARE_IMPLIED_BY_INIT
                                        ? _("Needed by the init system")
                                        : _("Included in “Isolate Everything”"));
-          kiste_create_dialog_set_switch (self, row, TRUE);
+          _kiste_create_dialog_set_switch (self, row, TRUE);
         }
       else
         {
           set_row_gate (ADW_PREFERENCES_ROW (row), TRUE, NULL);
           adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(unshare_info[i].subtitle));
-          kiste_create_dialog_set_switch (self, row, kiste_create_options_get_unshare (options, what));
+          _kiste_create_dialog_set_switch (self, row, kiste_create_options_get_unshare (options, what));
         }
     }
 
@@ -501,12 +501,12 @@ kiste_create_dialog_update_rows (KisteCreateDialog *self)
                       ? _("Programs in the box still see your home folder unless home isolation "
                           "is on")
                       : NULL);
-  if (!home_isolation && kiste_create_dialog_supports_flag (self, "--home"))
+  if (!home_isolation && _kiste_create_dialog_supports_flag (self, "--home"))
     {
       g_autofree char *details = NULL;
 
-      if (kiste_capabilities_get_loaded (kiste_create_dialog_get_caps (self)))
-        details = kiste_capabilities_dup_unsupported_details (kiste_create_dialog_get_caps (self), "--unshare-home");
+      if (kiste_capabilities_get_loaded (_kiste_create_dialog_get_caps (self)))
+        details = kiste_capabilities_dup_unsupported_details (_kiste_create_dialog_get_caps (self), "--unshare-home");
       adw_action_row_set_subtitle (ADW_ACTION_ROW (self->home_switch_row),
                                    details
                                    ? details
@@ -530,8 +530,8 @@ kiste_create_dialog_update_rows (KisteCreateDialog *self)
 /* The options and their rows ------------------------------------------- */
 
 void
-kiste_create_dialog_touch (KisteCreateDialog *self,
-                           KisteCreateField   field)
+_kiste_create_dialog_touch (KisteCreateDialog *self,
+                            KisteCreateField   field)
 {
   self->touched |= 1u << field;
 }
@@ -540,15 +540,15 @@ kiste_create_dialog_touch (KisteCreateDialog *self,
  * validation. What the rows change in the options on the way (a flag this
  * distrobox lacks is turned off) is part of the same change. */
 void
-kiste_create_dialog_changed (KisteCreateDialog *self)
+_kiste_create_dialog_changed (KisteCreateDialog *self)
 {
   if (self->in_changed)
     return;
 
   self->in_changed = TRUE;
-  kiste_create_dialog_update_rows (self);
+  _kiste_create_dialog_update_rows (self);
   self->in_changed = FALSE;
-  kiste_create_dialog_validate (self);
+  _kiste_create_dialog_validate (self);
 }
 
 /* What follows a property: suggestions, the image's icon, and the field
@@ -583,11 +583,11 @@ kiste_create_dialog_options_notify_cb (KisteCreateDialog  *self,
     }
   else if (g_str_equal (prop, "separate-home") && kiste_create_options_get_separate_home (options))
     {
-      if (kiste_create_dialog_entry_text (self->home_row)[0] == '\0')
+      if (_kiste_create_dialog_entry_text (self->home_row)[0] == '\0')
         g_set_str (&self->suggested_home, "");
       kiste_create_dialog_suggest_home (self);
       /* a home of its own needs a folder: say so at once if there is none */
-      kiste_create_dialog_touch (self, KISTE_CREATE_FIELD_HOME);
+      _kiste_create_dialog_touch (self, KISTE_CREATE_FIELD_HOME);
     }
 
   {
@@ -595,7 +595,7 @@ kiste_create_dialog_options_notify_cb (KisteCreateDialog  *self,
     GEnumValue *field = g_enum_get_value_by_nick (fields, prop);
 
     if (field != NULL)
-      kiste_create_dialog_touch (self, field->value);
+      _kiste_create_dialog_touch (self, field->value);
   }
 }
 
@@ -662,7 +662,7 @@ unshare_to_active (GBinding     *binding,
 
   g_value_set_boolean (to, g_value_get_boolean (from) ||
                        kiste_create_options_get_unshare_implied (self->options, what,
-                                                                 kiste_create_dialog_get_caps (self))
+                                                                 _kiste_create_dialog_get_caps (self))
                        != KISTE_UNSHARE_IMPLIED_NO);
   return TRUE;
 }
@@ -700,8 +700,8 @@ bind (KisteCreateDialog     *self,
  * into the options and what the options change shows. Called again when
  * the dialog gets other options. */
 void
-kiste_create_dialog_bind_options (KisteCreateDialog  *self,
-                                  KisteCreateOptions *options)
+_kiste_create_dialog_bind_options (KisteCreateDialog  *self,
+                                   KisteCreateOptions *options)
 {
   static const struct
   {
@@ -755,6 +755,6 @@ kiste_create_dialog_bind_options (KisteCreateDialog  *self,
   /* after the bindings: the rows show a change before it is followed */
   g_signal_connect_object (options, "notify", G_CALLBACK (kiste_create_dialog_options_notify_cb),
                            self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (options, "changed", G_CALLBACK (kiste_create_dialog_changed),
+  g_signal_connect_object (options, "changed", G_CALLBACK (_kiste_create_dialog_changed),
                            self, G_CONNECT_SWAPPED);
 }

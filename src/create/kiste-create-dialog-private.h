@@ -118,7 +118,7 @@ struct _KisteCreateDialog
 
   KisteCreateProgress *progress;
 
-  /* each row bound to its option (kiste_create_dialog_bind_options()) */
+  /* each row bound to its option (_kiste_create_dialog_bind_options()) */
   GPtrArray           *bindings;
   FieldView            views[N_VIEWS];
   AdwSwitchRow        *unshare_rows[KISTE_N_UNSHARE];
@@ -144,39 +144,39 @@ struct _KisteCreateDialog
 };
 
 /* kiste-create-dialog.c: small helpers */
-KisteCapabilities *kiste_create_dialog_get_caps         (KisteCreateDialog  *self);
-gboolean           kiste_create_dialog_supports_flag    (KisteCreateDialog  *self,
-                                                         const char         *flag);
-char             **kiste_create_dialog_dup_box_names    (KisteCreateDialog  *self);
-void               kiste_create_dialog_toast            (KisteCreateDialog  *self,
-                                                         const char         *title);
+KisteCapabilities *_kiste_create_dialog_get_caps         (KisteCreateDialog  *self);
+gboolean           _kiste_create_dialog_supports_flag    (KisteCreateDialog  *self,
+                                                          const char         *flag);
+char             **_kiste_create_dialog_dup_box_names    (KisteCreateDialog  *self);
+void               _kiste_create_dialog_toast            (KisteCreateDialog  *self,
+                                                          const char         *title);
 /* TRUE once the dialog was closed: late results are dropped */
-gboolean           kiste_create_dialog_is_gone          (KisteCreateDialog  *self);
-const char        *kiste_create_dialog_entry_text       (AdwEntryRow        *row);
-void               kiste_create_dialog_set_switch       (KisteCreateDialog  *self,
-                                                         AdwSwitchRow       *row,
-                                                         gboolean            active);
+gboolean           _kiste_create_dialog_is_gone          (KisteCreateDialog  *self);
+const char        *_kiste_create_dialog_entry_text       (AdwEntryRow        *row);
+void               _kiste_create_dialog_set_switch       (KisteCreateDialog  *self,
+                                                          AdwSwitchRow       *row,
+                                                          gboolean            active);
 
 /* kiste-create-dialog-form.c */
-void               kiste_create_dialog_bind_options     (KisteCreateDialog  *self,
-                                                         KisteCreateOptions *options);
+void               _kiste_create_dialog_bind_options     (KisteCreateDialog  *self,
+                                                          KisteCreateOptions *options);
 /* the options changed: rows follow, then one validation */
-void               kiste_create_dialog_changed          (KisteCreateDialog  *self);
-void               kiste_create_dialog_validate         (KisteCreateDialog  *self);
-void               kiste_create_dialog_update_rows      (KisteCreateDialog  *self);
-void               kiste_create_dialog_set_can_create   (KisteCreateDialog  *self,
-                                                         gboolean            can_create);
-void               kiste_create_dialog_set_field_error  (KisteCreateDialog  *self,
-                                                         FieldView          *view,
-                                                         const char         *message);
+void               _kiste_create_dialog_changed          (KisteCreateDialog  *self);
+void               _kiste_create_dialog_validate         (KisteCreateDialog  *self);
+void               _kiste_create_dialog_update_rows      (KisteCreateDialog  *self);
+void               _kiste_create_dialog_set_can_create   (KisteCreateDialog  *self,
+                                                          gboolean            can_create);
+void               _kiste_create_dialog_set_field_error  (KisteCreateDialog  *self,
+                                                          FieldView          *view,
+                                                          const char         *message);
 /* people changed field: its errors show from now on */
-void               kiste_create_dialog_touch            (KisteCreateDialog  *self,
-                                                         KisteCreateField    field);
+void               _kiste_create_dialog_touch            (KisteCreateDialog  *self,
+                                                          KisteCreateField    field);
 
 /* kiste-create-dialog-folders.c */
-KisteVolumeRow    *kiste_create_dialog_add_volume_row   (KisteCreateDialog  *self,
-                                                         const char         *spec);
-void               kiste_create_dialog_add_volume_cb    (KisteCreateDialog  *self);
-void               kiste_create_dialog_home_choose_cb   (KisteCreateDialog  *self);
+KisteVolumeRow    *_kiste_create_dialog_add_volume_row   (KisteCreateDialog  *self,
+                                                          const char         *spec);
+void               _kiste_create_dialog_add_volume_cb    (KisteCreateDialog  *self);
+void               _kiste_create_dialog_home_choose_cb   (KisteCreateDialog  *self);
 
 G_END_DECLS

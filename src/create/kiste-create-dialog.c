@@ -61,7 +61,7 @@ kiste_create_dialog_get_can_create (KisteCreateDialog *self)
 }
 
 KisteCapabilities *
-kiste_create_dialog_get_caps (KisteCreateDialog *self)
+_kiste_create_dialog_get_caps (KisteCreateDialog *self)
 {
   return kiste_manager_get_capabilities (self->manager);
 }
@@ -69,17 +69,17 @@ kiste_create_dialog_get_caps (KisteCreateDialog *self)
 /* Before the probe finished, the flags every supported distrobox has are
  * assumed (as kiste_create_options_to_argv() does); --unshare-home never. */
 gboolean
-kiste_create_dialog_supports_flag (KisteCreateDialog *self,
-                                   const char        *flag)
+_kiste_create_dialog_supports_flag (KisteCreateDialog *self,
+                                    const char        *flag)
 {
-  g_autofree char *problem = kiste_create_options_dup_flag_problem (kiste_create_dialog_get_caps (self),
+  g_autofree char *problem = kiste_create_options_dup_flag_problem (_kiste_create_dialog_get_caps (self),
                                                                    flag);
 
   return problem == NULL;
 }
 
 char **
-kiste_create_dialog_dup_box_names (KisteCreateDialog *self)
+_kiste_create_dialog_dup_box_names (KisteCreateDialog *self)
 {
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
   GListModel *boxes = G_LIST_MODEL (kiste_manager_get_store (self->manager));
@@ -94,8 +94,8 @@ kiste_create_dialog_dup_box_names (KisteCreateDialog *self)
 }
 
 void
-kiste_create_dialog_toast (KisteCreateDialog *self,
-                           const char        *title)
+_kiste_create_dialog_toast (KisteCreateDialog *self,
+                            const char        *title)
 {
   AdwToast *toast = adw_toast_new (title);
 
@@ -107,21 +107,21 @@ kiste_create_dialog_toast (KisteCreateDialog *self,
 /* Once disposed (its cancellable is cancelled then), late callbacks must
  * not touch the widgets */
 gboolean
-kiste_create_dialog_is_gone (KisteCreateDialog *self)
+_kiste_create_dialog_is_gone (KisteCreateDialog *self)
 {
   return g_cancellable_is_cancelled (self->cancellable);
 }
 
 const char *
-kiste_create_dialog_entry_text (AdwEntryRow *row)
+_kiste_create_dialog_entry_text (AdwEntryRow *row)
 {
   return gtk_editable_get_text (GTK_EDITABLE (row));
 }
 
 void
-kiste_create_dialog_set_switch (KisteCreateDialog *self,
-                                AdwSwitchRow      *row,
-                                gboolean           active)
+_kiste_create_dialog_set_switch (KisteCreateDialog *self,
+                                 AdwSwitchRow      *row,
+                                 gboolean           active)
 {
   self->updating++;
   adw_switch_row_set_active (row, active);
@@ -153,7 +153,7 @@ kiste_create_dialog_set_options (KisteCreateDialog  *self,
 
   copy = kiste_create_options_copy (options);
 
-  kiste_create_dialog_bind_options (self, copy);
+  _kiste_create_dialog_bind_options (self, copy);
 
   /* prefilled values are people's own: no more suggestions over them */
   g_clear_pointer (&self->suggested_name, g_free);
@@ -179,10 +179,10 @@ kiste_create_dialog_set_options (KisteCreateDialog  *self,
   volumes = kiste_create_options_get_volumes (options);
   self->updating++;
   for (guint i = 0; volumes != NULL && volumes[i] != NULL; i++)
-    kiste_create_dialog_add_volume_row (self, volumes[i]);
+    _kiste_create_dialog_add_volume_row (self, volumes[i]);
   self->updating--;
 
-  kiste_create_dialog_changed (self);
+  _kiste_create_dialog_changed (self);
 }
 
 /* distrobox.ini ------------------------------------------------------------- */
@@ -212,7 +212,7 @@ apply_assemble_entry (KisteCreateDialog  *self,
   kiste_create_dialog_set_options (self, entry->options);
 
   toast = g_strdup_printf (_("Settings of “%s” filled in"), entry->section);
-  kiste_create_dialog_toast (self, toast);
+  _kiste_create_dialog_toast (self, toast);
 }
 
 static void
@@ -244,7 +244,7 @@ kiste_create_dialog_create_all (KisteCreateDialog *self,
           g_autofree char *message = g_strdup_printf (_("“%s” cannot be created: %s"),
                                                       entry->section, problem);
 
-          kiste_create_dialog_toast (self, message);
+          _kiste_create_dialog_toast (self, message);
           return FALSE;
         }
     }
@@ -257,7 +257,7 @@ static void
 manifest_entry_chosen_cb (KisteCreateDialog  *self,
                           KisteAssembleEntry *entry)
 {
-  if (!kiste_create_dialog_is_gone (self))
+  if (!_kiste_create_dialog_is_gone (self))
     apply_assemble_entry (self, entry);
 }
 
@@ -266,7 +266,7 @@ manifest_create_all_cb (KisteCreateDialog *self,
                         GPtrArray         *entries)
 {
   /* the boxes are followed in the task list from here */
-  if (!kiste_create_dialog_is_gone (self) && kiste_create_dialog_create_all (self, entries))
+  if (!_kiste_create_dialog_is_gone (self) && kiste_create_dialog_create_all (self, entries))
     adw_dialog_close (ADW_DIALOG (self));
 }
 
@@ -330,14 +330,14 @@ assemble_loaded_cb (GObject      *object,
   g_autofree char *contents = NULL;
   gsize length = 0;
 
-  if (kiste_create_dialog_is_gone (self))
+  if (_kiste_create_dialog_is_gone (self))
     return;
 
   if (!g_file_load_contents_finish (G_FILE (object), result, &contents, &length, NULL, &error) ||
       !kiste_create_dialog_import_assemble (self, contents, length, &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        kiste_create_dialog_toast (self, error->message);
+        _kiste_create_dialog_toast (self, error->message);
     }
 }
 
@@ -350,14 +350,14 @@ assemble_chosen_cb (GObject      *object,
   g_autoptr(GFile) file = NULL;
   g_autoptr(GError) error = NULL;
 
-  if (kiste_create_dialog_is_gone (self))
+  if (_kiste_create_dialog_is_gone (self))
     return;
 
   if (!(file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (object), result, &error)))
     {
       if (!g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED) &&
           !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_CANCELLED))
-        kiste_create_dialog_toast (self, error->message);
+        _kiste_create_dialog_toast (self, error->message);
       return;
     }
 
@@ -393,7 +393,7 @@ static void
 kiste_create_dialog_banner_clicked_cb (KisteCreateDialog *self)
 {
   g_clear_pointer (&self->notice, g_free);
-  kiste_create_dialog_validate (self);
+  _kiste_create_dialog_validate (self);
 }
 
 /* Progress ---------------------------------------------------------------- */
@@ -440,7 +440,7 @@ set_state (KisteCreateDialog *self,
       g_assert_not_reached ();
     }
 
-  kiste_create_dialog_set_can_create (self, self->can_create);
+  _kiste_create_dialog_set_can_create (self, self->can_create);
 }
 
 static void
@@ -479,7 +479,7 @@ created_cb (GObject      *object,
   g_autoptr(KisteCreateDialog) self = user_data;
   g_autoptr(GError) error = NULL;
 
-  if (kiste_create_dialog_is_gone (self))
+  if (_kiste_create_dialog_is_gone (self))
     return;
 
   if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
@@ -500,7 +500,7 @@ creation_step_cb (KisteTask         *task,
 {
   KisteCreateDialog *self = user_data;
 
-  if (kiste_create_dialog_is_gone (self) || self->state != STATE_RUNNING)
+  if (_kiste_create_dialog_is_gone (self) || self->state != STATE_RUNNING)
     return;
 
   kiste_create_progress_follow (self->progress, task, step);
@@ -514,7 +514,7 @@ kiste_create_dialog_start (KisteCreateDialog *self)
   const char *clone_source;
   gboolean image_local;
 
-  kiste_create_dialog_validate (self);
+  _kiste_create_dialog_validate (self);
   if (!self->can_create || self->state != STATE_FORM)
     return;
 
@@ -548,7 +548,7 @@ kiste_create_dialog_set_temporary (KisteCreateDialog *self)
 
   g_return_if_fail (KISTE_IS_CREATE_DIALOG (self));
 
-  names = kiste_create_dialog_dup_box_names (self);
+  names = _kiste_create_dialog_dup_box_names (self);
   name = kiste_create_options_dup_temporary_name ((const char * const *) names);
   options = kiste_create_options_copy (self->options);
   kiste_create_options_set_name (options, name);
@@ -598,14 +598,14 @@ static void
 kiste_create_dialog_close_attempt_cb (KisteCreateDialog *self)
 {
   if (self->state == STATE_RUNNING)
-    kiste_create_dialog_toast (self, _("The box is still being created. Press Cancel to stop."));
+    _kiste_create_dialog_toast (self, _("The box is still being created. Press Cancel to stop."));
 }
 
 static void
 kiste_create_dialog_retry_cb (KisteCreateDialog *self)
 {
   set_state (self, STATE_FORM);
-  kiste_create_dialog_changed (self);
+  _kiste_create_dialog_changed (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->name_row));
 }
 
@@ -617,7 +617,7 @@ delete_cb (GObject      *object,
   g_autoptr(KisteCreateDialog) self = user_data;
   g_autoptr(GError) error = NULL;
 
-  if (kiste_create_dialog_is_gone (self))
+  if (_kiste_create_dialog_is_gone (self))
     return;
 
   kiste_create_progress_set_deleting (self->progress, FALSE);
@@ -625,12 +625,12 @@ delete_cb (GObject      *object,
   if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        kiste_create_dialog_toast (self, error->message);
+        _kiste_create_dialog_toast (self, error->message);
       return;
     }
 
   kiste_create_progress_deleted (self->progress);
-  kiste_create_dialog_toast (self, _("Box deleted"));
+  _kiste_create_dialog_toast (self, _("Box deleted"));
 }
 
 static void
@@ -676,7 +676,7 @@ kiste_create_dialog_copy_command_cb (KisteCreateDialog *self)
     return;
 
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), self->command);
-  kiste_create_dialog_toast (self, _("Command copied"));
+  _kiste_create_dialog_toast (self, _("Command copied"));
 }
 
 /* GObject ------------------------------------------------------------------ */
@@ -685,7 +685,7 @@ static void
 store_changed_cb (KisteCreateDialog *self)
 {
   if (self->state == STATE_FORM)
-    kiste_create_dialog_validate (self);
+    _kiste_create_dialog_validate (self);
 }
 
 static void
@@ -700,21 +700,21 @@ kiste_create_dialog_constructed (GObject *object)
 
   /* the rows' bindings ask the manager what the flags imply */
   options = kiste_create_options_new ();
-  kiste_create_dialog_bind_options (self, options);
+  _kiste_create_dialog_bind_options (self, options);
 
   g_signal_connect_object (kiste_manager_get_store (self->manager), "items-changed",
                            G_CALLBACK (store_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (kiste_create_dialog_get_caps (self), "notify::loaded",
-                           G_CALLBACK (kiste_create_dialog_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (_kiste_create_dialog_get_caps (self), "notify::loaded",
+                           G_CALLBACK (_kiste_create_dialog_changed), self, G_CONNECT_SWAPPED);
 
   /* graphics drivers are a good guess, not a rule */
   self->nvidia_found = g_file_test ("/proc/driver/nvidia", G_FILE_TEST_EXISTS) ||
                        g_file_test ("/dev/nvidia0", G_FILE_TEST_EXISTS);
-  if (self->nvidia_found && kiste_create_dialog_supports_flag (self, "--nvidia"))
+  if (self->nvidia_found && _kiste_create_dialog_supports_flag (self, "--nvidia"))
     kiste_create_options_set_nvidia (self->options, TRUE);
 
   kiste_image_chooser_load (self->image_chooser, self->manager, self->cancellable);
-  kiste_create_dialog_changed (self);
+  _kiste_create_dialog_changed (self);
 }
 
 /* Whatever still runs for this dialog stops; late results are dropped */
@@ -922,8 +922,8 @@ kiste_create_dialog_class_init (KisteCreateDialogClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_cancel_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_create_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_image_chosen_cb);
-  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_home_choose_cb);
-  gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_add_volume_cb);
+  gtk_widget_class_bind_template_callback (widget_class, _kiste_create_dialog_home_choose_cb);
+  gtk_widget_class_bind_template_callback (widget_class, _kiste_create_dialog_add_volume_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_copy_command_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_import_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_create_dialog_banner_clicked_cb);

@@ -12,7 +12,7 @@
 G_BEGIN_DECLS
 
 /* For tests: a manager with a fake runner, before any window exists */
-void kiste_application_set_manager (KisteApplication *self,
-                                    KisteManager     *manager);
+void _kiste_application_set_manager (KisteApplication *self,
+                                     KisteManager     *manager);
 
 G_END_DECLS

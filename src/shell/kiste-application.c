@@ -66,7 +66,7 @@ kiste_application_get_manager (KisteApplication *self)
     {
       g_autoptr(KisteManager) manager = kiste_manager_new (NULL);
 
-      kiste_application_set_manager (self, manager);
+      _kiste_application_set_manager (self, manager);
     }
   return self->manager;
 }
@@ -93,8 +93,8 @@ kiste_application_cleaning_up_cb (KisteApplication *self)
 }
 
 void
-kiste_application_set_manager (KisteApplication *self,
-                               KisteManager     *manager)
+_kiste_application_set_manager (KisteApplication *self,
+                                KisteManager     *manager)
 {
   g_return_if_fail (KISTE_IS_APPLICATION (self));
   g_return_if_fail (KISTE_IS_MANAGER (manager));

@@ -239,7 +239,7 @@ measure (const char    *label,
   time_command (ps_argv);
 
   spawned_before = bench_runner_spawned (runner);
-  refreshes_before = kiste_box_store_get_refresh_count (store);
+  refreshes_before = _kiste_box_store_get_refresh_count (store);
 
   stalls = g_array_new (FALSE, FALSE, sizeof (double));
 
@@ -321,7 +321,7 @@ measure (const char    *label,
                           stall_max,
                           cold_stall,
                           (double) (bench_runner_spawned (runner) - spawned_before) /
-                          (double) (kiste_box_store_get_refresh_count (store) - refreshes_before),
+                          (double) (_kiste_box_store_get_refresh_count (store) - refreshes_before),
                           idle);
   g_print ("%s", line);
 

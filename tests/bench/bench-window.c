@@ -223,11 +223,11 @@ child_kiste (guint n_boxes,
 
   for (guint i = 0; i < refreshes; i++)
     {
-      guint count = kiste_box_store_get_refresh_count (store);
+      guint count = _kiste_box_store_get_refresh_count (store);
 
       bench_stall_reset ();
       gtk_widget_activate_action (GTK_WIDGET (window), "win.reload", NULL);
-      while (kiste_box_store_get_refresh_count (store) == count || kiste_box_store_get_refreshing (store))
+      while (_kiste_box_store_get_refresh_count (store) == count || kiste_box_store_get_refreshing (store))
         g_main_context_iteration (NULL, TRUE);
       run_for (100);
       refresh_stall = bench_stall_take_ms ();

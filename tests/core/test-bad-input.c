@@ -45,8 +45,8 @@ fixture_setup (Fixture       *fixture,
   fixture->manager = kiste_manager_new (KISTE_RUNNER (fixture->runner));
   g_assert_true (g_file_get_contents (help_path, &help, NULL, &error));
   flags = kiste_capabilities_parse_create_help (help);
-  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
-                                      "1.8.2.5", "podman", (const char * const *) flags);
+  _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                       "1.8.2.5", "podman", (const char * const *) flags);
 
   store = kiste_manager_get_store (fixture->manager);
   kiste_test_merge_boxes (store, "ps-podman5.json", "/home/tester");

@@ -682,7 +682,7 @@ test_store_new_runs_nothing (Fixture       *fixture,
                              gconstpointer  data)
 {
   g_assert_cmpuint (n_spawned (fixture), ==, 0);
-  g_assert_cmpuint (kiste_box_store_get_spawn_count (fixture->store), ==, 0);
+  g_assert_cmpuint (_kiste_box_store_get_spawn_count (fixture->store), ==, 0);
   g_assert_false (kiste_box_store_get_loaded (fixture->store));
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (fixture->store)), ==, 0);
   g_assert_true (kiste_box_store_get_runner (fixture->store) == KISTE_RUNNER (fixture->runner));
@@ -710,8 +710,8 @@ test_store_reload (Fixture       *fixture,
   /* exactly one process, exactly this argv */
   g_assert_cmpuint (n_spawned (fixture), ==, 1);
   g_assert_true (fake_last_is (fixture, "ps", ps_argv));
-  g_assert_cmpuint (kiste_box_store_get_refresh_count (fixture->store), ==, 1);
-  g_assert_cmpuint (kiste_box_store_get_spawn_count (fixture->store), ==, 1);
+  g_assert_cmpuint (_kiste_box_store_get_refresh_count (fixture->store), ==, 1);
+  g_assert_cmpuint (_kiste_box_store_get_spawn_count (fixture->store), ==, 1);
 
   g_assert_nonnull (kiste_box_store_find_by_name (fixture->store, "fixture-b"));
   g_assert_nonnull (kiste_box_store_find_by_id (fixture->store, ID_C));
@@ -1290,7 +1290,7 @@ test_store_watch (Fixture       *fixture,
   g_assert_true (kiste_box_store_get_loaded (fixture->store));
   g_assert_cmpuint (fake_count (fixture, "ps"), ==, 2);
   g_assert_cmpuint (fake_count (fixture, "events"), ==, 1);
-  g_assert_cmpuint (kiste_box_store_get_spawn_count (fixture->store), ==, 3);
+  g_assert_cmpuint (_kiste_box_store_get_spawn_count (fixture->store), ==, 3);
 
   /* starting twice does nothing */
   kiste_box_store_start_watching (fixture->store);

@@ -453,7 +453,7 @@ use_configs (Fixture    *fixture,
   g_autofree char *b = g_build_filename (fixture->dir, second, NULL);
   const char * const files[] = { a, "/nonexistent/distrobox.conf", b, NULL };
 
-  kiste_capabilities_set_config_files (fixture->caps, files);
+  _kiste_capabilities_set_config_files (fixture->caps, files);
 }
 
 static void
@@ -948,7 +948,7 @@ test_set_for_testing (void)
   loading = kiste_capabilities_dup_unsupported_reason (caps, "--image");
   g_assert_nonnull (loading);
 
-  kiste_capabilities_set_for_testing (caps, "2.0.0-rc.4", "docker", flags);
+  _kiste_capabilities_set_for_testing (caps, "2.0.0-rc.4", "docker", flags);
   g_assert_true (kiste_capabilities_get_loaded (caps));
   g_assert_true (kiste_capabilities_has_distrobox (caps));
   g_assert_cmpuint (kiste_capabilities_get_distrobox_major (caps), ==, 2);
@@ -964,7 +964,7 @@ test_set_for_testing (void)
   g_object_get (caps, "distrobox-version", &version, NULL);
   g_assert_cmpstr (version, ==, "2.0.0-rc.4");
 
-  kiste_capabilities_set_for_testing (caps, NULL, NULL, NULL);
+  _kiste_capabilities_set_for_testing (caps, NULL, NULL, NULL);
   g_assert_true (kiste_capabilities_get_loaded (caps));
   g_assert_false (kiste_capabilities_has_distrobox (caps));
   g_assert_null (kiste_capabilities_get_manager (caps));
@@ -1050,7 +1050,7 @@ test_refresh_flatpak_login_path (void)
   kiste_runner_set_in_flatpak (runner, TRUE);
   _kiste_runner_set_flatpak_spawn (runner, spawn);
   caps = kiste_capabilities_new (runner);
-  kiste_capabilities_set_config_files (caps, (const char * const[]) { "/nonexistent/distrobox.conf", NULL });
+  _kiste_capabilities_set_config_files (caps, (const char * const[]) { "/nonexistent/distrobox.conf", NULL });
 
   kiste_capabilities_refresh_async (caps, NULL, store_result, &result);
   while (result == NULL)

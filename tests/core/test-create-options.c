@@ -70,8 +70,8 @@ make_caps (CapsKind kind)
 
       flags = kiste_capabilities_parse_create_help (help);
       g_assert_true (g_strv_contains ((const char * const *)flags, "--image"));
-      kiste_capabilities_set_for_testing (caps, table[i].version, "podman",
-                                          (const char * const *)flags);
+      _kiste_capabilities_set_for_testing (caps, table[i].version, "podman",
+                                           (const char * const *)flags);
     }
 
   return caps;
@@ -854,7 +854,7 @@ test_flag_problem (void)
   g_clear_pointer (&problem, g_free);
 
   /* a distrobox too old for a flag says so; what it has is fine */
-  kiste_capabilities_set_for_testing (old, "1.6.0", "podman", flags);
+  _kiste_capabilities_set_for_testing (old, "1.6.0", "podman", flags);
   g_assert_null (kiste_create_options_dup_flag_problem (old, "--init"));
   problem = kiste_create_options_dup_flag_problem (old, "--unshare-groups");
   g_assert_cmpstr (problem, ==, "Needs distrobox 1.7.0 or newer");

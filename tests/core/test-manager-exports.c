@@ -44,8 +44,8 @@ fixture_setup (Fixture       *fixture,
   kiste_fake_runner_add (fixture->runner, "podman container inspect",
                          "cat \"$KISTE_TEST_FIXTURES/inspect-podman5.json\"");
   fixture->manager = kiste_manager_new (KISTE_RUNNER (fixture->runner));
-  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
-                                      "1.8.2.5", "podman", flags);
+  _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                       "1.8.2.5", "podman", flags);
   kiste_test_merge_boxes (kiste_manager_get_store (fixture->manager), "ps-podman5.json", "/home/tester");
 
   fixture->dir = g_dir_make_tmp ("kiste-test-exports-XXXXXX", &error);
@@ -54,7 +54,7 @@ fixture_setup (Fixture       *fixture,
   fixture->bin = g_build_filename (fixture->dir, "bin", NULL);
   g_assert_cmpint (g_mkdir (fixture->applications, 0700), ==, 0);
   g_assert_cmpint (g_mkdir (fixture->bin, 0700), ==, 0);
-  kiste_manager_set_host_dirs (fixture->manager, fixture->applications, fixture->bin);
+  _kiste_manager_set_host_dirs (fixture->manager, fixture->applications, fixture->bin);
 }
 
 static void

@@ -63,8 +63,8 @@ fixture_setup (Fixture       *fx,
   fx->runner = kiste_fake_runner_new ();
   kiste_runner_setenv (KISTE_RUNNER (fx->runner), "KISTE_FAKE_STATE", fx->state_dir);
   fx->manager = kiste_manager_new (KISTE_RUNNER (fx->runner));
-  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fx->manager),
-                                      "1.8.2.5", "podman", flags);
+  _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fx->manager),
+                                       "1.8.2.5", "podman", flags);
 
   store = kiste_manager_get_store (fx->manager);
   kiste_box_store_set_host_home (store, "/home/tester");

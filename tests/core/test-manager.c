@@ -49,8 +49,8 @@ fixture_setup (Fixture       *fixture,
   kiste_fake_runner_add (fixture->runner, "podman container inspect",
                          "cat \"$KISTE_TEST_FIXTURES/inspect-podman5.json\"");
   fixture->manager = kiste_manager_new (KISTE_RUNNER (fixture->runner));
-  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
-                                      "1.8.2.5", "podman", flags);
+  _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                       "1.8.2.5", "podman", flags);
 
   store = kiste_manager_get_store (fixture->manager);
   kiste_test_merge_boxes (store, "ps-podman5.json", "/home/tester");
@@ -202,8 +202,8 @@ test_create_isolated_home (Fixture       *fixture,
   Result r = { 0 };
   const char *create;
 
-  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
-                                      "1.8.2.5", "podman", flags);
+  _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                       "1.8.2.5", "podman", flags);
   kiste_box_store_set_host_home (kiste_manager_get_store (fixture->manager), "/home/kistetest");
   kiste_fake_runner_add (fixture->runner, "distrobox create",
                          "cat \"$KISTE_TEST_FIXTURES/dry-run-create-plain.txt\"");
@@ -247,8 +247,8 @@ test_create_isolated_home_clone_and_refusal (Fixture       *fixture,
   const char *flags[] = { "--name", "--image", "--yes", "--no-entry", "--dry-run", "--clone", NULL };
   Result r = { 0 };
 
-  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
-                                      "1.8.2.5", "podman", flags);
+  _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                       "1.8.2.5", "podman", flags);
   kiste_fake_runner_add (fixture->runner, "distrobox create", "echo 'sudo podman create'");
   kiste_create_options_set_name (options, "newbox");
   kiste_create_options_set_clone_source (options, "fixture-a");
@@ -286,8 +286,8 @@ test_clone_isolated_home (Fixture       *fixture,
   Result r = { 0 };
   guint i;
 
-  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
-                                      "1.8.2.5", "podman", flags);
+  _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                       "1.8.2.5", "podman", flags);
   kiste_box_store_set_host_home (store, "/home/kistetest");
   g_assert_true (g_file_get_contents (path, &json, NULL, &error));
   g_assert_true (_kiste_box_store_parse (store, json, &boxes, &error));
@@ -534,8 +534,8 @@ set_full_capabilities (Fixture *fixture)
   g_assert_true (g_file_get_contents (path, &help, NULL, &error));
   g_assert_no_error (error);
   flags = kiste_capabilities_parse_create_help (help);
-  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
-                                      "1.8.2.5", "podman", (const char * const *) flags);
+  _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                       "1.8.2.5", "podman", (const char * const *) flags);
 }
 
 static gboolean
@@ -803,7 +803,7 @@ test_unexport_keeps_user_launcher (Fixture       *fixture,
 
   g_assert_no_error (error);
   bin = g_build_filename (dir, "bin", NULL);
-  kiste_manager_set_host_dirs (fixture->manager, dir, bin);
+  _kiste_manager_set_host_dirs (fixture->manager, dir, bin);
 
   /* distrobox-export --app PATH --delete as 1.8.2.5 does it */
   fake_export = g_strdup_printf ("while [ $# -gt 0 ]; do [ \"$1\" = --app ] && app=$2; shift; done\n"

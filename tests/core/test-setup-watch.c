@@ -71,7 +71,7 @@ fixture_setup (Fixture       *fixture,
 
   fixture->store = kiste_box_store_new (KISTE_RUNNER (fixture->runner));
   fixture->watch = kiste_setup_watch_new (KISTE_RUNNER (fixture->runner), fixture->store);
-  kiste_setup_watch_set_delay (fixture->watch, 50);
+  _kiste_setup_watch_set_delay (fixture->watch, 50);
   kiste_setup_watch_set_skip_func (fixture->watch, skip_busy, fixture);
 }
 

@@ -439,7 +439,7 @@ fixture_setup (Fixture       *fx,
   g_assert_cmpuint (kiste_start_monitor_get_timeout (fx->monitor), ==, 10 * 60 * 1000);
   /* Short enough that a missed ending fails here, not in meson's timeout */
   kiste_start_monitor_set_timeout (fx->monitor, 20 * 1000);
-  kiste_start_monitor_set_watch_interval (fx->monitor, 100);
+  _kiste_start_monitor_set_watch_interval (fx->monitor, 100);
 
   fx->cancellable = g_cancellable_new ();
   fx->steps = g_ptr_array_new_with_free_func (g_free);

@@ -11,7 +11,8 @@
 # and no circle crosses a folder. The app may use any part of the core; the
 # core never the app. Only the shell reaches for the running application
 # (g_application_get_default()); the parts below get what they need handed
-# to them.
+# to them. Functions a -private.h declares for the files of one class and
+# its tests are named _kiste_<class>_…, so that a call shows it is private.
 #
 # Usage: check-layers.py SOURCE_ROOT
 #        check-layers.py --self-test
@@ -23,6 +24,9 @@ import tempfile
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 APP_SINGLETON = re.compile(r'\bg_application_get_default\s*\(')
+COMMENT = re.compile(r'/\*.*?\*/|//[^\n]*', re.S)
+# a declaration: the return type, then the name at the start of the list
+DECLARED = re.compile(r'^[A-Za-z_][\w \t\*]*?\b(kiste_\w+)\s*\(', re.M)
 FOLDERS = re.compile(r"foreach folder : \[([^\]]*)\]")
 
 
@@ -67,6 +71,9 @@ def find_violations(root):
     for layer, rank, path in files:
         with open(path, encoding='utf-8') as f:
             text = f.read()
+        if path.endswith('-private.h'):
+            for name in DECLARED.findall(COMMENT.sub('', text)):
+                found.append(f'{os.path.relpath(path, root)}: {name} is private: name it _{name}')
         if layer != 'shell' and APP_SINGLETON.search(text):
             found.append(f'{os.path.relpath(path, root)}: {layer} reaches for the running application')
         for header in INCLUDE.findall(text):
@@ -96,11 +103,14 @@ def self_test():
         write('src/shell/kiste-window.c', 'g_application_get_default ();\n')
         write('src/boxes/kiste-row.c', 'app = g_application_get_default ();\n')
         write('src/stray.c', '')
+        write('src/boxes/kiste-row-private.h',
+              '/* kiste_row_frob () does */\nvoid _kiste_row_ok (int a);\nvoid kiste_row_bad (int a,\n   int b);\n')
         found = find_violations(root)
         assert found == [
             'src/stray.c: not in a folder of the layers',
             'src/core/base/kiste-error.c: core/base uses kiste-box.h of core/boxes, which comes after it',
             'src/boxes/kiste-box-page.c: boxes uses kiste-window.h of shell, which comes after it',
+            'src/boxes/kiste-row-private.h: kiste_row_bad is private: name it _kiste_row_bad',
             'src/boxes/kiste-row.c: boxes reaches for the running application',
         ], found
     print('self-test passed')

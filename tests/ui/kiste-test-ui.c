@@ -248,9 +248,9 @@ kiste_test_host_init (KisteTestHost *host,
   kiste_fake_runner_add (host->runner, "podman container inspect",
                          "cat \"$KISTE_TEST_FIXTURES/inspect-podman5.json\"");
   host->manager = kiste_manager_new (KISTE_RUNNER (host->runner));
-  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (host->manager),
-                                      "1.8.2.5", "podman", flags);
-  kiste_manager_set_host_dirs (host->manager, host->applications, host->bin);
+  _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (host->manager),
+                                       "1.8.2.5", "podman", flags);
+  _kiste_manager_set_host_dirs (host->manager, host->applications, host->bin);
   kiste_test_serve_boxes (kiste_manager_get_store (host->manager), "ps-podman5.json", "/home/tester");
 }
 

@@ -38,7 +38,7 @@ fixture_setup (Fixture       *fixture,
 
   manager = kiste_test_manager_new (GPOINTER_TO_INT (data));
   fixture->runner = g_object_ref (KISTE_FAKE_RUNNER (kiste_manager_get_runner (manager)));
-  kiste_application_set_manager (fixture->app, manager);
+  _kiste_application_set_manager (fixture->app, manager);
 
   g_settings_set_string (kiste_application_get_settings (fixture->app), "selected-box", "");
   fixture->window = kiste_window_new (fixture->app);
@@ -369,7 +369,7 @@ test_rename_row (Fixture       *fixture,
   RowQuery query = { fixture, "fixture-z" };
 
   g_assert_no_error (error);
-  kiste_manager_set_host_dirs (manager, dir, dir);
+  _kiste_manager_set_host_dirs (manager, dir, dir);
   kiste_fake_runner_add (fixture->runner, "podman ps", ps);
   kiste_fake_runner_add (fixture->runner, "podman rename", rename);
 

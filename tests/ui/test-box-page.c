@@ -92,8 +92,8 @@ fixture_setup (Fixture       *fixture,
   kiste_fake_runner_add (fixture->runner, "podman logs",
                          "cat \"$KISTE_TEST_FIXTURES/logs-colored.txt\"");
   fixture->manager = kiste_manager_new (KISTE_RUNNER (fixture->runner));
-  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
-                                      "1.8.2.5", "podman", flags);
+  _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                       "1.8.2.5", "podman", flags);
 
   /* fixture-a exported one app and one program to the "host" */
   fixture->host_dir = g_dir_make_tmp ("kiste-box-page-XXXXXX", &error);
@@ -110,7 +110,7 @@ fixture_setup (Fixture       *fixture,
               "if [ -z \"${CONTAINER_ID}\" ]; then\n"
               "\texec \"/usr/bin/distrobox-enter\"  -n fixture-a  --  '/usr/bin/x11perf'  \"$@\"\n"
               "else\n\texec  '/usr/bin/x11perf' \"$@\"\nfi\n");
-  kiste_manager_set_host_dirs (fixture->manager, applications, bin);
+  _kiste_manager_set_host_dirs (fixture->manager, applications, bin);
 
   /* fixture-a was made with the host home: learn it, then list the boxes
    * as that user's */
@@ -990,8 +990,8 @@ set_full_capabilities (Fixture *fixture)
   g_assert_true (g_file_get_contents (path, &help, NULL, &error));
   g_assert_no_error (error);
   flags = kiste_capabilities_parse_create_help (help);
-  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
-                                      "1.8.2.5", "podman", (const char * const *) flags);
+  _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                       "1.8.2.5", "podman", (const char * const *) flags);
 }
 
 static void
@@ -1129,7 +1129,7 @@ test_export_settings (Fixture       *fixture,
   gpointer saved[] = { fixture, (gpointer) "Settings saved as “fixture-b.ini”" };
   KisteAssembleEntry *entry;
 
-  kiste_box_page_set_export_file_for_testing (fixture->page, file);
+  _kiste_box_page_set_export_file_for_testing (fixture->page, file);
   kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-b"));
   gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.export-settings", NULL);
   g_assert_true (kiste_test_wait_for (file_exists, path, 3000));
@@ -1169,7 +1169,7 @@ test_export_settings_fails (Fixture       *fixture,
   g_autoptr(GFile) bad_file = g_file_new_for_path (bad_path);
 
   /* a folder that is not there: said, not thrown away */
-  kiste_box_page_set_export_file_for_testing (fixture->page, bad_file);
+  _kiste_box_page_set_export_file_for_testing (fixture->page, bad_file);
   kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-a"));
   gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.export-settings", NULL);
   g_assert_true (kiste_test_wait_for (toast_failed, fixture, 3000));
@@ -1196,7 +1196,7 @@ test_export_settings_disk_full (Fixture       *fixture,
   saved_handler = signal (SIGXFSZ, SIG_IGN);
   g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &tiny), ==, 0);
 
-  kiste_box_page_set_export_file_for_testing (fixture->page, file);
+  _kiste_box_page_set_export_file_for_testing (fixture->page, file);
   kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-a"));
   gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.export-settings", NULL);
   g_assert_true (kiste_test_wait_for (toast_failed, fixture, 3000));

@@ -179,8 +179,8 @@ set_capabilities (Fixture            *fx,
       g_strv_builder_add (builder, flags[i]);
   kept = g_strv_builder_end (builder);
 
-  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fx->manager),
-                                      "1.8.2.5", "podman", (const char * const *) kept);
+  _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fx->manager),
+                                       "1.8.2.5", "podman", (const char * const *) kept);
 }
 
 static void

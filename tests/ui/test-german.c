@@ -580,7 +580,7 @@ test_window (void)
                          "cat \"$KISTE_TEST_FIXTURES/inspect-podman5.json\"");
   kiste_fake_runner_add (runner, "podman stats", "cat \"$KISTE_TEST_FIXTURES/stats-podman5.json\"");
   kiste_fake_runner_add (runner, "podman exec", "cat \"$KISTE_TEST_FIXTURES/apps-listing-debian.txt\"");
-  kiste_application_set_manager (app, manager);
+  _kiste_application_set_manager (app, manager);
   g_settings_set_string (kiste_application_get_settings (app), "selected-box", "");
   window = kiste_window_new (app);
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
@@ -681,7 +681,7 @@ test_empty_window (void)
   KisteWindow *window;
   GtkWidget *status;
 
-  kiste_application_set_manager (app, manager);
+  _kiste_application_set_manager (app, manager);
   window = kiste_window_new (app);
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
   gtk_window_present (GTK_WINDOW (window));

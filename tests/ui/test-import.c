@@ -460,7 +460,7 @@ main (int   argc,
   app = kiste_application_new ();
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
   manager = kiste_test_manager_new (KISTE_TEST_WORLD_BOXES);
-  kiste_application_set_manager (app, manager);
+  _kiste_application_set_manager (app, manager);
   g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
   g_application_hold (G_APPLICATION (app));
 

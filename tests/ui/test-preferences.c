@@ -46,7 +46,7 @@ fixture_setup (Fixture       *fixture,
   kiste_fake_runner_add (fixture->runner, "podman",
                          "cat \"$KISTE_TEST_FIXTURES/version-podman-5.4.2.txt\"");
   fixture->manager = kiste_manager_new (KISTE_RUNNER (fixture->runner));
-  kiste_capabilities_set_config_files (kiste_manager_get_capabilities (fixture->manager), no_files);
+  _kiste_capabilities_set_config_files (kiste_manager_get_capabilities (fixture->manager), no_files);
 
   fixture->settings = g_settings_new (APP_ID);
   g_settings_reset (fixture->settings, "container-manager");
@@ -189,8 +189,8 @@ test_one_manager (Fixture       *fixture,
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "preferences-one-manager");
 
   /* What the capabilities say later shows at once */
-  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
-                                      "1.8.2.5", "docker", NULL);
+  _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                       "1.8.2.5", "docker", NULL);
   g_assert_false (gtk_widget_get_visible (combo));
   g_assert_cmpstr (row_subtitle (info), ==, "Docker");
 }
@@ -238,8 +238,8 @@ test_confirm_stop (Fixture       *fixture,
 {
   GtkWidget *row;
 
-  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
-                                      "1.8.2.5", "podman", NULL);
+  _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                       "1.8.2.5", "podman", NULL);
   present_dialog (fixture);
 
   row = find_row (fixture, ADW_TYPE_SWITCH_ROW, "Ask Before Stopping a Box");
@@ -265,8 +265,8 @@ test_terminal (Fixture       *fixture,
   GtkWidget *lines_row;
   g_autofree char *font = NULL;
 
-  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
-                                      "1.8.2.5", "podman", NULL);
+  _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                       "1.8.2.5", "podman", NULL);
   g_settings_reset (fixture->settings, "terminal-font");
   g_settings_reset (fixture->settings, "terminal-scrollback-lines");
   present_dialog (fixture);
@@ -308,8 +308,8 @@ test_external_terminal (Fixture       *fixture,
   GtkWidget *row;
   GListModel *model;
 
-  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
-                                      "1.8.2.5", "podman", NULL);
+  _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                       "1.8.2.5", "podman", NULL);
   g_settings_set_string (fixture->settings, "external-terminal", "xterm");
   present_dialog (fixture);
 
@@ -356,8 +356,8 @@ test_flatpak_terminals (Fixture       *fixture,
                          "flatpak\\torg.kde.konsole\\tsystem\\n"
                          "permissions\\t[Context]\\n"
                          "permissions\\tshared=ipc;\\n'");
-  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
-                                      "1.8.2.5", "podman", NULL);
+  _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                       "1.8.2.5", "podman", NULL);
   present_dialog (fixture);
 
   g_assert_true (kiste_test_wait_for (flatpaks_found, fixture, 10000));
@@ -391,8 +391,8 @@ test_close_while_searching (Fixture       *fixture,
                             gconstpointer  data)
 {
   kiste_fake_runner_add (fixture->runner, "sh -c", "exec sleep 60");
-  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
-                                      "1.8.2.5", "podman", NULL);
+  _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                       "1.8.2.5", "podman", NULL);
   present_dialog (fixture);
   g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "sh -c"), ==, 1);
 
@@ -421,7 +421,7 @@ test_tools_missing (Fixture       *fixture,
   g_assert_false (gtk_widget_get_visible (combo));
 
   /* Probed: nothing there, and the rows say why */
-  kiste_capabilities_set_for_testing (caps, NULL, NULL, NULL);
+  _kiste_capabilities_set_for_testing (caps, NULL, NULL, NULL);
   g_assert_cmpstr (row_subtitle (distrobox), ==, kiste_capabilities_get_distrobox_problem (caps));
   g_assert_nonnull (kiste_capabilities_get_manager_problem (caps));
   g_assert_false (gtk_widget_get_visible (combo));

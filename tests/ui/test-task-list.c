@@ -59,9 +59,9 @@ create_manager (void)
   kiste_fake_runner_add (runner, "distrobox rm",
                          "echo 'Error: container fixture-b is in use' >&2; exit 1");
   manager = kiste_manager_new (KISTE_RUNNER (runner));
-  kiste_manager_set_host_dirs (manager, host_dir, host_dir);
-  kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (manager),
-                                      "1.8.2.5", "podman", NULL);
+  _kiste_manager_set_host_dirs (manager, host_dir, host_dir);
+  _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (manager),
+                                       "1.8.2.5", "podman", NULL);
 
   store = kiste_manager_get_store (manager);
   kiste_box_store_set_host_home (store, "/home/kistetest");

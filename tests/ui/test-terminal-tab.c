@@ -72,7 +72,7 @@ fixture_setup (Fixture       *fixture,
       kiste_fake_runner_add (KISTE_FAKE_RUNNER (kiste_manager_get_runner (fixture->manager)),
                              "podman container inspect", script);
     }
-  kiste_application_set_manager (fixture->app, fixture->manager);
+  _kiste_application_set_manager (fixture->app, fixture->manager);
 
   g_settings_set_string (kiste_application_get_settings (fixture->app), "selected-box", "");
   fixture->window = kiste_window_new (fixture->app);

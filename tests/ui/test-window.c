@@ -199,7 +199,7 @@ main (int   argc,
   {
     g_autoptr(KisteManager) manager = kiste_test_manager_new (KISTE_TEST_WORLD_EMPTY);
 
-    kiste_application_set_manager (app, manager);
+    _kiste_application_set_manager (app, manager);
   }
   g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
   /* Emits startup, which loads the settings */

@@ -38,7 +38,7 @@ void      _kiste_box_store_set_timings       (KisteBoxStore  *self,
                                               guint           timeout_ms);
 
 /* For tests and benchmarks: refreshes done, processes started */
-guint     kiste_box_store_get_refresh_count  (KisteBoxStore  *self);
-guint     kiste_box_store_get_spawn_count    (KisteBoxStore  *self);
+guint     _kiste_box_store_get_refresh_count  (KisteBoxStore  *self);
+guint     _kiste_box_store_get_spawn_count    (KisteBoxStore  *self);
 
 G_END_DECLS

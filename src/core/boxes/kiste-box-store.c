@@ -783,7 +783,7 @@ kiste_box_store_get_error (KisteBoxStore *self)
 }
 
 guint
-kiste_box_store_get_refresh_count (KisteBoxStore *self)
+_kiste_box_store_get_refresh_count (KisteBoxStore *self)
 {
   g_return_val_if_fail (KISTE_IS_BOX_STORE (self), 0);
 
@@ -791,7 +791,7 @@ kiste_box_store_get_refresh_count (KisteBoxStore *self)
 }
 
 guint
-kiste_box_store_get_spawn_count (KisteBoxStore *self)
+_kiste_box_store_get_spawn_count (KisteBoxStore *self)
 {
   g_return_val_if_fail (KISTE_IS_BOX_STORE (self), 0);
 

@@ -14,7 +14,7 @@ G_BEGIN_DECLS
 /* For tests: how long a setup must last before the box says so (default
  * 1 s: a box whose setup is long done reads its log in less, without a
  * flicker) */
-void             kiste_setup_watch_set_delay      (KisteSetupWatch         *self,
-                                                   guint                    delay_ms);
+void             _kiste_setup_watch_set_delay      (KisteSetupWatch         *self,
+                                                    guint                    delay_ms);
 
 G_END_DECLS

@@ -233,8 +233,8 @@ kiste_setup_watch_set_skip_func (KisteSetupWatch         *self,
 }
 
 void
-kiste_setup_watch_set_delay (KisteSetupWatch *self,
-                             guint            delay_ms)
+_kiste_setup_watch_set_delay (KisteSetupWatch *self,
+                              guint            delay_ms)
 {
   g_return_if_fail (KISTE_IS_SETUP_WATCH (self));
 

@@ -13,7 +13,7 @@ G_BEGIN_DECLS
 
 /* For tests: how often to check that the box still runs, in
  * milliseconds. Default 1 s. */
-void               kiste_start_monitor_set_watch_interval (KisteStartMonitor   *self,
-                                                           guint                interval_ms);
+void               _kiste_start_monitor_set_watch_interval (KisteStartMonitor   *self,
+                                                            guint                interval_ms);
 
 G_END_DECLS

@@ -140,8 +140,8 @@ kiste_start_monitor_set_timeout (KisteStartMonitor *self,
 }
 
 void
-kiste_start_monitor_set_watch_interval (KisteStartMonitor *self,
-                                        guint              interval_ms)
+_kiste_start_monitor_set_watch_interval (KisteStartMonitor *self,
+                                         guint              interval_ms)
 {
   g_return_if_fail (KISTE_IS_START_MONITOR (self));
 

@@ -14,10 +14,10 @@ G_BEGIN_DECLS
 /* For tests: marks the object loaded with these results, without running
  * anything. distrobox_version NULL means distrobox is missing; manager
  * NULL means no manager; create_flags NULL means none. */
-void kiste_capabilities_set_for_testing (KisteCapabilities   *self,
-                                         const char          *distrobox_version,
-                                         const char          *manager,
-                                         const char * const  *create_flags);
+void _kiste_capabilities_set_for_testing (KisteCapabilities   *self,
+                                          const char          *distrobox_version,
+                                          const char          *manager,
+                                          const char * const  *create_flags);
 
 /* Called at most once during a refresh, as soon as distrobox has told
  * its version and the container manager to list with is known (preferred,
@@ -38,7 +38,7 @@ void _kiste_capabilities_refresh_early_async (KisteCapabilities          *self,
 
 /* For tests: replaces distrobox's list of config files; NULL restores the
  * default list. */
-void kiste_capabilities_set_config_files (KisteCapabilities   *self,
-                                          const char * const  *paths);
+void _kiste_capabilities_set_config_files (KisteCapabilities   *self,
+                                           const char * const  *paths);
 
 G_END_DECLS

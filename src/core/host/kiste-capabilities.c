@@ -400,8 +400,8 @@ kiste_capabilities_set_last_path_dir (KisteCapabilities *self,
 }
 
 void
-kiste_capabilities_set_config_files (KisteCapabilities  *self,
-                                     const char * const *paths)
+_kiste_capabilities_set_config_files (KisteCapabilities  *self,
+                                      const char * const *paths)
 {
   g_return_if_fail (KISTE_IS_CAPABILITIES (self));
 
@@ -410,10 +410,10 @@ kiste_capabilities_set_config_files (KisteCapabilities  *self,
 }
 
 void
-kiste_capabilities_set_for_testing (KisteCapabilities  *self,
-                                    const char         *distrobox_version,
-                                    const char         *manager,
-                                    const char * const *create_flags)
+_kiste_capabilities_set_for_testing (KisteCapabilities  *self,
+                                     const char         *distrobox_version,
+                                     const char         *manager,
+                                     const char * const *create_flags)
 {
   g_autoptr(GPtrArray) flags = g_ptr_array_new_with_free_func (g_free);
 

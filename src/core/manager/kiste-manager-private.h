@@ -25,8 +25,8 @@ void   _kiste_manager_cleanup_end              (KisteManager  *self);
 void   _kiste_manager_forget_compatible_images (void);
 
 /* For tests: where exported launchers and wrappers go on the host */
-void kiste_manager_set_host_dirs (KisteManager *self,
-                                  const char   *applications_dir,
-                                  const char   *bin_dir);
+void _kiste_manager_set_host_dirs (KisteManager *self,
+                                   const char   *applications_dir,
+                                   const char   *bin_dir);
 
 G_END_DECLS

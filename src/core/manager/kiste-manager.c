@@ -207,9 +207,9 @@ static void exported_monitors_start (KisteManager *self);
 static void exported_monitors_stop  (KisteManager *self);
 
 void
-kiste_manager_set_host_dirs (KisteManager *self,
-                             const char   *applications_dir,
-                             const char   *bin_dir)
+_kiste_manager_set_host_dirs (KisteManager *self,
+                              const char   *applications_dir,
+                              const char   *bin_dir)
 {
   g_return_if_fail (KISTE_IS_MANAGER (self));
   g_return_if_fail (applications_dir != NULL && bin_dir != NULL);
