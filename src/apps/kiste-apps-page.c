@@ -12,6 +12,8 @@
 
 #include "kiste-app-row.h"
 #include "kiste-apps-page.h"
+#include "kiste-manager-apps.h"
+#include "kiste-manager-terminal.h"
 #include "kiste-programs-group.h"
 
 struct _KisteAppsPage

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "kiste-exported-dialog.h"
+#include "kiste-manager-apps.h"
 
 struct _KisteExportedDialog
 {

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "kiste-manager-apps.h"
 #include "kiste-programs-group.h"
 #include "kiste-validate.h"
 

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "kiste-box-entry-row.h"
+#include "kiste-manager-apps.h"
 
 struct _KisteBoxEntryRow
 {

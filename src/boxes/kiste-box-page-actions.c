@@ -20,6 +20,8 @@
 #include "kiste-create-dialog.h"
 #include "kiste-file.h"
 #include "kiste-log-dialog.h"
+#include "kiste-manager-apps.h"
+#include "kiste-manager-lifecycle.h"
 #include "kiste-name-dialog.h"
 #include "kiste-validate.h"
 

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "kiste-box-page-private.h"
+#include "kiste-manager-queries.h"
 
 #define STATS_INTERVAL_SECONDS 5
 

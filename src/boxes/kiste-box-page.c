@@ -17,6 +17,7 @@
 #include "kiste-box-row.h"
 #include "kiste-distro.h"
 #include "kiste-lazy-menu.h"
+#include "kiste-manager-apps.h"
 
 /* Operation results are not shown here: the window shows every task's
  * outcome as a toast already, and a second toast would repeat it. The page

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "kiste-log-dialog.h"
+#include "kiste-manager-queries.h"
 
 /* A box with an init system can log a lot; people want the recent part */
 #define MAX_LINES 5000

@@ -13,6 +13,8 @@
 #include "kiste-create-dialog-private.h"
 #include "kiste-distro.h"
 #include "kiste-error.h"
+#include "kiste-manager-create.h"
+#include "kiste-manager-lifecycle.h"
 #include "kiste-manifest-dialog.h"
 #include "kiste-validate.h"
 

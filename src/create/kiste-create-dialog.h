@@ -9,7 +9,7 @@
 
 #include <adwaita.h>
 
-#include "kiste-manager.h"
+#include "kiste-manager-create.h"
 
 G_BEGIN_DECLS
 

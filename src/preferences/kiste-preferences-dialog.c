@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "kiste-external-terminal.h"
+#include "kiste-manager-terminal.h"
 #include "kiste-preferences-dialog.h"
 
 /* In the order of the combo row's items */

@@ -14,6 +14,7 @@
 
 #include "kiste-color-row.h"
 #include "kiste-distro.h"
+#include "kiste-manager-terminal.h"
 #include "kiste-terminal-tab.h"
 #include "kiste-window-private.h"
 

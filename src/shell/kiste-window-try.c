@@ -16,6 +16,7 @@
 #include <glib/gi18n.h>
 
 #include "kiste-create-dialog.h"
+#include "kiste-manager-lifecycle.h"
 #include "kiste-terminal-tab.h"
 #include "kiste-window-private.h"
 

@@ -15,6 +15,7 @@
 #include "kiste-create-dialog.h"
 #include "kiste-error.h"
 #include "kiste-lazy-menu.h"
+#include "kiste-manager-lifecycle.h"
 #include "kiste-preferences-dialog.h"
 #include "kiste-exported-dialog.h"
 #include "kiste-task-list.h"

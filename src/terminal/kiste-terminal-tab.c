@@ -16,6 +16,7 @@
 
 #include "kiste-distro.h"
 #include "kiste-enter.h"
+#include "kiste-manager-terminal.h"
 #include "kiste-pty.h"
 #include "kiste-terminal-tab.h"
 

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 
 #include "bench-common.h"
+#include "kiste-manager-apps.h"
 #include "kiste-manager.h"
 
 static gboolean done;

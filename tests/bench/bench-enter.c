@@ -28,6 +28,7 @@
 
 #include "bench-common.h"
 #include "kiste-enter.h"
+#include "kiste-manager-terminal.h"
 #include "kiste-manager.h"
 #include "kiste-pty.h"
 

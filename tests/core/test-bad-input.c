@@ -19,6 +19,8 @@
 #include "kiste-capabilities-private.h"
 #include "kiste-error.h"
 #include "kiste-fake-runner.h"
+#include "kiste-manager-create.h"
+#include "kiste-manager-lifecycle.h"
 #include "kiste-test-boxes.h"
 #include "kiste-manager.h"
 

@@ -17,6 +17,9 @@
 #include <glib/gstdio.h>
 
 #include "kiste-apps.h"
+#include "kiste-manager-apps.h"
+#include "kiste-manager-create.h"
+#include "kiste-manager-lifecycle.h"
 #include "kiste-manager.h"
 
 #define BOX "kiste-e2e-core"

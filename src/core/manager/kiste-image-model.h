@@ -9,7 +9,7 @@
 
 #include <gio/gio.h>
 
-#include "kiste-manager.h"
+#include "kiste-manager-queries.h"
 
 G_BEGIN_DECLS
 

@@ -10,7 +10,7 @@
 
 #pragma once
 
-#include "kiste-manager.h"
+#include "kiste-manager-private.h"
 #include "kiste-setup-watch.h"
 
 G_BEGIN_DECLS

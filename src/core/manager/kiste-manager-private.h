@@ -8,6 +8,11 @@
 #pragma once
 
 #include "kiste-manager.h"
+#include "kiste-manager-apps.h"
+#include "kiste-manager-create.h"
+#include "kiste-manager-lifecycle.h"
+#include "kiste-manager-queries.h"
+#include "kiste-manager-terminal.h"
 
 G_BEGIN_DECLS
 
