@@ -22,6 +22,14 @@ guint  _kiste_manager_get_major                (KisteManager  *self);
 /* The names of every box in the list, for the name checks */
 GStrv  _kiste_manager_dup_names                (KisteManager  *self);
 
+/* An operation's task is listed (and its box marked busy with it when
+ * busy), and ends */
+void   _kiste_manager_task_started             (KisteManager  *self,
+                                                KisteTask     *ktask,
+                                                gboolean       busy);
+void   _kiste_manager_task_finished            (KisteManager  *self,
+                                                KisteTask     *ktask);
+
 /* Around work the app must wait for before it ends ("cleaning-up") */
 void   _kiste_manager_cleanup_begin            (KisteManager  *self);
 void   _kiste_manager_cleanup_end              (KisteManager  *self);
