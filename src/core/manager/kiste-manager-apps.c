@@ -139,6 +139,12 @@ list_apps_run (GTask *task)
   _kiste_op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, list_apps_parse);
 }
 
+/* The listing runs inside the box, which must be up and set up */
+static const OpKind list_apps_op = {
+  N_("Looking for apps"), NULL, N_("Could not list the apps of “%s”"),
+  OP_REQUIRE_RUNNING, FALSE, list_apps_run,
+};
+
 KisteTask *
 kiste_manager_list_apps_async (KisteManager        *self,
                                const char          *box_name,
@@ -146,33 +152,11 @@ kiste_manager_list_apps_async (KisteManager        *self,
                                GAsyncReadyCallback  callback,
                                gpointer             user_data)
 {
-  GTask *task;
-  KisteTask *ktask;
-  KisteBox *box;
-
   g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
   g_return_val_if_fail (box_name != NULL, NULL);
 
-  if (!(task = _kiste_op_new (self, _("Looking for apps"), box_name, kiste_manager_list_apps_async,
-                              cancellable, callback, user_data)))
-    return NULL;
-  ktask = _kiste_op_get_ktask (task);
-  _kiste_op_set_messages (task,
-                          NULL,
-                          g_strdup_printf (_("Could not list the apps of “%s”"), box_name));
-
-  if (!(box = _kiste_op_require_box (task)))
-    {
-      g_object_unref (task);
-      return ktask;
-    }
-
-  /* The listing runs inside the box, which must be up and set up */
-  if (kiste_box_get_state (box) == KISTE_BOX_STATE_RUNNING)
-    list_apps_run (task);
-  else
-    _kiste_op_start_box (task, list_apps_run);
-  return ktask;
+  return _kiste_op_launch (self, &list_apps_op, box_name, kiste_manager_list_apps_async,
+                           cancellable, callback, user_data);
 }
 
 GPtrArray *
@@ -581,19 +565,6 @@ export_own_read (GTask *task)
 }
 
 static void
-export_own_launcher (GTask *task)
-{
-  KisteBox *box = _kiste_op_require_box (task);
-
-  if (box == NULL)
-    g_object_unref (task);
-  else if (kiste_box_get_state (box) == KISTE_BOX_STATE_RUNNING)
-    export_own_read (task);
-  else
-    _kiste_op_start_box (task, export_own_read);
-}
-
-static void
 export_run (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
@@ -606,17 +577,33 @@ export_run (GTask *task)
     }
   if (op->flag && op_box_lacks_home (task))
     {
-      export_own_launcher (task);
+      _kiste_op_require_running (task, export_own_read);
       return;
     }
   _kiste_op_run (task, (const char * const *) op->argv, SHORT_TIMEOUT_MS, FALSE, _kiste_op_done);
 }
 
+/* An export goes through distrobox enter, and so does the launcher or
+ * wrapper it writes; taking one out may do without. Indexed by
+ * [is_app][unexport]. */
+static const OpKind export_ops[2][2] = {
+  {
+    { N_("Exporting a program"), N_("The program was exported"), N_("Could not export the program"),
+      OP_REQUIRE_SAFE_ENTER, FALSE, export_run },
+    { N_("Removing a program"), N_("The program was removed"), N_("Could not remove the program"),
+      OP_REQUIRE_DETAILS, FALSE, export_run },
+  },
+  {
+    { N_("Adding to the app menu"), N_("Added to the app menu"), N_("Could not add the app to the app menu"),
+      OP_REQUIRE_SAFE_ENTER, FALSE, export_run },
+    { N_("Removing from the app menu"), N_("Removed from the app menu"),
+      N_("Could not remove the app from the app menu"),
+      OP_REQUIRE_DETAILS, FALSE, export_run },
+  },
+};
+
 static KisteTask *
 export_common (KisteManager        *self,
-               const char          *title,
-               const char          *done_message,
-               const char          *failed_message,
                const char          *box_name,
                const char          *path,
                gboolean             is_app,
@@ -626,45 +613,30 @@ export_common (KisteManager        *self,
                GAsyncReadyCallback  callback,
                gpointer             user_data)
 {
-  g_auto(GStrv) argv = NULL;
   g_autoptr(GError) error = NULL;
   GTask *task;
-  KisteTask *ktask;
   Op *op;
 
-  if (!(task = _kiste_op_new (self, title, box_name, source_tag, cancellable, callback, user_data)))
+  if (!(task = _kiste_op_prepare (self, &export_ops[!!is_app][!!unexport], box_name, source_tag,
+                                  cancellable, callback, user_data)))
     return NULL;
-  ktask = _kiste_op_get_ktask (task);
-  _kiste_op_set_messages (task, g_strdup (done_message), g_strdup (failed_message));
   op = g_task_get_task_data (task);
   op->arg = g_strdup (path);
   op->flag = !!is_app;
-
-  if (!kiste_validate_absolute_path (is_app ? _("The application file") : _("The program"), path, &error))
-    {
-      _kiste_op_return (task, g_steal_pointer (&error));
-      return ktask;
-    }
-
-  if (is_app)
-    argv = kiste_commands_export_app_argv (box_name, path, FALSE, &error);
-  else
-    argv = kiste_commands_export_bin_argv (box_name, path, self->bin_dir, FALSE, &error);
-  if (argv == NULL)
-    {
-      _kiste_op_return (task, g_steal_pointer (&error));
-      return ktask;
-    }
-
-  /* an export goes through distrobox enter, and so does the launcher or
-   * wrapper it writes; taking one out may do without */
-  op->argv = g_steal_pointer (&argv);
   op->unexport = !!unexport;
-  if (unexport)
-    _kiste_op_require_details (task, export_run);
-  else
-    _kiste_op_require_safe_enter (task, export_run);
-  return ktask;
+
+  if (kiste_validate_absolute_path (is_app ? _("The application file") : _("The program"), path, &error))
+    op->argv = is_app ? kiste_commands_export_app_argv (box_name, path, FALSE, &error)
+                      : kiste_commands_export_bin_argv (box_name, path, self->bin_dir, FALSE, &error);
+  if (op->argv == NULL)
+    {
+      KisteTask *ktask = op->ktask;
+
+      _kiste_op_return (task, g_steal_pointer (&error));
+      return ktask;
+    }
+
+  return _kiste_op_go (task);
 }
 
 KisteTask *
@@ -680,12 +652,7 @@ kiste_manager_export_app_async (KisteManager        *self,
   g_return_val_if_fail (box_name != NULL, NULL);
   g_return_val_if_fail (desktop_path != NULL, NULL);
 
-  return export_common (self,
-                        unexport ? _("Removing from the app menu") : _("Adding to the app menu"),
-                        unexport ? _("Removed from the app menu") : _("Added to the app menu"),
-                        unexport ? _("Could not remove the app from the app menu")
-                                 : _("Could not add the app to the app menu"),
-                        box_name, desktop_path, TRUE, unexport,
+  return export_common (self, box_name, desktop_path, TRUE, unexport,
                         kiste_manager_export_app_async, cancellable, callback, user_data);
 }
 
@@ -702,12 +669,7 @@ kiste_manager_export_binary_async (KisteManager        *self,
   g_return_val_if_fail (box_name != NULL, NULL);
   g_return_val_if_fail (binary_path != NULL, NULL);
 
-  return export_common (self,
-                        unexport ? _("Removing a program") : _("Exporting a program"),
-                        unexport ? _("The program was removed") : _("The program was exported"),
-                        unexport ? _("Could not remove the program")
-                                 : _("Could not export the program"),
-                        box_name, binary_path, FALSE, unexport,
+  return export_common (self, box_name, binary_path, FALSE, unexport,
                         kiste_manager_export_binary_async, cancellable, callback, user_data);
 }
 
@@ -784,6 +746,24 @@ box_entry_add (GTask *task)
   _kiste_op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, _kiste_op_done);
 }
 
+static void
+box_entry_remove (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  g_auto(GStrv) argv = kiste_commands_generate_entry_argv (op->box_name, TRUE);
+
+  _kiste_op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, _kiste_op_done);
+}
+
+/* The launcher runs distrobox enter: only for a box safe to enter.
+ * Indexed by present. */
+static const OpKind box_entry_ops[2] = {
+  { N_("Removing the box from the app menu"), N_("“%s” is no longer in the app menu"),
+    N_("Could not remove “%s” from the app menu"), OP_REQUIRE_NOTHING, FALSE, box_entry_remove },
+  { N_("Adding the box to the app menu"), N_("“%s” is in the app menu"),
+    N_("Could not add “%s” to the app menu"), OP_REQUIRE_SAFE_ENTER, FALSE, box_entry_add },
+};
+
 KisteTask *
 kiste_manager_set_box_entry_async (KisteManager        *self,
                                    const char          *box_name,
@@ -792,41 +772,24 @@ kiste_manager_set_box_entry_async (KisteManager        *self,
                                    GAsyncReadyCallback  callback,
                                    gpointer             user_data)
 {
-  g_auto(GStrv) argv = NULL;
   g_autoptr(GError) error = NULL;
   GTask *task;
-  KisteTask *ktask;
 
   g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
   g_return_val_if_fail (box_name != NULL, NULL);
 
-  if (!(task = _kiste_op_new (self, present ? _("Adding the box to the app menu")
-                                     : _("Removing the box from the app menu"),
-                              box_name, kiste_manager_set_box_entry_async,
-                              cancellable, callback, user_data)))
+  if (!(task = _kiste_op_prepare (self, &box_entry_ops[!!present], box_name,
+                                  kiste_manager_set_box_entry_async, cancellable, callback, user_data)))
     return NULL;
-  ktask = _kiste_op_get_ktask (task);
-  _kiste_op_set_messages (task,
-                          g_strdup_printf (present ? _("“%s” is in the app menu")
-                                            : _("“%s” is no longer in the app menu"), box_name),
-                          g_strdup_printf (present ? _("Could not add “%s” to the app menu")
-                                            : _("Could not remove “%s” from the app menu"), box_name));
 
   if (!kiste_validate_existing_name (box_name, NULL, &error))
     {
+      KisteTask *ktask = _kiste_op_get_ktask (task);
+
       _kiste_op_return (task, g_steal_pointer (&error));
       return ktask;
     }
-
-  /* the launcher runs distrobox enter: only for a box safe to enter */
-  if (present)
-    {
-      _kiste_op_require_safe_enter (task, box_entry_add);
-      return ktask;
-    }
-  argv = kiste_commands_generate_entry_argv (box_name, TRUE);
-  _kiste_op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, _kiste_op_done);
-  return ktask;
+  return _kiste_op_go (task);
 }
 
 /* Launch */
@@ -1278,6 +1241,29 @@ clean_up_names_cb (GObject      *object,
                                       clean_up_listed_cb, task);
 }
 
+static void
+clean_up_first (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  KisteBoxStore *store = op->self->store;
+
+  /* Without the list of boxes every export would look left behind */
+  if (!kiste_box_store_get_loaded (store) || kiste_box_store_get_error (store) != NULL)
+    {
+      _kiste_op_return (task, g_error_new (KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
+                                           _("The boxes could not be listed, so nothing is "
+                                             "removed.")));
+      return;
+    }
+
+  all_engine_names_async (op->self, _kiste_op_cancellable (task), clean_up_names_cb, task);
+}
+
+static const OpKind clean_up_op = {
+  N_("Cleaning up exports left behind"), N_("Exports left behind were removed"),
+  N_("Could not remove the exports left behind"), OP_REQUIRE_NOTHING, FALSE, clean_up_first,
+};
+
 KisteTask *
 kiste_manager_clean_up_exported_async (KisteManager        *self,
                                        const char * const  *paths,
@@ -1286,30 +1272,13 @@ kiste_manager_clean_up_exported_async (KisteManager        *self,
                                        gpointer             user_data)
 {
   GTask *task;
-  KisteTask *ktask;
-  Op *op;
 
   g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
   g_return_val_if_fail (paths != NULL, NULL);
 
-  if (!(task = _kiste_op_new (self, _("Cleaning up exports left behind"), NULL,
-                              kiste_manager_clean_up_exported_async, cancellable, callback, user_data)))
+  if (!(task = _kiste_op_prepare (self, &clean_up_op, NULL, kiste_manager_clean_up_exported_async,
+                                  cancellable, callback, user_data)))
     return NULL;
-  ktask = _kiste_op_get_ktask (task);
-  _kiste_op_set_messages (task, g_strdup (_("Exports left behind were removed")),
-                          g_strdup (_("Could not remove the exports left behind")));
-  op = g_task_get_task_data (task);
-  op->argv = g_strdupv ((char **) paths);
-
-  /* Without the list of boxes every export would look left behind */
-  if (!kiste_box_store_get_loaded (self->store) || kiste_box_store_get_error (self->store) != NULL)
-    {
-      _kiste_op_return (task, g_error_new (KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
-                                           _("The boxes could not be listed, so nothing is "
-                                             "removed.")));
-      return ktask;
-    }
-
-  all_engine_names_async (self, _kiste_op_cancellable (task), clean_up_names_cb, task);
-  return ktask;
+  ((Op *) g_task_get_task_data (task))->argv = g_strdupv ((char **) paths);
+  return _kiste_op_go (task);
 }

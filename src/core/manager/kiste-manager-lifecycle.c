@@ -85,6 +85,17 @@ _kiste_op_start_box (GTask  *task,
   kiste_start_monitor_start_async (monitor, _kiste_op_cancellable (task), start_finish_cb, task);
 }
 
+static void
+start_first (GTask *task)
+{
+  _kiste_op_start_box (task, _kiste_op_done);
+}
+
+static const OpKind start_op = {
+  N_("Starting"), N_("“%s” is running"), N_("Could not start “%s”"),
+  OP_REQUIRE_NOTHING, FALSE, start_first,
+};
+
 KisteTask *
 kiste_manager_start_async (KisteManager        *self,
                            const char          *box_name,
@@ -92,22 +103,11 @@ kiste_manager_start_async (KisteManager        *self,
                            GAsyncReadyCallback  callback,
                            gpointer             user_data)
 {
-  GTask *task;
-  KisteTask *ktask;
-
   g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
   g_return_val_if_fail (box_name != NULL, NULL);
 
-  if (!(task = _kiste_op_new (self, _("Starting"), box_name, kiste_manager_start_async,
-                              cancellable, callback, user_data)))
-    return NULL;
-
-  ktask = _kiste_op_get_ktask (task);
-  _kiste_op_set_messages (task,
-                          g_strdup_printf (_("“%s” is running"), box_name),
-                          g_strdup_printf (_("Could not start “%s”"), box_name));
-  _kiste_op_start_box (task, _kiste_op_done);
-  return ktask;
+  return _kiste_op_launch (self, &start_op, box_name, kiste_manager_start_async,
+                           cancellable, callback, user_data);
 }
 
 /* Stop and restart */
@@ -126,6 +126,34 @@ _kiste_op_stop_box (GTask  *task,
   _kiste_op_run (task, (const char * const *) argv, STOP_TIMEOUT_MS, FALSE, next);
 }
 
+static void
+stop_first (GTask *task)
+{
+  _kiste_op_stop_box (task, _kiste_op_done);
+}
+
+static void
+restart_stopped (GTask *task)
+{
+  _kiste_op_start_box (task, _kiste_op_done);
+}
+
+static void
+restart_first (GTask *task)
+{
+  _kiste_op_stop_box (task, restart_stopped);
+}
+
+static const OpKind stop_op = {
+  N_("Stopping"), N_("“%s” stopped"), N_("Could not stop “%s”"),
+  OP_REQUIRE_NOTHING, FALSE, stop_first,
+};
+
+static const OpKind restart_op = {
+  N_("Restarting"), N_("“%s” restarted"), N_("Could not restart “%s”"),
+  OP_REQUIRE_NOTHING, FALSE, restart_first,
+};
+
 KisteTask *
 kiste_manager_stop_async (KisteManager        *self,
                           const char          *box_name,
@@ -133,28 +161,11 @@ kiste_manager_stop_async (KisteManager        *self,
                           GAsyncReadyCallback  callback,
                           gpointer             user_data)
 {
-  GTask *task;
-  KisteTask *ktask;
-
   g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
   g_return_val_if_fail (box_name != NULL, NULL);
 
-  if (!(task = _kiste_op_new (self, _("Stopping"), box_name, kiste_manager_stop_async,
-                              cancellable, callback, user_data)))
-    return NULL;
-
-  ktask = _kiste_op_get_ktask (task);
-  _kiste_op_set_messages (task,
-                          g_strdup_printf (_("“%s” stopped"), box_name),
-                          g_strdup_printf (_("Could not stop “%s”"), box_name));
-  _kiste_op_stop_box (task, _kiste_op_done);
-  return ktask;
-}
-
-static void
-restart_stopped (GTask *task)
-{
-  _kiste_op_start_box (task, _kiste_op_done);
+  return _kiste_op_launch (self, &stop_op, box_name, kiste_manager_stop_async,
+                           cancellable, callback, user_data);
 }
 
 KisteTask *
@@ -164,22 +175,11 @@ kiste_manager_restart_async (KisteManager        *self,
                              GAsyncReadyCallback  callback,
                              gpointer             user_data)
 {
-  GTask *task;
-  KisteTask *ktask;
-
   g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
   g_return_val_if_fail (box_name != NULL, NULL);
 
-  if (!(task = _kiste_op_new (self, _("Restarting"), box_name, kiste_manager_restart_async,
-                              cancellable, callback, user_data)))
-    return NULL;
-
-  ktask = _kiste_op_get_ktask (task);
-  _kiste_op_set_messages (task,
-                          g_strdup_printf (_("“%s” restarted"), box_name),
-                          g_strdup_printf (_("Could not restart “%s”"), box_name));
-  _kiste_op_stop_box (task, restart_stopped);
-  return ktask;
+  return _kiste_op_launch (self, &restart_op, box_name, kiste_manager_restart_async,
+                           cancellable, callback, user_data);
 }
 
 /* Delete */
@@ -298,6 +298,21 @@ delete_unsafe_listed_cb (GObject      *object,
   _kiste_op_run (g_steal_pointer (&task), (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, delete_box);
 }
 
+static void
+delete_first (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  kiste_apps_list_exported_async (op->self->runner, op->box_name, op->self->applications_dir,
+                                  op->self->bin_dir, _kiste_op_cancellable (task),
+                                  delete_unsafe_listed_cb, task);
+}
+
+static const OpKind delete_op = {
+  N_("Deleting"), N_("“%s” was deleted"), N_("Could not delete “%s”"),
+  OP_REQUIRE_NOTHING, FALSE, delete_first,
+};
+
 KisteTask *
 kiste_manager_delete_async (KisteManager        *self,
                             const char          *box_name,
@@ -308,24 +323,21 @@ kiste_manager_delete_async (KisteManager        *self,
 {
   g_autoptr(GError) error = NULL;
   GTask *task;
-  KisteTask *ktask;
   KisteBox *box;
   Op *op;
 
   g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
   g_return_val_if_fail (box_name != NULL, NULL);
 
-  if (!(task = _kiste_op_new (self, _("Deleting"), box_name, kiste_manager_delete_async,
-                              cancellable, callback, user_data)))
+  if (!(task = _kiste_op_prepare (self, &delete_op, box_name, kiste_manager_delete_async,
+                                  cancellable, callback, user_data)))
     return NULL;
-  ktask = _kiste_op_get_ktask (task);
-  _kiste_op_set_messages (task,
-                          g_strdup_printf (_("“%s” was deleted"), box_name),
-                          g_strdup_printf (_("Could not delete “%s”"), box_name));
   op = g_task_get_task_data (task);
 
   if (!(box = _kiste_op_require_box (task)))
     {
+      KisteTask *ktask = op->ktask;
+
       g_object_unref (task);
       return ktask;
     }
@@ -339,6 +351,8 @@ kiste_manager_delete_async (KisteManager        *self,
       if (!kiste_box_has_custom_home (box) ||
           !kiste_commands_check_home_removable (home, g_get_home_dir (), &error))
         {
+          KisteTask *ktask = op->ktask;
+
           if (error == NULL)
             error = g_error_new (KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
                                  _("“%s” has no home folder of its own to delete."), box_name);
@@ -349,9 +363,7 @@ kiste_manager_delete_async (KisteManager        *self,
     }
 
   op->argv = kiste_commands_rm_argv (_kiste_manager_get_major (self), box_name, FALSE);
-  kiste_apps_list_exported_async (self->runner, box_name, self->applications_dir, self->bin_dir,
-                                  _kiste_op_cancellable (task), delete_unsafe_listed_cb, task);
-  return ktask;
+  return _kiste_op_go (task);
 }
 
 /* Upgrade: distrobox upgrade goes through distrobox enter */
@@ -364,6 +376,11 @@ upgrade_run (GTask *task)
   _kiste_op_run (task, (const char * const *) op->argv, UPGRADE_TIMEOUT_MS, TRUE, _kiste_op_done);
 }
 
+static const OpKind upgrade_op = {
+  N_("Upgrading"), N_("“%s” is up to date"), N_("Could not upgrade “%s”"),
+  OP_REQUIRE_SAFE_ENTER, TRUE, upgrade_run,
+};
+
 KisteTask *
 kiste_manager_upgrade_async (KisteManager        *self,
                              const char          *box_name,
@@ -372,22 +389,14 @@ kiste_manager_upgrade_async (KisteManager        *self,
                              gpointer             user_data)
 {
   GTask *task;
-  KisteTask *ktask;
 
   g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
   g_return_val_if_fail (box_name != NULL, NULL);
 
-  if (!(task = _kiste_op_new (self, _("Upgrading"), box_name, kiste_manager_upgrade_async,
-                              cancellable, callback, user_data)))
+  if (!(task = _kiste_op_prepare (self, &upgrade_op, box_name, kiste_manager_upgrade_async,
+                                  cancellable, callback, user_data)))
     return NULL;
-  ktask = _kiste_op_get_ktask (task);
-  _kiste_op_set_messages (task,
-                          g_strdup_printf (_("“%s” is up to date"), box_name),
-                          g_strdup_printf (_("Could not upgrade “%s”"), box_name));
-
-  kiste_task_set_cancellable_by_user (ktask, TRUE);
   ((Op *) g_task_get_task_data (task))->argv = kiste_commands_upgrade_argv (_kiste_manager_get_major (self),
                                                                              box_name);
-  _kiste_op_require_safe_enter (task, upgrade_run);
-  return ktask;
+  return _kiste_op_go (task);
 }

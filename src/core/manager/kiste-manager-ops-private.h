@@ -53,11 +53,40 @@ struct _KisteManager
 typedef struct _Op Op;
 typedef void (*OpStep) (GTask *task);
 
+/* What an operation makes sure of before its first step */
+typedef enum
+{
+  OP_REQUIRE_NOTHING,
+  /* the box's details, read unless known (best effort) */
+  OP_REQUIRE_DETAILS,
+  /* the details read and safe for distrobox enter to eval
+   * (kiste_box_check_enter_safe()), failing closed */
+  OP_REQUIRE_SAFE_ENTER,
+  /* the box running and set up: a stopped one is started first, with its
+   * progress in the task */
+  OP_REQUIRE_RUNNING,
+} OpRequire;
+
+/* An operation, declared once: its words for people, what it needs and
+ * its first step. The words are N_() strings; done and failed may hold one
+ * %s, the box's name. */
+typedef struct
+{
+  const char *title;
+  const char *done;
+  const char *failed;
+  OpRequire   require;
+  /* people may cancel it in the task list */
+  gboolean    user_cancellable;
+  OpStep      first;
+} OpKind;
+
 /* The state of one operation, kept as its GTask's task data. Steps run one
  * after another; each ends by starting the next or returning. */
 struct _Op
 {
   KisteManager        *self;
+  const OpKind        *kind;
   KisteTask           *ktask;
   char                *box_name;
   char                *arg;
@@ -91,6 +120,29 @@ struct _Op
  * box): nothing runs then. The caller owns the returned GTask. */
 GTask        *_kiste_op_new                 (KisteManager        *self,
                                              const char          *title,
+                                             const char          *box_name,
+                                             gpointer             source_tag,
+                                             GCancellable        *cancellable,
+                                             GAsyncReadyCallback  callback,
+                                             gpointer             user_data);
+/* Begins an operation of kind on box_name (NULL: on no box), or returns
+ * NULL after failing it at once (busy box): nothing runs then. The caller
+ * may fill the Op's arguments, then calls _kiste_op_go(), or
+ * _kiste_op_return() when they are wrong. */
+GTask        *_kiste_op_prepare             (KisteManager        *self,
+                                             const OpKind        *kind,
+                                             const char          *box_name,
+                                             gpointer             source_tag,
+                                             GCancellable        *cancellable,
+                                             GAsyncReadyCallback  callback,
+                                             gpointer             user_data);
+/* Makes sure of what the kind requires, then runs its first step; returns
+ * the operation's KisteTask (transfer none) */
+KisteTask    *_kiste_op_go                  (GTask               *task);
+/* Both, for an operation that needs nothing but the box: the KisteTask,
+ * or NULL when the box is busy */
+KisteTask    *_kiste_op_launch              (KisteManager        *self,
+                                             const OpKind        *kind,
                                              const char          *box_name,
                                              gpointer             source_tag,
                                              GCancellable        *cancellable,
@@ -134,6 +186,9 @@ void          _kiste_op_require_details     (GTask               *task,
 /* Reads the box's details if need be and checks them before distrobox
  * enter evals them (kiste_box_check_enter_safe()), failing closed */
 void          _kiste_op_require_safe_enter  (GTask               *task,
+                                             OpStep               next);
+/* Starts the box first when it is not running, then next */
+void          _kiste_op_require_running     (GTask               *task,
                                              OpStep               next);
 /* Looks the box up; fails the operation when it is gone */
 KisteBox     *_kiste_op_require_box         (GTask               *task);

@@ -389,3 +389,105 @@ _kiste_op_require_box (GTask *task)
                             _("There is no box named “%s” any more."), op->box_name));
   return box;
 }
+
+/* Operations declared by an OpKind */
+
+/* The kind's words name the box; the format is one of its N_() strings,
+ * checked by msgfmt --check in every catalogue */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+static char *
+format_for_box (const char *format,
+                const char *box_name)
+{
+  if (format == NULL)
+    return NULL;
+  return g_strdup_printf (_(format), box_name ? box_name : "");
+}
+#pragma GCC diagnostic pop
+
+GTask *
+_kiste_op_prepare (KisteManager        *self,
+                   const OpKind        *kind,
+                   const char          *box_name,
+                   gpointer             source_tag,
+                   GCancellable        *cancellable,
+                   GAsyncReadyCallback  callback,
+                   gpointer             user_data)
+{
+  GTask *task;
+  Op *op;
+
+  g_assert (kind != NULL && kind->first != NULL);
+
+  if (!(task = _kiste_op_new (self, _(kind->title), box_name, source_tag,
+                              cancellable, callback, user_data)))
+    return NULL;
+
+  op = g_task_get_task_data (task);
+  op->kind = kind;
+  _kiste_op_set_messages (task, format_for_box (kind->done, box_name),
+                          format_for_box (kind->failed, box_name));
+  if (kind->user_cancellable)
+    kiste_task_set_cancellable_by_user (op->ktask, TRUE);
+  return task;
+}
+
+KisteTask *
+_kiste_op_go (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  KisteTask *ktask = op->ktask;
+
+  switch (op->kind->require)
+    {
+    case OP_REQUIRE_NOTHING:
+      op->kind->first (task);
+      break;
+
+    case OP_REQUIRE_DETAILS:
+      _kiste_op_require_details (task, op->kind->first);
+      break;
+
+    case OP_REQUIRE_SAFE_ENTER:
+      _kiste_op_require_safe_enter (task, op->kind->first);
+      break;
+
+    case OP_REQUIRE_RUNNING:
+      _kiste_op_require_running (task, op->kind->first);
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+
+  return ktask;
+}
+
+KisteTask *
+_kiste_op_launch (KisteManager        *self,
+                  const OpKind        *kind,
+                  const char          *box_name,
+                  gpointer             source_tag,
+                  GCancellable        *cancellable,
+                  GAsyncReadyCallback  callback,
+                  gpointer             user_data)
+{
+  GTask *task = _kiste_op_prepare (self, kind, box_name, source_tag, cancellable, callback, user_data);
+
+  return task != NULL ? _kiste_op_go (task) : NULL;
+}
+
+void
+_kiste_op_require_running (GTask  *task,
+                           OpStep  next)
+{
+  KisteBox *box = _kiste_op_require_box (task);
+
+  if (box == NULL)
+    g_object_unref (task);
+  else if (kiste_box_get_state (box) == KISTE_BOX_STATE_RUNNING)
+    next (task);
+  else
+    _kiste_op_start_box (task, next);
+}
