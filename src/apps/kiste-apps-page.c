@@ -210,7 +210,7 @@ list_apps_cb (GObject      *object,
   g_autoptr(GPtrArray) apps = NULL;
   g_autoptr(GError) error = NULL;
 
-  apps = kiste_manager_list_apps_finish (KISTE_MANAGER (object), result, &error);
+  apps = kiste_manager_query_finish (KISTE_MANAGER (object), result, &error);
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
 
@@ -262,7 +262,7 @@ list_exported_cb (GObject      *object,
   g_autoptr(GPtrArray) files = NULL;
   g_autoptr(GError) error = NULL;
 
-  files = kiste_manager_list_exported_finish (KISTE_MANAGER (object), result, &error);
+  files = kiste_manager_query_finish (KISTE_MANAGER (object), result, &error);
   if (files == NULL)
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -412,7 +412,7 @@ launch_cb (GObject      *object,
   g_autoptr(GError) error = NULL;
   AdwDialog *alert;
 
-  if (kiste_manager_launch_app_finish (KISTE_MANAGER (object), result, &error) ||
+  if (kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error) ||
       g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
 

@@ -146,7 +146,7 @@ list_cb (GObject      *object,
   g_autoptr(GPtrArray) files = NULL;
   g_autoptr(GError) error = NULL;
 
-  if (!(files = kiste_manager_list_all_exported_finish (KISTE_MANAGER (object), result, &error)))
+  if (!(files = kiste_manager_query_finish (KISTE_MANAGER (object), result, &error)))
     {
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return;

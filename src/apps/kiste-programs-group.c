@@ -129,7 +129,7 @@ list_exported_cb (GObject      *object,
   g_autoptr(GPtrArray) files = NULL;
   g_autoptr(GError) error = NULL;
 
-  if (!(files = kiste_manager_list_exported_finish (KISTE_MANAGER (object), result, &error)))
+  if (!(files = kiste_manager_query_finish (KISTE_MANAGER (object), result, &error)))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         g_debug ("Could not list exported programs: %s", error->message);
@@ -268,7 +268,7 @@ find_host_cb (GObject      *object,
   g_autofree char *bin_dir = NULL;
   AdwDialog *dialog;
 
-  host_path = kiste_manager_find_host_program_finish (KISTE_MANAGER (object), result, &error);
+  host_path = kiste_manager_query_finish (KISTE_MANAGER (object), result, &error);
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   if (error != NULL)
@@ -308,7 +308,7 @@ resolve_cb (GObject      *object,
   g_autoptr(GError) error = NULL;
   g_autofree char *path = NULL;
 
-  if (!(path = kiste_manager_resolve_program_finish (KISTE_MANAGER (object), result, &error)))
+  if (!(path = kiste_manager_query_finish (KISTE_MANAGER (object), result, &error)))
     {
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return;

@@ -834,7 +834,7 @@ delete_exported_cb (GObject      *object,
   g_autoptr(GPtrArray) files = NULL;
   g_autoptr(GError) error = NULL;
 
-  files = kiste_manager_list_exported_finish (KISTE_MANAGER (object), result, &error);
+  files = kiste_manager_query_finish (KISTE_MANAGER (object), result, &error);
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   g_clear_object (&self->delete_cancellable);

@@ -57,7 +57,7 @@ stats_cb (GObject      *object,
   g_autoptr(KisteBoxStats) stats = NULL;
   g_autofree char *memory = NULL;
 
-  stats = kiste_manager_get_stats_finish (KISTE_MANAGER (object), result, &error);
+  stats = kiste_manager_query_finish (KISTE_MANAGER (object), result, &error);
 
   /* Left over from a box or a visibility that changed since */
   if (request->cancellable != self->stats_cancellable ||

@@ -135,7 +135,7 @@ logs_done_cb (GObject      *object,
   GtkTextBuffer *buffer;
   GtkTextIter end;
 
-  kiste_manager_stream_log_finish (KISTE_MANAGER (object), result, &error);
+  kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error);
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
 

@@ -143,7 +143,7 @@ external_terminal_cb (GObject      *object,
 
   AdwDialog *alert;
 
-  if (kiste_manager_open_external_terminal_finish (KISTE_MANAGER (object), result, &error) ||
+  if (kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error) ||
       g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
 

@@ -40,7 +40,7 @@ installed_cb (GObject      *object,
   AdwToast *toast;
 
   gtk_widget_set_sensitive (self->install_distrobox_button, TRUE);
-  if (!kiste_manager_install_distrobox_finish (KISTE_MANAGER (object), result, &error))
+  if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
     {
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return;

@@ -693,7 +693,7 @@ kiste_window_load_cb (GObject      *object,
   g_autoptr(KisteWindow) self = user_data;
   g_autoptr(GError) error = NULL;
 
-  if (!kiste_manager_load_finish (KISTE_MANAGER (object), result, &error) &&
+  if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error) &&
       g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
 

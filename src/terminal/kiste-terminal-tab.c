@@ -719,7 +719,7 @@ end_shell_cb (GObject      *object,
 {
   g_autoptr(GError) error = NULL;
 
-  if (!kiste_manager_end_shell_finish (KISTE_MANAGER (object), result, &error))
+  if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
     g_warning ("A closed terminal's shell may still run in its box: %s", error->message);
 }
 

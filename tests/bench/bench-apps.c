@@ -35,7 +35,7 @@ load_cb (GObject      *object,
 {
   GError **error = user_data;
 
-  kiste_manager_load_finish (KISTE_MANAGER (object), result, error);
+  kiste_manager_operation_finish (KISTE_MANAGER (object), result, error);
   done = TRUE;
 }
 
@@ -47,7 +47,7 @@ list_cb (GObject      *object,
          gpointer      user_data)
 {
   GError **error = user_data;
-  g_autoptr(GPtrArray) apps = kiste_manager_list_apps_finish (KISTE_MANAGER (object), result, error);
+  g_autoptr(GPtrArray) apps = kiste_manager_query_finish (KISTE_MANAGER (object), result, error);
 
   n_apps = apps ? apps->len : 0;
   done = TRUE;

@@ -41,7 +41,7 @@ load_cb (GObject      *object,
 {
   GError **error = user_data;
 
-  kiste_manager_load_finish (KISTE_MANAGER (object), result, error);
+  kiste_manager_operation_finish (KISTE_MANAGER (object), result, error);
   done = TRUE;
 }
 

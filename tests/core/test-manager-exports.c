@@ -103,7 +103,7 @@ resolve_cb (GObject      *object,
 {
   Result *r = user_data;
 
-  r->path = kiste_manager_resolve_program_finish (KISTE_MANAGER (object), result, &r->error);
+  r->path = kiste_manager_query_finish (KISTE_MANAGER (object), result, &r->error);
   r->done = TRUE;
 }
 
@@ -114,7 +114,7 @@ find_host_cb (GObject      *object,
 {
   Result *r = user_data;
 
-  r->path = kiste_manager_find_host_program_finish (KISTE_MANAGER (object), result, &r->error);
+  r->path = kiste_manager_query_finish (KISTE_MANAGER (object), result, &r->error);
   r->done = TRUE;
 }
 
@@ -125,7 +125,7 @@ list_all_cb (GObject      *object,
 {
   Result *r = user_data;
 
-  r->files = kiste_manager_list_all_exported_finish (KISTE_MANAGER (object), result, &r->error);
+  r->files = kiste_manager_query_finish (KISTE_MANAGER (object), result, &r->error);
   r->done = TRUE;
 }
 

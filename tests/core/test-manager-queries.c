@@ -224,7 +224,7 @@ list_images (Fixture  *fx,
   g_autoptr(GAsyncResult) result = NULL;
 
   kiste_manager_list_images_async (fx->manager, NULL, store_result_cb, &result);
-  return kiste_manager_list_images_finish (fx->manager, wait_for (&result), error);
+  return kiste_manager_query_finish (fx->manager, wait_for (&result), error);
 }
 
 static void
@@ -269,7 +269,7 @@ list_compatible (Fixture  *fx,
   g_autoptr(GAsyncResult) result = NULL;
 
   kiste_manager_list_compatible_images_async (fx->manager, NULL, store_result_cb, &result);
-  return kiste_manager_list_compatible_images_finish (fx->manager, wait_for (&result), error);
+  return kiste_manager_query_finish (fx->manager, wait_for (&result), error);
 }
 
 static void
@@ -309,7 +309,7 @@ test_compatible_images (Fixture       *fx,
     g_autoptr(GAsyncResult) result = NULL;
 
     kiste_manager_list_compatible_images_async (other, NULL, store_result_cb, &result);
-    images = kiste_manager_list_compatible_images_finish (other, wait_for (&result), &error);
+    images = kiste_manager_query_finish (other, wait_for (&result), &error);
   }
   g_assert_no_error (error);
   g_assert_cmpuint (images->len, ==, 2);
@@ -385,7 +385,7 @@ get_stats (Fixture     *fx,
   g_autoptr(GAsyncResult) result = NULL;
 
   kiste_manager_get_stats_async (fx->manager, name, NULL, store_result_cb, &result);
-  return kiste_manager_get_stats_finish (fx->manager, wait_for (&result), error);
+  return kiste_manager_query_finish (fx->manager, wait_for (&result), error);
 }
 
 static void
@@ -452,7 +452,7 @@ test_stream_log (Fixture       *fx,
                                   collect_line_cb, g_ptr_array_ref (lines),
                                   (GDestroyNotify) g_ptr_array_unref,
                                   NULL, store_result_cb, &result);
-  g_assert_true (kiste_manager_stream_log_finish (fx->manager, wait_for (&result), &error));
+  g_assert_true (kiste_manager_operation_finish (fx->manager, wait_for (&result), &error));
   g_assert_no_error (error);
   g_assert_cmpstr (kiste_fake_runner_find (fx->runner, "podman logs"), ==,
                    "podman logs --since 2026-01-02T03:04:05.500000000+00:00 fixture-a");
@@ -478,7 +478,7 @@ test_stream_log (Fixture       *fx,
                    "podman logs --follow --since 1970-01-01T00:00:01.000000000+00:00 fixture-a");
   g_assert_null (result);
   g_cancellable_cancel (cancellable);
-  g_assert_false (kiste_manager_stream_log_finish (fx->manager, wait_for (&result), &error));
+  g_assert_false (kiste_manager_operation_finish (fx->manager, wait_for (&result), &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_clear_error (&error);
   g_clear_object (&result);
@@ -490,7 +490,7 @@ test_stream_log (Fixture       *fx,
                                   collect_line_cb, g_ptr_array_ref (lines),
                                   (GDestroyNotify) g_ptr_array_unref,
                                   NULL, store_result_cb, &result);
-  g_assert_false (kiste_manager_stream_log_finish (fx->manager, wait_for (&result), &error));
+  g_assert_false (kiste_manager_operation_finish (fx->manager, wait_for (&result), &error));
   g_assert_error (error, KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED);
   g_assert_nonnull (strstr (error->message, "no container"));
 }

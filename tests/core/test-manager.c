@@ -682,7 +682,7 @@ end_shell_cb (GObject      *object,
 {
   Result *r = user_data;
 
-  r->ok = kiste_manager_end_shell_finish (KISTE_MANAGER (object), result, &r->error);
+  r->ok = kiste_manager_operation_finish (KISTE_MANAGER (object), result, &r->error);
   r->done = TRUE;
 }
 
@@ -896,7 +896,7 @@ load_cb (GObject      *object,
 {
   Result *r = user_data;
 
-  r->ok = kiste_manager_load_finish (KISTE_MANAGER (object), result, &r->error);
+  r->ok = kiste_manager_operation_finish (KISTE_MANAGER (object), result, &r->error);
   r->done = TRUE;
 }
 

@@ -171,7 +171,7 @@ test_load (void)
   Wait wait = { 0 };
 
   kiste_manager_load_async (manager, NULL, NULL, wait_cb, &wait);
-  g_assert_true (kiste_manager_load_finish (manager, wait_for_result (&wait), &error));
+  g_assert_true (kiste_manager_operation_finish (manager, wait_for_result (&wait), &error));
   g_assert_no_error (error);
   g_clear_object (&wait.result);
 
@@ -261,7 +261,7 @@ test_apps_export (void)
   run_cli (make_app);
 
   kiste_manager_list_apps_async (manager, BOX, NULL, wait_cb, &wait);
-  apps = kiste_manager_list_apps_finish (manager, wait_for_result (&wait), &error);
+  apps = kiste_manager_query_finish (manager, wait_for_result (&wait), &error);
   g_assert_no_error (error);
   g_clear_object (&wait.result);
   for (guint i = 0; i < apps->len; i++)
@@ -279,7 +279,7 @@ test_apps_export (void)
 
   wait = (Wait) { 0 };
   kiste_manager_list_exported_async (manager, BOX, NULL, wait_cb, &wait);
-  exported = kiste_manager_list_exported_finish (manager, wait_for_result (&wait), &error);
+  exported = kiste_manager_query_finish (manager, wait_for_result (&wait), &error);
   g_assert_no_error (error);
   g_clear_object (&wait.result);
   g_assert_cmpuint (exported->len, ==, 1);

@@ -162,7 +162,7 @@ downloaded_cb (GObject      *object,
   g_autoptr(GPtrArray) images = NULL;
   g_autoptr(GError) error = NULL;
 
-  if (!(images = kiste_manager_list_images_finish (KISTE_MANAGER (object), result, &error)))
+  if (!(images = kiste_manager_query_finish (KISTE_MANAGER (object), result, &error)))
     {
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return;
@@ -182,7 +182,7 @@ compatible_cb (GObject      *object,
   g_autoptr(GError) error = NULL;
 
   /* without a network the first time, there is no list: say nothing */
-  if (!(images = kiste_manager_list_compatible_images_finish (KISTE_MANAGER (object), result, &error)))
+  if (!(images = kiste_manager_query_finish (KISTE_MANAGER (object), result, &error)))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         g_debug ("No compatibility list: %s", error->message);

@@ -159,15 +159,6 @@ kiste_manager_list_apps_async (KisteManager        *self,
                            cancellable, callback, user_data);
 }
 
-GPtrArray *
-kiste_manager_list_apps_finish (KisteManager  *self,
-                                GAsyncResult  *result,
-                                GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
-
-  return g_task_propagate_pointer (G_TASK (result), error);
-}
 
 /* Export */
 
@@ -860,15 +851,6 @@ kiste_manager_list_exported_async (KisteManager        *self,
                                   cancellable, list_exported_cb, g_steal_pointer (&task));
 }
 
-GPtrArray *
-kiste_manager_list_exported_finish (KisteManager  *self,
-                                    GAsyncResult  *result,
-                                    GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
-
-  return g_task_propagate_pointer (G_TASK (result), error);
-}
 
 
 /* Programs */
@@ -948,38 +930,16 @@ kiste_manager_resolve_program_async (KisteManager        *self,
                           resolve_program_cb, g_steal_pointer (&task));
 }
 
-char *
-kiste_manager_resolve_program_finish (KisteManager  *self,
-                                      GAsyncResult  *result,
-                                      GError       **error)
+
+/* The first line, when it is an absolute path; else no answer */
+static gpointer
+parse_host_program (const char  *output,
+                    GError     **error)
 {
-  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  const char *text = output ? output : "";
+  g_autofree char *path = g_strndup (text, strcspn (text, "\n"));
 
-  return g_task_propagate_pointer (G_TASK (result), error);
-}
-
-static void
-find_host_program_cb (GObject      *object,
-                      GAsyncResult *result,
-                      gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  g_autofree char *stdout_buf = NULL;
-  GError *error = NULL;
-  char *newline;
-
-  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &stdout_buf, NULL, &error))
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-
-  if ((newline = strchr (stdout_buf, '\n')))
-    *newline = '\0';
-  if (!g_path_is_absolute (stdout_buf))
-    g_clear_pointer (&stdout_buf, g_free);
-
-  g_task_return_pointer (task, g_steal_pointer (&stdout_buf), g_free);
+  return g_path_is_absolute (path) ? g_steal_pointer (&path) : NULL;
 }
 
 void
@@ -989,7 +949,7 @@ kiste_manager_find_host_program_async (KisteManager        *self,
                                        GAsyncReadyCallback  callback,
                                        gpointer             user_data)
 {
-  g_autoptr(GTask) task = NULL;
+  GTask *task;
   g_autofree char *name = NULL;
   g_auto(GStrv) argv = NULL;
   GError *error = NULL;
@@ -1002,24 +962,16 @@ kiste_manager_find_host_program_async (KisteManager        *self,
   if (!kiste_validate_program (program, &error))
     {
       g_task_return_error (task, error);
+      g_object_unref (task);
       return;
     }
 
   name = g_path_get_basename (program);
   argv = kiste_commands_find_host_program_argv (name, self->bin_dir);
-  kiste_runner_run_async (self->runner, (const char * const *) argv, SHORT_TIMEOUT_MS, cancellable,
-                          find_host_program_cb, g_steal_pointer (&task));
+  _kiste_manager_run_query (self, task, (const char * const *) argv, SHORT_TIMEOUT_MS,
+                            parse_host_program, g_free);
 }
 
-char *
-kiste_manager_find_host_program_finish (KisteManager  *self,
-                                        GAsyncResult  *result,
-                                        GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
-
-  return g_task_propagate_pointer (G_TASK (result), error);
-}
 
 /* Everything exported */
 
@@ -1157,15 +1109,6 @@ kiste_manager_list_all_exported_async (KisteManager        *self,
   all_engine_names_async (self, cancellable, list_all_names_cb, g_steal_pointer (&task));
 }
 
-GPtrArray *
-kiste_manager_list_all_exported_finish (KisteManager  *self,
-                                        GAsyncResult  *result,
-                                        GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
-
-  return g_task_propagate_pointer (G_TASK (result), error);
-}
 
 /* Clean Up: the files asked for that are, read again just now, still
  * distrobox's exports of a box there is not */

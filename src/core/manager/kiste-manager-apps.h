@@ -26,15 +26,13 @@ void                kiste_manager_watch_exported        (KisteManager         *s
 void                kiste_manager_unwatch_exported      (KisteManager         *self);
 
 /* Starts the box when needed, lists its apps in one exec and marks those
- * exported on the host. Finish gives a GPtrArray of KisteDesktopApp. */
+ * exported on the host. kiste_manager_query_finish() gives a GPtrArray
+ * of KisteDesktopApp. */
 KisteTask          *kiste_manager_list_apps_async       (KisteManager         *self,
                                                          const char           *box_name,
                                                          GCancellable         *cancellable,
                                                          GAsyncReadyCallback   callback,
                                                          gpointer              user_data);
-GPtrArray          *kiste_manager_list_apps_finish      (KisteManager         *self,
-                                                         GAsyncResult         *result,
-                                                         GError              **error);
 /* desktop_path: absolute path of the .desktop file inside the box */
 KisteTask          *kiste_manager_export_app_async      (KisteManager         *self,
                                                          const char           *box_name,
@@ -69,17 +67,15 @@ KisteTask          *kiste_manager_set_box_entry_async   (KisteManager         *s
                                                          GCancellable         *cancellable,
                                                          GAsyncReadyCallback   callback,
                                                          gpointer              user_data);
-/* What the box has exported on the host: a GPtrArray of KisteExportedFile */
+/* What the box has exported on the host: a GPtrArray of KisteExportedFile
+ * (kiste_manager_query_finish()) */
 void                kiste_manager_list_exported_async   (KisteManager         *self,
                                                          const char           *box_name,
                                                          GCancellable         *cancellable,
                                                          GAsyncReadyCallback   callback,
                                                          gpointer              user_data);
-GPtrArray          *kiste_manager_list_exported_finish  (KisteManager         *self,
-                                                         GAsyncResult         *result,
-                                                         GError              **error);
 /* Where a running box finds program (a name or an absolute path, checked
- * with kiste_validate_program() first): finish gives the absolute path
+ * with kiste_validate_program() first): kiste_manager_query_finish() gives the absolute path
  * inside the box, or KISTE_ERROR_NOT_FOUND. */
 void                kiste_manager_resolve_program_async (KisteManager         *self,
                                                          const char           *box_name,
@@ -87,30 +83,22 @@ void                kiste_manager_resolve_program_async (KisteManager         *s
                                                          GCancellable         *cancellable,
                                                          GAsyncReadyCallback   callback,
                                                          gpointer              user_data);
-char               *kiste_manager_resolve_program_finish (KisteManager        *self,
-                                                          GAsyncResult        *result,
-                                                          GError             **error);
 /* A program of the host's PATH with program's basename, outside the folder
- * of exported programs: finish gives its path, or NULL without an error
+ * of exported programs: kiste_manager_query_finish() gives its path, or NULL without an error
  * when the host has none. */
 void                kiste_manager_find_host_program_async (KisteManager       *self,
                                                            const char         *program,
                                                            GCancellable       *cancellable,
                                                            GAsyncReadyCallback callback,
                                                            gpointer            user_data);
-char               *kiste_manager_find_host_program_finish (KisteManager      *self,
-                                                            GAsyncResult      *result,
-                                                            GError           **error);
 /* Everything every box exported on the host, stale ones (their box is not
- * in the list) marked: a GPtrArray of KisteExportedFile. Until the boxes
+ * in the list) marked: a GPtrArray of KisteExportedFile
+ * (kiste_manager_query_finish()). Until the boxes
  * are listed, use kiste_box_store_get_loaded() before trusting stale. */
 void                kiste_manager_list_all_exported_async (KisteManager       *self,
                                                            GCancellable       *cancellable,
                                                            GAsyncReadyCallback callback,
                                                            gpointer            user_data);
-GPtrArray          *kiste_manager_list_all_exported_finish (KisteManager      *self,
-                                                            GAsyncResult      *result,
-                                                            GError           **error);
 /* Removes those of paths that, read again, are still distrobox's exports
  * of a box that is not there; refuses while the boxes are not listed. */
 KisteTask          *kiste_manager_clean_up_exported_async (KisteManager       *self,

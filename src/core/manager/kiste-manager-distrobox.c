@@ -100,12 +100,3 @@ kiste_manager_install_distrobox_async (KisteManager        *self,
                                          install_cb, task);
 }
 
-gboolean
-kiste_manager_install_distrobox_finish (KisteManager  *self,
-                                        GAsyncResult  *result,
-                                        GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
-}

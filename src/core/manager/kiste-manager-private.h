@@ -30,6 +30,19 @@ void   _kiste_manager_task_started             (KisteManager  *self,
 void   _kiste_manager_task_finished            (KisteManager  *self,
                                                 KisteTask     *ktask);
 
+/* Turns a query's output into its answer (NULL: none, or error set) */
+typedef gpointer (*KisteQueryParse) (const char  *output,
+                                     GError     **error);
+
+/* Runs argv for the question of task (taking task) and answers it with
+ * parse's result, freed with free_result when nobody takes it */
+void   _kiste_manager_run_query                (KisteManager        *self,
+                                                GTask               *task,
+                                                const char * const  *argv,
+                                                guint                timeout_ms,
+                                                KisteQueryParse      parse,
+                                                GDestroyNotify       free_result);
+
 /* Around work the app must wait for before it ends ("cleaning-up") */
 void   _kiste_manager_cleanup_begin            (KisteManager  *self);
 void   _kiste_manager_cleanup_end              (KisteManager  *self);

@@ -59,24 +59,63 @@ check_box_name (const char  *box_name,
   return TRUE;
 }
 
-/* Images */
+/* The machinery of a question: run, parse, answer */
+
+typedef struct
+{
+  GTask           *task;
+  KisteQueryParse  parse;
+  GDestroyNotify   free_result;
+} Query;
 
 static void
-images_listed_cb (GObject      *object,
-                  GAsyncResult *result,
-                  gpointer      user_data)
+query_ran_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
 {
-  g_autoptr(GTask) task = user_data;
-  g_autoptr(GError) error = NULL;
+  g_autofree Query *query = user_data;
+  g_autoptr(GTask) task = query->task;
   g_autofree char *output = NULL;
+  GError *error = NULL;
+  gpointer answer;
 
   if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &output, NULL, &error))
     {
-      g_task_return_error (task, g_steal_pointer (&error));
+      g_task_return_error (task, error);
       return;
     }
 
-  g_task_return_pointer (task, kiste_image_parse_list (output), (GDestroyNotify) g_ptr_array_unref);
+  answer = query->parse (output, &error);
+  if (error != NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, answer, query->free_result);
+}
+
+void
+_kiste_manager_run_query (KisteManager        *self,
+                          GTask               *task,
+                          const char * const  *argv,
+                          guint                timeout_ms,
+                          KisteQueryParse      parse,
+                          GDestroyNotify       free_result)
+{
+  Query *query = g_new0 (Query, 1);
+
+  query->task = task;
+  query->parse = parse;
+  query->free_result = free_result;
+  kiste_runner_run_async (kiste_manager_get_runner (self), argv, timeout_ms,
+                          g_task_get_cancellable (task), query_ran_cb, query);
+}
+
+/* Images */
+
+static gpointer
+parse_images (const char  *output,
+              GError     **error)
+{
+  return kiste_image_parse_list (output);
 }
 
 void
@@ -85,7 +124,7 @@ kiste_manager_list_images_async (KisteManager        *self,
                                  GAsyncReadyCallback  callback,
                                  gpointer             user_data)
 {
-  g_autoptr(GTask) task = NULL;
+  GTask *task;
   g_auto(GStrv) argv = NULL;
 
   g_return_if_fail (KISTE_IS_MANAGER (self));
@@ -94,40 +133,18 @@ kiste_manager_list_images_async (KisteManager        *self,
   g_task_set_source_tag (task, kiste_manager_list_images_async);
 
   argv = kiste_commands_images_argv (kiste_manager_get_engine (self));
-  kiste_runner_run_async (kiste_manager_get_runner (self), (const char * const *) argv,
-                          IMAGES_TIMEOUT_MS, cancellable,
-                          images_listed_cb, g_steal_pointer (&task));
+  _kiste_manager_run_query (self, task, (const char * const *) argv, IMAGES_TIMEOUT_MS,
+                            parse_images, (GDestroyNotify) g_ptr_array_unref);
 }
 
-GPtrArray *
-kiste_manager_list_images_finish (KisteManager  *self,
-                                  GAsyncResult  *result,
-                                  GError       **error)
+static gpointer
+parse_compatibility (const char  *output,
+                     GError     **error)
 {
-  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
-
-  return g_task_propagate_pointer (G_TASK (result), error);
-}
-
-static void
-compatibility_listed_cb (GObject      *object,
-                         GAsyncResult *result,
-                         gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *output = NULL;
-
-  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &output, NULL, &error))
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
-
   /* a caller that was quicker may have filled it meanwhile */
   if (compatible_images == NULL)
     compatible_images = kiste_image_parse_compatibility (output);
-  g_task_return_pointer (task, copy_images (compatible_images), (GDestroyNotify) g_ptr_array_unref);
+  return copy_images (compatible_images);
 }
 
 void
@@ -136,7 +153,7 @@ kiste_manager_list_compatible_images_async (KisteManager        *self,
                                             GAsyncReadyCallback  callback,
                                             gpointer             user_data)
 {
-  g_autoptr(GTask) task = NULL;
+  GTask *task;
   g_auto(GStrv) argv = NULL;
 
   g_return_if_fail (KISTE_IS_MANAGER (self));
@@ -147,45 +164,22 @@ kiste_manager_list_compatible_images_async (KisteManager        *self,
   if (compatible_images != NULL)
     {
       g_task_return_pointer (task, copy_images (compatible_images), (GDestroyNotify) g_ptr_array_unref);
+      g_object_unref (task);
       return;
     }
 
   argv = kiste_commands_compatibility_argv ();
-  kiste_runner_run_async (kiste_manager_get_runner (self), (const char * const *) argv,
-                          COMPATIBILITY_TIMEOUT_MS, cancellable,
-                          compatibility_listed_cb, g_steal_pointer (&task));
-}
-
-GPtrArray *
-kiste_manager_list_compatible_images_finish (KisteManager  *self,
-                                             GAsyncResult  *result,
-                                             GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
-
-  return g_task_propagate_pointer (G_TASK (result), error);
+  _kiste_manager_run_query (self, task, (const char * const *) argv, COMPATIBILITY_TIMEOUT_MS,
+                            parse_compatibility, (GDestroyNotify) g_ptr_array_unref);
 }
 
 /* Usage */
 
-static void
-stats_cb (GObject      *object,
-          GAsyncResult *result,
-          gpointer      user_data)
+static gpointer
+parse_stats (const char  *output,
+             GError     **error)
 {
-  g_autoptr(GTask) task = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *output = NULL;
-  KisteBoxStats *stats;
-
-  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &output, NULL, &error) ||
-      !(stats = kiste_box_stats_parse (output, &error)))
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
-
-  g_task_return_pointer (task, stats, (GDestroyNotify) kiste_box_stats_free);
+  return kiste_box_stats_parse (output, error);
 }
 
 void
@@ -195,8 +189,8 @@ kiste_manager_get_stats_async (KisteManager        *self,
                                GAsyncReadyCallback  callback,
                                gpointer             user_data)
 {
-  g_autoptr(GTask) task = NULL;
-  g_autoptr(GError) error = NULL;
+  GTask *task;
+  GError *error = NULL;
   g_auto(GStrv) argv = NULL;
 
   g_return_if_fail (KISTE_IS_MANAGER (self));
@@ -206,24 +200,14 @@ kiste_manager_get_stats_async (KisteManager        *self,
 
   if (!check_box_name (box_name, &error))
     {
-      g_task_return_error (task, g_steal_pointer (&error));
+      g_task_return_error (task, error);
+      g_object_unref (task);
       return;
     }
 
   argv = kiste_commands_stats_argv (kiste_manager_get_engine (self), box_name);
-  kiste_runner_run_async (kiste_manager_get_runner (self), (const char * const *) argv,
-                          STATS_TIMEOUT_MS, cancellable,
-                          stats_cb, g_steal_pointer (&task));
-}
-
-KisteBoxStats *
-kiste_manager_get_stats_finish (KisteManager  *self,
-                                GAsyncResult  *result,
-                                GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
-
-  return g_task_propagate_pointer (G_TASK (result), error);
+  _kiste_manager_run_query (self, task, (const char * const *) argv, STATS_TIMEOUT_MS,
+                            parse_stats, (GDestroyNotify) kiste_box_stats_free);
 }
 
 /* The log */
@@ -285,12 +269,3 @@ kiste_manager_stream_log_async (KisteManager        *self,
                                     cancellable, log_streamed_cb, g_steal_pointer (&task));
 }
 
-gboolean
-kiste_manager_stream_log_finish (KisteManager  *self,
-                                 GAsyncResult  *result,
-                                 GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
-}

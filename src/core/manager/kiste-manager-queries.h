@@ -14,16 +14,15 @@
 G_BEGIN_DECLS
 
 /* Questions that change nothing (kiste-manager-queries.c): none is a
- * KisteTask; people do not follow them in the task list. */
+ * KisteTask; people do not follow them in the task list. Each finishes
+ * with kiste_manager_query_finish(), the log with
+ * kiste_manager_operation_finish(). */
 
 /* The engine's local images: a GPtrArray of KisteImage, downloaded */
 void                kiste_manager_list_images_async     (KisteManager         *self,
                                                          GCancellable         *cancellable,
                                                          GAsyncReadyCallback   callback,
                                                          gpointer              user_data);
-GPtrArray          *kiste_manager_list_images_finish    (KisteManager         *self,
-                                                         GAsyncResult         *result,
-                                                         GError              **error);
 /* distrobox's list of images known to work: a GPtrArray of KisteImage,
  * not downloaded. distrobox needs the network the first time and keeps
  * the list; once read, it is kept for the rest of the run. */
@@ -31,18 +30,12 @@ void                kiste_manager_list_compatible_images_async  (KisteManager   
                                                                  GCancellable         *cancellable,
                                                                  GAsyncReadyCallback   callback,
                                                                  gpointer              user_data);
-GPtrArray          *kiste_manager_list_compatible_images_finish (KisteManager         *self,
-                                                                 GAsyncResult         *result,
-                                                                 GError              **error);
 /* One sample of a running box's processor and memory use */
 void                kiste_manager_get_stats_async       (KisteManager         *self,
                                                          const char           *box_name,
                                                          GCancellable         *cancellable,
                                                          GAsyncReadyCallback   callback,
                                                          gpointer              user_data);
-KisteBoxStats      *kiste_manager_get_stats_finish      (KisteManager         *self,
-                                                         GAsyncResult         *result,
-                                                         GError              **error);
 /* The box's log since since (NULL: all of it), one line at a time to
  * line_func, in the order written (its stdout and stderr as one). follow
  * keeps reading new lines until cancelled; otherwise it ends with the log
@@ -57,8 +50,5 @@ void                kiste_manager_stream_log_async      (KisteManager         *s
                                                          GCancellable         *cancellable,
                                                          GAsyncReadyCallback   callback,
                                                          gpointer              user_data);
-gboolean            kiste_manager_stream_log_finish     (KisteManager         *self,
-                                                         GAsyncResult         *result,
-                                                         GError              **error);
 
 G_END_DECLS

@@ -731,15 +731,6 @@ kiste_manager_launch_app_async (KisteManager        *self,
   open_shell_step (open);
 }
 
-gboolean
-kiste_manager_launch_app_finish (KisteManager  *self,
-                                 GAsyncResult  *result,
-                                 GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
-}
 
 /* Ending a closed terminal's shell in the box */
 
@@ -800,15 +791,6 @@ kiste_manager_end_shell_async (KisteManager        *self,
                           END_SHELL_TIMEOUT_MS, cancellable, end_shell_cb, g_steal_pointer (&task));
 }
 
-gboolean
-kiste_manager_end_shell_finish (KisteManager  *self,
-                                GAsyncResult  *result,
-                                GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
-}
 
 /* External terminals */
 
@@ -1001,15 +983,6 @@ kiste_manager_open_external_terminal_async (KisteManager        *self,
   external_terminal_spawn (task);
 }
 
-gboolean
-kiste_manager_open_external_terminal_finish (KisteManager  *self,
-                                             GAsyncResult  *result,
-                                             GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
-}
 
 /* The host folder behind a folder seen in a box: /run/host/X is X */
 static char *

@@ -14,7 +14,9 @@ G_BEGIN_DECLS
 
 /* The manager's terminals (kiste-manager-terminal.c): shells in boxes and
  * on the host, package files, apps run as their launchers run them, and
- * the host's own terminal apps. */
+ * the host's own terminal apps. Ending a shell, launching an app and
+ * opening an external terminal finish with
+ * kiste_manager_operation_finish(). */
 
 /* argv to open a shell (command NULL) or run command in the box */
 char              **kiste_manager_dup_enter_argv        (KisteManager         *self,
@@ -72,9 +74,6 @@ void                kiste_manager_end_shell_async       (KisteManager         *s
                                                          GCancellable         *cancellable,
                                                          GAsyncReadyCallback   callback,
                                                          gpointer              user_data);
-gboolean            kiste_manager_end_shell_finish      (KisteManager         *self,
-                                                         GAsyncResult         *result,
-                                                         GError              **error);
 /* External terminals (kiste-external-terminal.h): which ones the host
  * has, as a GStrv of ids in the order they are offered; *unusable (may be
  * NULL) gets the ids of Flatpak terminals installed that cannot open a box */
@@ -96,9 +95,6 @@ void                kiste_manager_open_external_terminal_async  (KisteManager   
                                                                  GCancellable         *cancellable,
                                                                  GAsyncReadyCallback   callback,
                                                                  gpointer              user_data);
-gboolean            kiste_manager_open_external_terminal_finish (KisteManager         *self,
-                                                                 GAsyncResult         *result,
-                                                                 GError              **error);
 /* A shell on the host in cwd (the host home when cwd does not exist there)
  * on the terminal of pty_fd. *used_cwd gets the folder it starts in. */
 GSubprocess        *kiste_manager_spawn_host_shell      (KisteManager         *self,
@@ -125,8 +121,5 @@ void                kiste_manager_launch_app_async      (KisteManager         *s
                                                          GCancellable         *cancellable,
                                                          GAsyncReadyCallback   callback,
                                                          gpointer              user_data);
-gboolean            kiste_manager_launch_app_finish     (KisteManager         *self,
-                                                         GAsyncResult         *result,
-                                                         GError              **error);
 
 G_END_DECLS

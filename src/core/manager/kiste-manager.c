@@ -513,15 +513,6 @@ kiste_manager_load_async (KisteManager        *self,
                                            g_object_ref (task));
 }
 
-gboolean
-kiste_manager_load_finish (KisteManager  *self,
-                           GAsyncResult  *result,
-                           GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
-}
 
 char **
 kiste_manager_dup_enter_argv (KisteManager       *self,
@@ -599,6 +590,16 @@ kiste_manager_operation_finish (KisteManager  *self,
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
 
   return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+gpointer
+kiste_manager_query_finish (KisteManager  *self,
+                            GAsyncResult  *result,
+                            GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
 }
 
 gboolean

@@ -41,16 +41,14 @@ gboolean            kiste_manager_get_cleaning_up       (KisteManager         *s
 const char         *kiste_manager_get_engine            (KisteManager         *self);
 gboolean            kiste_manager_get_in_flatpak        (KisteManager         *self);
 
-/* The Flatpak's own distrobox, for hosts without one */
+/* The Flatpak's own distrobox, for hosts without one (installing it
+ * finishes with kiste_manager_operation_finish()) */
 const char         *kiste_manager_get_bundled_distrobox_version (KisteManager   *self);
 char               *kiste_manager_dup_own_distrobox_version     (KisteManager   *self);
 void                kiste_manager_install_distrobox_async       (KisteManager        *self,
                                                                  GCancellable        *cancellable,
                                                                  GAsyncReadyCallback  callback,
                                                                  gpointer             user_data);
-gboolean            kiste_manager_install_distrobox_finish      (KisteManager   *self,
-                                                                 GAsyncResult   *result,
-                                                                 GError        **error);
 /* Every task, running and finished, oldest first (a GListModel of KisteTask) */
 GListModel         *kiste_manager_get_tasks             (KisteManager         *self);
 /* Drops the finished tasks from the list; running ones stay */
@@ -64,18 +62,24 @@ gboolean            kiste_manager_is_busy               (KisteManager         *s
 /* Probes distrobox and the container managers, picks the manager
  * (preferred: "podman", "docker", or NULL/"auto" for distrobox's own
  * choice), lists the boxes and starts following changes.
- * KISTE_ERROR_TOOL_MISSING when distrobox or a manager is missing. */
+ * KISTE_ERROR_TOOL_MISSING when distrobox or a manager is missing.
+ * Finish with kiste_manager_operation_finish(). */
 void                kiste_manager_load_async            (KisteManager         *self,
                                                          const char           *preferred,
                                                          GCancellable         *cancellable,
                                                          GAsyncReadyCallback   callback,
                                                          gpointer              user_data);
-gboolean            kiste_manager_load_finish           (KisteManager         *self,
+
+/* Finishes every call whose answer is done or failed: the operations
+ * returning a KisteTask (except list_apps), load, and the others whose
+ * comment says so */
+gboolean            kiste_manager_operation_finish      (KisteManager         *self,
                                                          GAsyncResult         *result,
                                                          GError              **error);
-
-/* For every operation returning a KisteTask except list_apps */
-gboolean            kiste_manager_operation_finish      (KisteManager         *self,
+/* Finishes every call with an answer (list_apps and the questions of
+ * kiste-manager-queries.h and -apps.h): (transfer full) the answer, of
+ * the type the call's comment names, or NULL with error set */
+gpointer            kiste_manager_query_finish          (KisteManager         *self,
                                                          GAsyncResult         *result,
                                                          GError              **error);
 
