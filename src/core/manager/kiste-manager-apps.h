@@ -12,7 +12,8 @@
 
 G_BEGIN_DECLS
 
-/* The manager's apps and exports (kiste-manager-apps.c): a box's apps,
+/* The manager's apps and exports (kiste-manager-apps.c,
+ * kiste-manager-exported.c): a box's apps,
  * adding them and its programs to the host, its own launcher, and what
  * boxes left on the host. */
 

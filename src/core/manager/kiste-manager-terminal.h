@@ -12,7 +12,8 @@
 
 G_BEGIN_DECLS
 
-/* The manager's terminals (kiste-manager-terminal.c): shells in boxes and
+/* The manager's terminals (kiste-manager-terminal.c, kiste-manager-host.c):
+ * shells in boxes and
  * on the host, package files, apps run as their launchers run them, and
  * the host's own terminal apps. Ending a shell, launching an app and
  * opening an external terminal finish with
