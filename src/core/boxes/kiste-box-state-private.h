@@ -134,4 +134,10 @@ gboolean    _kiste_box_is_host_home  (const char          *path,
 gboolean    _kiste_box_derive        (KisteBox            *self,
                                       gboolean             notify);
 
+/* kiste-box-volumes.c: from the create command, whether the host's homes
+ * stay at /run/host/home, and whether a volume shows the whole home */
+KisteSharing _kiste_box_run_host_home_sharing (const char * const *create_command);
+gboolean     _kiste_box_volumes_show_home     (const char * const *create_command,
+                                               const char         *host_home);
+
 G_END_DECLS
