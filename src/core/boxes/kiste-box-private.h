@@ -19,4 +19,10 @@ gboolean  _kiste_box_apply_inspect   (KisteBox    *self,
                                       guint        state_stamp,
                                       GError     **error);
 
+/* Set by the store that lists the box, once, before anyone sees it */
+void      _kiste_box_set_engine      (KisteBox    *self,
+                                      const char  *engine);
+void      _kiste_box_set_ref         (KisteBox    *self,
+                                      const char  *ref);
+
 G_END_DECLS

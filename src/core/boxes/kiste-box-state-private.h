@@ -29,6 +29,9 @@ struct _KisteBox
   /* What ps (and inspect) say */
   char          *id;
   char          *name;
+  /* Where the box lives: set once when a store lists it first */
+  char          *engine;
+  char          *ref;
   char          *image;
   char          *status;
   char          *home;

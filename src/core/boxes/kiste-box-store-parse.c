@@ -14,6 +14,7 @@
 
 #include <glib/gi18n.h>
 
+#include "kiste-box-private.h"
 #include "kiste-box-store-state-private.h"
 #include "kiste-distro.h"
 #include "kiste-error.h"
@@ -730,7 +731,12 @@ _kiste_box_store_merge (KisteBoxStore *self,
 
       g_ptr_array_sort (added, compare_box_names);
       for (i = 0; i < added->len; i++)
-        g_ptr_array_add (self->items, g_object_ref (g_ptr_array_index (added, i)));
+        {
+          KisteBox *box = g_ptr_array_index (added, i);
+
+          _kiste_box_set_engine (box, _kiste_box_store_get_manager (self));
+          g_ptr_array_add (self->items, g_object_ref (box));
+        }
 
       g_list_model_items_changed (G_LIST_MODEL (self), position, 0, added->len);
     }

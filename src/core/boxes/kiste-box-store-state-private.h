@@ -6,9 +6,10 @@
  */
 
 /* The box store's state and the functions its files share:
- * kiste-box-store.c         the list, refreshing, details, the GObject
+ * kiste-box-store.c         the list, refreshing, the GObject
  * kiste-box-store-parse.c   ps output into boxes (in a worker thread), merging
- * kiste-box-store-events.c  the events stream and its restarts */
+ * kiste-box-store-events.c  the events stream and its restarts
+ * kiste-box-store-details.c inspect, for the details of boxes */
 
 #pragma once
 
@@ -67,6 +68,8 @@ struct _KisteBoxStore
   GObject        parent_instance;
 
   KisteRunner   *runner;
+  /* The engine listed; NULL: the runner's */
+  char          *engine;
   char          *host_home;
   GPtrArray     *items;
   GError        *error;
@@ -107,6 +110,7 @@ struct _KisteBoxStore
 enum {
   PROP_0,
   PROP_RUNNER,
+  PROP_ENGINE,
   PROP_HOST_HOME,
   PROP_LOADED,
   PROP_REFRESHING,

@@ -31,7 +31,7 @@ G_BEGIN_DECLS
  * exactly one more, and a stream that dies is restarted with a growing,
  * bounded delay. Nothing polls.
  *
- * Properties: "runner", "host-home", "loaded" (a refresh succeeded once),
+ * Properties: "runner", "engine", "host-home", "loaded" (a refresh succeeded once),
  * "refreshing", "watching", "error" (G_TYPE_ERROR of the last refresh, NULL
  * after a good one; a failed refresh keeps the last list), "refresh-count"
  * (refreshes started, one process each), "spawn-count" (every process the
@@ -40,6 +40,11 @@ G_DECLARE_FINAL_TYPE (KisteBoxStore, kiste_box_store, KISTE, BOX_STORE, GObject)
 
 /* Does not block and runs nothing: call reload_async() or start_watching() */
 KisteBoxStore  *kiste_box_store_new                 (KisteRunner          *runner);
+/* The boxes of engine ("podman", "docker") instead of the runner's */
+KisteBoxStore  *kiste_box_store_new_for_engine      (KisteRunner          *runner,
+                                                     const char           *engine);
+/* The engine listed: the "engine" given, else the runner's, else podman */
+const char     *kiste_box_store_get_engine          (KisteBoxStore        *self);
 
 KisteRunner    *kiste_box_store_get_runner          (KisteBoxStore        *self);
 

@@ -376,6 +376,8 @@ kiste_box_finalize (GObject *object)
 
   g_clear_pointer (&self->id, g_free);
   g_clear_pointer (&self->name, g_free);
+  g_clear_pointer (&self->engine, g_free);
+  g_clear_pointer (&self->ref, g_free);
   g_clear_pointer (&self->image, g_free);
   g_clear_pointer (&self->status, g_free);
   g_clear_pointer (&self->home, g_free);
@@ -581,6 +583,40 @@ kiste_box_get_name (KisteBox *self)
   g_return_val_if_fail (KISTE_IS_BOX (self), NULL);
 
   return self->name;
+}
+
+const char *
+kiste_box_get_engine (KisteBox *self)
+{
+  g_return_val_if_fail (KISTE_IS_BOX (self), NULL);
+
+  return self->engine;
+}
+
+const char *
+kiste_box_get_ref (KisteBox *self)
+{
+  g_return_val_if_fail (KISTE_IS_BOX (self), NULL);
+
+  return self->ref != NULL ? self->ref : self->name;
+}
+
+void
+_kiste_box_set_engine (KisteBox   *self,
+                       const char *engine)
+{
+  g_return_if_fail (KISTE_IS_BOX (self));
+
+  g_set_str (&self->engine, engine);
+}
+
+void
+_kiste_box_set_ref (KisteBox   *self,
+                    const char *ref)
+{
+  g_return_if_fail (KISTE_IS_BOX (self));
+
+  g_set_str (&self->ref, ref);
 }
 
 const char *

@@ -88,6 +88,13 @@ gboolean            kiste_box_ps_json_is_distrobox  (JsonObject   *object);
 
 const char         *kiste_box_get_id                (KisteBox     *self);
 const char         *kiste_box_get_name              (KisteBox     *self);
+/* The container engine the box lives in ("podman", "docker"): its
+ * store's; NULL until a store lists it */
+const char         *kiste_box_get_engine            (KisteBox     *self);
+/* How the manager's calls name the box: its name, or "ENGINE/NAME" for a
+ * box of an engine other than the first one in use (names are unique per
+ * engine only; KisteBoxList) */
+const char         *kiste_box_get_ref               (KisteBox     *self);
 const char         *kiste_box_get_image             (KisteBox     *self);
 /* Which distribution the box runs (kiste-distro.h): told by its image's
  * name, else by what the list knows of where the image came from (a
