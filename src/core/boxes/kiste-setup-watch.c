@@ -109,7 +109,8 @@ kiste_setup_watch_follow (KisteSetupWatch *self,
   follow->self = self;
   follow->box = g_object_ref (box);
   follow->cancellable = g_cancellable_new ();
-  follow->monitor = kiste_start_monitor_new (self->runner, kiste_box_get_name (box), NULL);
+  follow->monitor = kiste_start_monitor_new (self->runner, kiste_box_get_name (box),
+                                             kiste_box_get_engine (box));
   kiste_start_monitor_set_follow_only (follow->monitor, TRUE);
   kiste_start_monitor_set_init (follow->monitor, kiste_box_get_init (box));
   follow->delay_id = g_timeout_add (self->delay_ms, follow_delay_cb, follow);
@@ -154,7 +155,7 @@ kiste_setup_watch_check_box (KisteSetupWatch *self,
     return;
   if (g_hash_table_contains (self->follows, id) || g_hash_table_contains (self->done, id))
     return;
-  if (self->skip_func != NULL && self->skip_func (kiste_box_get_name (box), self->skip_data))
+  if (self->skip_func != NULL && self->skip_func (kiste_box_get_ref (box), self->skip_data))
     return;
   if (!seen_starting && started_long_ago (box))
     {

@@ -16,9 +16,9 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (KisteSetupWatch, kiste_setup_watch, KISTE, SETUP_WATCH, GObject)
 
-/* TRUE when box_name is followed by someone else (an operation that
- * started it): the watch leaves it alone */
-typedef gboolean (*KisteSetupWatchSkipFunc) (const char *box_name,
+/* TRUE when the box of box_ref (kiste_box_get_ref()) is followed by
+ * someone else (an operation that started it): the watch leaves it alone */
+typedef gboolean (*KisteSetupWatchSkipFunc) (const char *box_ref,
                                              gpointer    user_data);
 
 /* A box that runs is not ready until distrobox-init printed
