@@ -13,6 +13,10 @@
 
 G_BEGIN_DECLS
 
+/* The rows the list shows at first and adds each frame while boxes come
+ * in (kiste-window-list.c) */
+#define ROWS_PER_FRAME 12
+
 struct _KisteWindow
 {
   AdwApplicationWindow   parent_instance;
@@ -95,13 +99,33 @@ struct _KisteWindow
 
 /* kiste-window.c */
 KisteBox   *_kiste_window_get_selected_box      (KisteWindow      *self);
-/* The rows of box_name show its busy state and terminal count again */
-void        _kiste_window_update_rows_for       (KisteWindow      *self,
-                                                 const char       *box_name);
+/* Every box of the store, unsorted */
+GListModel *_kiste_window_get_boxes             (KisteWindow      *self);
+/* The main page (status, list or details) for what is known now */
+void        _kiste_window_update_state          (KisteWindow      *self);
 
 /* A box was created: select it */
 void        _kiste_window_created_cb            (KisteWindow      *self,
                                                  const char       *name);
+
+/* kiste-window-list.c: the list of boxes and its rows */
+void        _kiste_window_class_list_init       (KisteWindowClass *klass);
+/* The sorted, filtered and sliced models, the selection and the rows */
+void        _kiste_window_list_setup            (KisteWindow      *self);
+/* The list grows a few rows a frame while boxes are left out */
+void        _kiste_window_grow_list             (KisteWindow      *self);
+void        _kiste_window_select_by_name        (KisteWindow      *self,
+                                                 const char       *name);
+/* The rows of box_name show its busy state and terminal count again */
+void        _kiste_window_update_rows_for       (KisteWindow      *self,
+                                                 const char       *box_name);
+
+/* kiste-window-close.c: closing and quitting */
+void        _kiste_window_close_init            (KisteWindow      *self);
+void        _kiste_window_restore_state         (KisteWindow      *self);
+void        _kiste_window_save_state            (KisteWindow      *self);
+/* Closes the window now, with whatever dialog is open on it */
+void        _kiste_window_close_now             (KisteWindow      *self);
 
 /* kiste-window-import.c: distrobox.ini files by file, drop and address */
 void        _kiste_window_class_import_init     (KisteWindowClass *klass);
@@ -135,7 +159,6 @@ guint       _kiste_window_get_terminal_count    (KisteWindow      *self,
 /* TRUE when closing waits for the user (programs still run in tabs) */
 gboolean    _kiste_window_confirm_close         (KisteWindow      *self);
 gboolean    _kiste_window_confirm_temporary_close (KisteWindow    *self);
-void        _kiste_window_close_now               (KisteWindow    *self);
 /* Ends every shell of the window's tabs */
 void        _kiste_window_terminate_terminals   (KisteWindow      *self);
 
