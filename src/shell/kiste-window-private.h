@@ -95,6 +95,12 @@ struct _KisteWindow
   /* Leftover temporary boxes were looked for */
   guint                  temporary_checked : 1;
   guint                  temporary_close_asked : 1;
+
+  /* The empty page's first boxes (KisteFirstBox), read once */
+  GtkBox                *first_boxes_box;
+  GPtrArray             *first_boxes;
+  /* Tests: the os-release to read instead of the computer's */
+  char                  *os_release_path;
 };
 
 /* kiste-window.c */
@@ -134,6 +140,14 @@ void        _kiste_window_import_init           (KisteWindow      *self);
  * box page, a package file is for that box */
 void        _kiste_window_add_drop_target       (KisteWindow      *self,
                                                  GtkWidget        *widget);
+
+/* kiste-window-first-boxes.c: the first boxes the empty page offers */
+void        _kiste_window_class_first_boxes_init (KisteWindowClass *klass);
+void        _kiste_window_update_first_boxes    (KisteWindow      *self);
+/* Tests: the first boxes are those of the os-release at path (NULL: the
+ * computer's) */
+void        _kiste_window_set_os_release_path   (KisteWindow      *self,
+                                                 const char       *path);
 
 /* kiste-window-terminals.c: the terminal tabs beside the details */
 void        _kiste_window_class_terminals_init  (KisteWindowClass *klass);

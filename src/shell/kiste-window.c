@@ -167,6 +167,7 @@ _kiste_window_update_state (KisteWindow *self)
 
   if (n_boxes == 0)
     {
+      _kiste_window_update_first_boxes (self);
       gtk_stack_set_visible_child_name (self->main_stack, "status");
       gtk_stack_set_visible_child_name (self->status_stack, "empty");
       return;
@@ -756,6 +757,8 @@ kiste_window_finalize (GObject *object)
   g_clear_pointer (&self->bound_rows, g_ptr_array_unref);
   g_clear_pointer (&self->terminal_counts, g_hash_table_unref);
   g_clear_pointer (&self->search_text, g_free);
+  g_clear_pointer (&self->first_boxes, g_ptr_array_unref);
+  g_clear_pointer (&self->os_release_path, g_free);
   g_clear_error (&self->load_error);
 
   G_OBJECT_CLASS (kiste_window_parent_class)->finalize (object);
@@ -827,6 +830,7 @@ kiste_window_class_init (KisteWindowClass *klass)
 
   g_type_ensure (KISTE_TYPE_BOX_ROW);
   _kiste_window_class_list_init (klass);
+  _kiste_window_class_first_boxes_init (klass);
   _kiste_window_class_terminals_init (klass);
   _kiste_window_class_tools_init (klass);
   _kiste_window_class_import_init (klass);
