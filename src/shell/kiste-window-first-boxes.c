@@ -91,11 +91,10 @@ first_box_widget_new (KisteFirstBox *box,
   gtk_widget_add_css_class (image, "caption");
   gtk_widget_add_css_class (image, "dim-label");
 
+  /* the image is said with the button */
   gtk_accessible_update_property (GTK_ACCESSIBLE (button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, label,
-                                  -1);
-  gtk_accessible_update_relation (GTK_ACCESSIBLE (button),
-                                  GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, image, NULL,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, box->image,
                                   -1);
 
   start = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
