@@ -6,7 +6,8 @@
  */
 
 /* The box page's insides, shared by its files:
- * kiste-box-page.c          showing the box, its details and its usage
+ * kiste-box-page.c          showing the box: its state, its operation, loading
+ * kiste-box-page-details.c  what the Details view says about it
  * kiste-box-page-actions.c  what people do with it (box.* actions)
  * kiste-box-page-usage.c    its processor and memory use */
 
@@ -94,15 +95,19 @@ void      _kiste_box_page_toast               (KisteBoxPage       *self,
 gboolean  _kiste_box_page_is_busy             (KisteBoxPage       *self);
 gboolean  _kiste_box_page_is_running          (KisteBoxPage       *self);
 GStrv     _kiste_box_page_dup_box_names       (KisteBoxPage       *self);
+
+/* Tests: "box.export-settings" writes to file without asking (NULL: asks) */
+void      _kiste_box_page_set_export_file_for_testing (KisteBoxPage *self,
+                                                       GFile        *file);
+
+/* kiste-box-page-details.c: the Details view's header and rows */
+void      _kiste_box_page_update_details      (KisteBoxPage       *self);
+void      _kiste_box_page_update_exported_row (KisteBoxPage       *self);
 /* "2 apps and 1 program", or NULL for none */
 char     *_kiste_box_page_format_exported     (GPtrArray          *exported);
 /* Names of the exported files of one kind, comma-separated, or NULL */
 char     *_kiste_box_page_join_exported_names (GPtrArray          *exported,
                                                KisteExportedKind   kind);
-
-/* Tests: "box.export-settings" writes to file without asking (NULL: asks) */
-void      _kiste_box_page_set_export_file_for_testing (KisteBoxPage *self,
-                                                       GFile        *file);
 
 /* kiste-box-page-usage.c: processor and memory, polled while shown */
 void      _kiste_box_page_update_stats_polling (KisteBoxPage      *self);

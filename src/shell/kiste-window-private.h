@@ -13,6 +13,10 @@
 
 G_BEGIN_DECLS
 
+/* The rows the list shows at first and adds each frame while boxes come
+ * in (kiste-window-list.c) */
+#define ROWS_PER_FRAME 12
+
 struct _KisteWindow
 {
   AdwApplicationWindow   parent_instance;
@@ -91,17 +95,43 @@ struct _KisteWindow
   /* Leftover temporary boxes were looked for */
   guint                  temporary_checked : 1;
   guint                  temporary_close_asked : 1;
+
+  /* The empty page's first boxes (KisteFirstBox), read once */
+  GtkBox                *first_boxes_box;
+  GPtrArray             *first_boxes;
+  /* Tests: the os-release to read instead of the computer's */
+  char                  *os_release_path;
 };
 
 /* kiste-window.c */
 KisteBox   *_kiste_window_get_selected_box      (KisteWindow      *self);
-/* The rows of box_name show its busy state and terminal count again */
-void        _kiste_window_update_rows_for       (KisteWindow      *self,
-                                                 const char       *box_name);
+/* Every box of the store, unsorted */
+GListModel *_kiste_window_get_boxes             (KisteWindow      *self);
+/* The main page (status, list or details) for what is known now */
+void        _kiste_window_update_state          (KisteWindow      *self);
 
 /* A box was created: select it */
 void        _kiste_window_created_cb            (KisteWindow      *self,
                                                  const char       *name);
+
+/* kiste-window-list.c: the list of boxes and its rows */
+void        _kiste_window_class_list_init       (KisteWindowClass *klass);
+/* The sorted, filtered and sliced models, the selection and the rows */
+void        _kiste_window_list_setup            (KisteWindow      *self);
+/* The list grows a few rows a frame while boxes are left out */
+void        _kiste_window_grow_list             (KisteWindow      *self);
+void        _kiste_window_select_by_name        (KisteWindow      *self,
+                                                 const char       *name);
+/* The rows of box_name show its busy state and terminal count again */
+void        _kiste_window_update_rows_for       (KisteWindow      *self,
+                                                 const char       *box_name);
+
+/* kiste-window-close.c: closing and quitting */
+void        _kiste_window_close_init            (KisteWindow      *self);
+void        _kiste_window_restore_state         (KisteWindow      *self);
+void        _kiste_window_save_state            (KisteWindow      *self);
+/* Closes the window now, with whatever dialog is open on it */
+void        _kiste_window_close_now             (KisteWindow      *self);
 
 /* kiste-window-import.c: distrobox.ini files by file, drop and address */
 void        _kiste_window_class_import_init     (KisteWindowClass *klass);
@@ -110,6 +140,14 @@ void        _kiste_window_import_init           (KisteWindow      *self);
  * box page, a package file is for that box */
 void        _kiste_window_add_drop_target       (KisteWindow      *self,
                                                  GtkWidget        *widget);
+
+/* kiste-window-first-boxes.c: the first boxes the empty page offers */
+void        _kiste_window_class_first_boxes_init (KisteWindowClass *klass);
+void        _kiste_window_update_first_boxes    (KisteWindow      *self);
+/* Tests: the first boxes are those of the os-release at path (NULL: the
+ * computer's) */
+void        _kiste_window_set_os_release_path   (KisteWindow      *self,
+                                                 const char       *path);
 
 /* kiste-window-terminals.c: the terminal tabs beside the details */
 void        _kiste_window_class_terminals_init  (KisteWindowClass *klass);
@@ -135,7 +173,6 @@ guint       _kiste_window_get_terminal_count    (KisteWindow      *self,
 /* TRUE when closing waits for the user (programs still run in tabs) */
 gboolean    _kiste_window_confirm_close         (KisteWindow      *self);
 gboolean    _kiste_window_confirm_temporary_close (KisteWindow    *self);
-void        _kiste_window_close_now               (KisteWindow    *self);
 /* Ends every shell of the window's tabs */
 void        _kiste_window_terminate_terminals   (KisteWindow      *self);
 

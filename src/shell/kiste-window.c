@@ -43,8 +43,8 @@ kiste_window_new (KisteApplication *application)
   return self;
 }
 
-static GListModel *
-kiste_window_get_boxes (KisteWindow *self)
+GListModel *
+_kiste_window_get_boxes (KisteWindow *self)
 {
   return G_LIST_MODEL (kiste_manager_get_store (self->manager));
 }
@@ -102,11 +102,11 @@ kiste_window_update_loading_page (KisteWindow *self)
     }
 }
 
-static void
-kiste_window_update_state (KisteWindow *self)
+void
+_kiste_window_update_state (KisteWindow *self)
 {
   KisteCapabilities *caps = kiste_manager_get_capabilities (self->manager);
-  guint n_boxes = g_list_model_get_n_items (kiste_window_get_boxes (self));
+  guint n_boxes = g_list_model_get_n_items (_kiste_window_get_boxes (self));
   guint n_shown = g_list_model_get_n_items (G_LIST_MODEL (self->filter_model));
 
   kiste_window_update_loading_page (self);
@@ -168,6 +168,7 @@ kiste_window_update_state (KisteWindow *self)
 
   if (n_boxes == 0)
     {
+      _kiste_window_update_first_boxes (self);
       gtk_stack_set_visible_child_name (self->main_stack, "status");
       gtk_stack_set_visible_child_name (self->status_stack, "empty");
       return;
@@ -183,88 +184,6 @@ KisteBox *
 _kiste_window_get_selected_box (KisteWindow *self)
 {
   return self->selection ? gtk_single_selection_get_selected_item (self->selection) : NULL;
-}
-
-/* The list shows the first ROWS_PER_FRAME boxes, then as many more each
- * frame, until GTK's list view has made all the rows it keeps (about 200),
- * then every box. Making and measuring those 200 rows took a quarter of a
- * second in one go when 1,000 boxes came in; 24 a frame took 15-20 ms. */
-#define ROWS_PER_FRAME 12
-#define LIST_VIEW_ROWS 200
-
-static void kiste_window_grow_list (KisteWindow *self);
-
-static gboolean
-kiste_window_growth_tick_cb (GtkWidget     *widget,
-                             GdkFrameClock *clock,
-                             gpointer       user_data)
-{
-  KisteWindow *self = KISTE_WINDOW (user_data);
-  guint size = gtk_slice_list_model_get_size (self->slice);
-
-  if (self->growth_paused)
-    {
-      self->growth_paused = FALSE;
-      return G_SOURCE_CONTINUE;
-    }
-
-  gtk_slice_list_model_set_size (self->slice, size < LIST_VIEW_ROWS ? size + ROWS_PER_FRAME : G_MAXUINT);
-  if (gtk_slice_list_model_get_size (self->slice) == G_MAXUINT ||
-      g_list_model_get_n_items (G_LIST_MODEL (self->filter_model)) <= gtk_slice_list_model_get_size (self->slice))
-    {
-      self->growth_tick = 0;
-      return G_SOURCE_REMOVE;
-    }
-
-  return G_SOURCE_CONTINUE;
-}
-
-/* Only while boxes are left out: a tick callback keeps frames coming */
-static void
-kiste_window_grow_list (KisteWindow *self)
-{
-  guint size = gtk_slice_list_model_get_size (self->slice);
-
-  if (self->growth_tick == 0 && self->select_idle == 0 && size != G_MAXUINT &&
-      g_list_model_get_n_items (G_LIST_MODEL (self->filter_model)) > size)
-    {
-      /* the next frame makes the first rows: the tick adds none to it */
-      self->growth_paused = TRUE;
-      self->growth_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->list_view),
-                                                        kiste_window_growth_tick_cb, self, NULL);
-    }
-}
-
-/* Makes the list show position of the filtered boxes at once */
-static void
-kiste_window_reveal (KisteWindow *self,
-                     guint        position)
-{
-  if (position >= gtk_slice_list_model_get_size (self->slice))
-    gtk_slice_list_model_set_size (self->slice, G_MAXUINT);
-}
-
-static void
-kiste_window_select_by_name (KisteWindow *self,
-                             const char  *name)
-{
-  GListModel *model = G_LIST_MODEL (self->filter_model);
-  guint n = g_list_model_get_n_items (model);
-
-  if (name == NULL || *name == '\0')
-    return;
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(KisteBox) box = g_list_model_get_item (model, i);
-
-      if (g_strcmp0 (kiste_box_get_name (box), name) == 0)
-        {
-          kiste_window_reveal (self, i);
-          gtk_single_selection_set_selected (self->selection, i);
-          return;
-        }
-    }
 }
 
 /* The details' title is the selected box's name, also after a rename */
@@ -377,240 +296,6 @@ kiste_window_selection_changed_cb (KisteWindow *self)
     adw_tab_view_set_selected_page (self->tab_view, self->details_page);
 }
 
-static void
-kiste_window_list_activate_cb (KisteWindow *self,
-                               guint        position)
-{
-  gtk_single_selection_set_selected (self->selection, position);
-  adw_navigation_split_view_set_show_content (self->split_view, TRUE);
-}
-
-/* The list */
-
-static gboolean
-kiste_window_filter_func (gpointer item,
-                          gpointer user_data)
-{
-  KisteWindow *self = user_data;
-  KisteBox *box = item;
-  g_autofree char *name = NULL;
-  g_autofree char *image = NULL;
-
-  if (self->search_text == NULL || *self->search_text == '\0')
-    return TRUE;
-
-  name = g_utf8_casefold (kiste_box_get_name (box), -1);
-  image = g_utf8_casefold (kiste_box_get_image (box) ? kiste_box_get_image (box) : "", -1);
-  return strstr (name, self->search_text) != NULL || strstr (image, self->search_text) != NULL;
-}
-
-static void
-kiste_window_search_changed_cb (KisteWindow *self)
-{
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
-  g_autofree char *folded = g_utf8_casefold (text, -1);
-
-  g_free (self->search_text);
-  self->search_text = g_steal_pointer (&folded);
-  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
-  kiste_window_update_state (self);
-}
-
-static void
-update_list_item (GtkListItem  *item,
-                  KisteManager *manager)
-{
-  KisteBoxRow *row = KISTE_BOX_ROW (gtk_list_item_get_child (item));
-  KisteBox *box = gtk_list_item_get_item (item);
-  KisteWindow *self;
-  KisteTask *task;
-  g_autofree char *label = NULL;
-
-  if (box == NULL)
-    return;
-
-  task = kiste_manager_get_task_for_box (manager, kiste_box_get_name (box));
-  kiste_box_row_set_task (row, task);
-  if ((self = g_object_get_data (G_OBJECT (item), "kiste-window")) != NULL)
-    kiste_box_row_set_terminal_count (row, _kiste_window_get_terminal_count (self,
-                                                                            kiste_box_get_name (box)));
-  label = kiste_box_row_dup_accessible_label (box, task);
-  gtk_list_item_set_accessible_label (item, label);
-}
-
-static void
-list_item_state_cb (GtkListItem *item)
-{
-  KisteWindow *self = g_object_get_data (G_OBJECT (item), "kiste-window");
-
-  if (self != NULL)
-    update_list_item (item, self->manager);
-}
-
-typedef struct
-{
-  char *name;
-  char *key;
-} SortKey;
-
-static void
-sort_key_free (gpointer data)
-{
-  SortKey *sort_key = data;
-
-  g_free (sort_key->name);
-  g_free (sort_key->key);
-  g_free (sort_key);
-}
-
-/* The name's collation key, made once for each name the box has: folding
- * and collating both names in every comparison took 20,000 of each to
- * sort 1,000 boxes */
-static const char *
-get_sort_key (KisteBox *box)
-{
-  static GQuark quark;
-  const char *name = kiste_box_get_name (box);
-  SortKey *sort_key;
-
-  if G_UNLIKELY (quark == 0)
-    quark = g_quark_from_static_string ("kiste-window-sort-key");
-
-  sort_key = g_object_get_qdata (G_OBJECT (box), quark);
-  if (sort_key == NULL || g_strcmp0 (sort_key->name, name) != 0)
-    {
-      g_autofree char *folded = g_utf8_casefold (name != NULL ? name : "", -1);
-
-      sort_key = g_new0 (SortKey, 1);
-      sort_key->name = g_strdup (name);
-      sort_key->key = g_utf8_collate_key (folded, -1);
-      g_object_set_qdata_full (G_OBJECT (box), quark, sort_key, sort_key_free);
-    }
-
-  return sort_key->key;
-}
-
-/* By name, ignoring case. Not a GtkStringSorter: the sort list model keeps
- * its keys, and a renamed box would stay where its old name was. */
-static int
-compare_box_names (gconstpointer a,
-                   gconstpointer b,
-                   gpointer      user_data)
-{
-  int result = strcmp (get_sort_key ((KisteBox *) a), get_sort_key ((KisteBox *) b));
-
-  return result < 0 ? GTK_ORDERING_SMALLER : result > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
-}
-
-/* A renamed box moves to its place in the sorted list */
-static void
-list_item_name_cb (GtkListItem *item)
-{
-  KisteWindow *self = g_object_get_data (G_OBJECT (item), "kiste-window");
-  GtkSortListModel *sorted;
-
-  if (self == NULL || self->filter_model == NULL)
-    return;
-  sorted = GTK_SORT_LIST_MODEL (gtk_filter_list_model_get_model (self->filter_model));
-  gtk_sorter_changed (gtk_sort_list_model_get_sorter (sorted), GTK_SORTER_CHANGE_DIFFERENT);
-  update_list_item (item, self->manager);
-}
-
-/* Folded to one column, a click on a row opens its details: the list only
- * selects on a click and activates on a double click or Enter. Nothing
- * claims a single click, so this sees it before the row is selected. */
-static void
-row_released_cb (GtkGestureClick *gesture,
-                 int              n_press,
-                 double           x,
-                 double           y,
-                 GtkListItem     *item)
-{
-  KisteWindow *self = g_object_get_data (G_OBJECT (item), "kiste-window");
-  guint position = gtk_list_item_get_position (item);
-
-  if (self == NULL || n_press != 1 || position == GTK_INVALID_LIST_POSITION ||
-      !adw_navigation_split_view_get_collapsed (self->split_view))
-    return;
-
-  kiste_window_list_activate_cb (self, position);
-}
-
-static void
-factory_setup_cb (GtkSignalListItemFactory *factory,
-                  GtkListItem              *item,
-                  KisteWindow              *self)
-{
-  GtkWidget *row = GTK_WIDGET (kiste_box_row_new ());
-  GtkGesture *click = gtk_gesture_click_new ();
-
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
-  g_signal_connect_object (click, "released", G_CALLBACK (row_released_cb), item, 0);
-  gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (click));
-  /* a package file dropped on the row is for its box */
-  _kiste_window_add_drop_target (self, row);
-
-  gtk_list_item_set_child (item, row);
-  g_object_set_data (G_OBJECT (item), "kiste-window", self);
-}
-
-static void
-factory_bind_cb (GtkSignalListItemFactory *factory,
-                 GtkListItem              *item,
-                 KisteWindow              *self)
-{
-  KisteBox *box = gtk_list_item_get_item (item);
-
-  kiste_box_row_set_box (KISTE_BOX_ROW (gtk_list_item_get_child (item)), box);
-  g_signal_connect_object (box, "notify::state", G_CALLBACK (list_item_state_cb), item,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (box, "notify::name", G_CALLBACK (list_item_name_cb), item,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (box, "notify::setting-up", G_CALLBACK (list_item_state_cb), item,
-                           G_CONNECT_SWAPPED);
-  update_list_item (item, self->manager);
-  g_ptr_array_add (self->bound_rows, item);
-}
-
-static void
-factory_unbind_cb (GtkSignalListItemFactory *factory,
-                   GtkListItem              *item,
-                   KisteWindow              *self)
-{
-  KisteBox *box = gtk_list_item_get_item (item);
-
-  g_signal_handlers_disconnect_by_func (box, list_item_state_cb, item);
-  g_signal_handlers_disconnect_by_func (box, list_item_name_cb, item);
-  kiste_box_row_set_box (KISTE_BOX_ROW (gtk_list_item_get_child (item)), NULL);
-  kiste_box_row_set_task (KISTE_BOX_ROW (gtk_list_item_get_child (item)), NULL);
-  g_ptr_array_remove_fast (self->bound_rows, item);
-}
-
-/* Every bound row asks again: a renamed box's task ends under its old name,
- * which no row shows any more */
-static void
-kiste_window_busy_changed_cb (KisteWindow  *self,
-                              const char   *box_name,
-                              KisteManager *manager)
-{
-  for (guint i = 0; i < self->bound_rows->len; i++)
-    update_list_item (g_ptr_array_index (self->bound_rows, i), manager);
-}
-
-void
-_kiste_window_update_rows_for (KisteWindow *self,
-                               const char  *box_name)
-{
-  for (guint i = 0; i < self->bound_rows->len; i++)
-    {
-      GtkListItem *item = g_ptr_array_index (self->bound_rows, i);
-      KisteBox *box = gtk_list_item_get_item (item);
-
-      if (box != NULL && g_strcmp0 (kiste_box_get_name (box), box_name) == 0)
-        update_list_item (item, self->manager);
-    }
-}
-
 /* Loading */
 
 static void
@@ -619,8 +304,8 @@ kiste_window_items_changed_cb (KisteWindow *self)
   /* boxes have come: their details will be wanted */
   if (self->box_page == NULL && self->page_idle == 0 && self->page_bin != NULL)
     self->page_idle = g_idle_add (kiste_window_page_idle_cb, self);
-  kiste_window_grow_list (self);
-  kiste_window_update_state (self);
+  _kiste_window_grow_list (self);
+  _kiste_window_update_state (self);
 }
 
 /* The box chosen last time, or the first, unless one is chosen already */
@@ -637,15 +322,15 @@ kiste_window_select_initial (KisteWindow *self)
   if (_kiste_window_get_selected_box (self) == NULL)
     {
       selected = g_settings_get_string (self->settings, "selected-box");
-      kiste_window_select_by_name (self, selected);
+      _kiste_window_select_by_name (self, selected);
     }
   if (_kiste_window_get_selected_box (self) == NULL &&
       g_list_model_get_n_items (G_LIST_MODEL (self->selection)) > 0 &&
       !adw_navigation_split_view_get_collapsed (self->split_view))
     gtk_single_selection_set_selected (self->selection, 0);
 
-  kiste_window_grow_list (self);
-  kiste_window_update_state (self);
+  _kiste_window_grow_list (self);
+  _kiste_window_update_state (self);
 }
 
 static gboolean
@@ -709,7 +394,7 @@ kiste_window_load_cb (GObject      *object,
       if (self->select_tick == 0 && self->select_idle == 0)
         self->select_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), kiste_window_select_tick_cb,
                                                           NULL, NULL);
-      kiste_window_update_state (self);
+      _kiste_window_update_state (self);
     }
   else
     kiste_window_select_initial (self);
@@ -727,7 +412,7 @@ kiste_window_load (KisteWindow *self)
   self->cancellable = g_cancellable_new ();
 
   self->loading = TRUE;
-  kiste_window_update_state (self);
+  _kiste_window_update_state (self);
 
   kiste_manager_load_async (self->manager, preferred, self->cancellable,
                             kiste_window_load_cb, g_object_ref (self));
@@ -823,7 +508,7 @@ void
 _kiste_window_created_cb (KisteWindow *self,
                           const char  *name)
 {
-  kiste_window_select_by_name (self, name);
+  _kiste_window_select_by_name (self, name);
 }
 
 static void
@@ -866,7 +551,7 @@ kiste_window_refresh_cb (GObject      *object,
   /* as a load that failed: the error page, whose Retry looks again */
   g_clear_error (&self->load_error);
   self->load_error = g_steal_pointer (&error);
-  kiste_window_update_state (self);
+  _kiste_window_update_state (self);
 }
 
 static void
@@ -945,7 +630,7 @@ kiste_window_upgrade_all_action (GtkWidget  *widget,
                                  GVariant   *parameter)
 {
   KisteWindow *self = KISTE_WINDOW (widget);
-  GListModel *boxes = kiste_window_get_boxes (self);
+  GListModel *boxes = _kiste_window_get_boxes (self);
   guint n = g_list_model_get_n_items (boxes);
 
   /* Side by side: each box's package manager works on its own */
@@ -966,78 +651,6 @@ kiste_window_settings_changed_cb (KisteWindow *self,
     kiste_window_load (self);
 }
 
-/* Window state */
-
-static void
-kiste_window_restore_state (KisteWindow *self)
-{
-  int width = g_settings_get_int (self->settings, "window-width");
-  int height = g_settings_get_int (self->settings, "window-height");
-
-  gtk_window_set_default_size (GTK_WINDOW (self), width, height);
-  if (g_settings_get_boolean (self->settings, "window-maximized"))
-    gtk_window_maximize (GTK_WINDOW (self));
-}
-
-static void
-kiste_window_save_state (KisteWindow *self)
-{
-  int width;
-  int height;
-  gboolean maximized = gtk_window_is_maximized (GTK_WINDOW (self));
-
-  g_settings_delay (self->settings);
-  /* A maximized window's size is not the one to restore to */
-  if (!maximized)
-    {
-      gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
-      g_settings_set_int (self->settings, "window-width", width);
-      g_settings_set_int (self->settings, "window-height", height);
-    }
-  g_settings_set_boolean (self->settings, "window-maximized", maximized);
-  g_settings_apply (self->settings);
-}
-
-/* Closes the window at once, saving its state, with whatever is open on
- * it: a dialog left open would take a close for itself (it closes instead
- * of the window) and keep the app running, also at logout, when nobody is
- * there to close it */
-void
-_kiste_window_close_now (KisteWindow *self)
-{
-  AdwDialog *dialog;
-  AdwDialog *last = NULL;
-
-  while ((dialog = adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (self))) != NULL &&
-         dialog != last)
-    {
-      adw_dialog_force_close (dialog);
-      last = dialog;
-    }
-
-  kiste_window_save_state (self);
-  g_cancellable_cancel (self->cancellable);
-  gtk_window_destroy (GTK_WINDOW (self));
-}
-
-/**
- * kiste_window_quit:
- *
- * Closes the window for a quit (Ctrl+Q): asks first only while programs
- * run in its terminals or its temporary boxes would be left, then closes
- * it with whatever dialog is open on it.
- */
-void
-kiste_window_quit (KisteWindow *self)
-{
-  g_return_if_fail (KISTE_IS_WINDOW (self));
-
-  if (_kiste_window_confirm_close (self) || _kiste_window_confirm_temporary_close (self))
-    return;
-
-  _kiste_window_close_now (self);
-}
-
 static gboolean
 kiste_window_close_request (GtkWindow *window)
 {
@@ -1046,7 +659,7 @@ kiste_window_close_request (GtkWindow *window)
   if (_kiste_window_confirm_close (self) || _kiste_window_confirm_temporary_close (self))
     return TRUE;
 
-  kiste_window_save_state (self);
+  _kiste_window_save_state (self);
   g_cancellable_cancel (self->cancellable);
 
   return GTK_WINDOW_CLASS (kiste_window_parent_class)->close_request (window);
@@ -1056,50 +669,23 @@ static void
 kiste_window_setup (KisteWindow      *self,
                     KisteApplication *app)
 {
-  g_autoptr(GtkListItemFactory) factory = NULL;
-  g_autoptr(GtkSortListModel) sort_model = NULL;
-  g_autoptr(GtkCustomSorter) sorter = NULL;
   GListModel *tasks;
 
   self->settings = g_object_ref (kiste_application_get_settings (app));
   self->manager = g_object_ref (kiste_application_get_manager (app));
 
-  kiste_window_restore_state (self);
+  _kiste_window_restore_state (self);
   if (DEVELOPMENT_BUILD)
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
 
-  /* Boxes sorted by name, filtered by the search, one selected */
-  sorter = gtk_custom_sorter_new (compare_box_names, NULL, NULL);
-  sort_model = gtk_sort_list_model_new (g_object_ref (kiste_window_get_boxes (self)),
-                                        GTK_SORTER (g_steal_pointer (&sorter)));
-  self->filter = gtk_custom_filter_new (kiste_window_filter_func, self, NULL);
-  self->filter_model = gtk_filter_list_model_new (G_LIST_MODEL (g_steal_pointer (&sort_model)),
-                                                  g_object_ref (GTK_FILTER (self->filter)));
-  self->slice = gtk_slice_list_model_new (g_object_ref (G_LIST_MODEL (self->filter_model)), 0, ROWS_PER_FRAME);
-  /* Autoselect goes before the boxes come: in a window opened once the
-   * list had loaded, it selected the first row before anyone listened, and
-   * the details said that no box was selected */
-  self->selection = gtk_single_selection_new (NULL);
-  gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  gtk_single_selection_set_model (self->selection, G_LIST_MODEL (self->slice));
+  _kiste_window_list_setup (self);
   g_signal_connect_object (self->selection, "notify::selected-item",
                            G_CALLBACK (kiste_window_selection_changed_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->filter_model, "items-changed",
                            G_CALLBACK (kiste_window_items_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (kiste_window_get_boxes (self), "items-changed",
+  g_signal_connect_object (_kiste_window_get_boxes (self), "items-changed",
                            G_CALLBACK (kiste_window_items_changed_cb), self, G_CONNECT_SWAPPED);
-
-  factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect_object (factory, "setup", G_CALLBACK (factory_setup_cb), self, 0);
-  g_signal_connect_object (factory, "bind", G_CALLBACK (factory_bind_cb), self, 0);
-  g_signal_connect_object (factory, "unbind", G_CALLBACK (factory_unbind_cb), self, 0);
-  gtk_list_view_set_factory (self->list_view, factory);
-  gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
-
-  g_signal_connect_object (self->manager, "busy-changed",
-                           G_CALLBACK (kiste_window_busy_changed_cb), self, G_CONNECT_SWAPPED);
 
   gtk_widget_add_tick_callback (GTK_WIDGET (self), kiste_window_first_tick_cb, NULL, NULL);
 
@@ -1128,7 +714,7 @@ kiste_window_setup (KisteWindow      *self,
        * minimal window's) */
       self->loading = TRUE;
       self->load_waits = TRUE;
-      kiste_window_update_state (self);
+      _kiste_window_update_state (self);
     }
 }
 
@@ -1172,6 +758,8 @@ kiste_window_finalize (GObject *object)
   g_clear_pointer (&self->bound_rows, g_ptr_array_unref);
   g_clear_pointer (&self->terminal_counts, g_hash_table_unref);
   g_clear_pointer (&self->search_text, g_free);
+  g_clear_pointer (&self->first_boxes, g_ptr_array_unref);
+  g_clear_pointer (&self->os_release_path, g_free);
   g_clear_error (&self->load_error);
 
   G_OBJECT_CLASS (kiste_window_parent_class)->finalize (object);
@@ -1215,8 +803,6 @@ kiste_window_class_init (KisteWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, content_header);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, content_stack);
   gtk_widget_class_bind_template_child (widget_class, KisteWindow, page_bin);
-  gtk_widget_class_bind_template_callback (widget_class, kiste_window_search_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, kiste_window_list_activate_cb);
 
   gtk_widget_class_install_action (widget_class, "win.new-box", NULL, kiste_window_new_box_action);
   gtk_widget_class_install_action (widget_class, "win.reload", NULL, kiste_window_reload_action);
@@ -1244,34 +830,12 @@ kiste_window_class_init (KisteWindowClass *klass)
                                        "win.preferences", NULL);
 
   g_type_ensure (KISTE_TYPE_BOX_ROW);
+  _kiste_window_class_list_init (klass);
+  _kiste_window_class_first_boxes_init (klass);
   _kiste_window_class_terminals_init (klass);
   _kiste_window_class_tools_init (klass);
   _kiste_window_class_import_init (klass);
   _kiste_window_class_try_init (klass);
-}
-
-static void
-kiste_window_dialogs_changed_cb (GListModel  *dialogs,
-                                 guint        position,
-                                 guint        removed,
-                                 guint        added,
-                                 KisteWindow *self)
-{
-  for (guint i = position; i < position + added; i++)
-    {
-      g_autoptr(AdwDialog) dialog = g_list_model_get_item (dialogs, i);
-      GtkEventController *controller;
-
-      if (g_object_get_data (G_OBJECT (dialog), "kiste-quit-shortcut") != NULL)
-        continue;
-      controller = gtk_shortcut_controller_new ();
-      gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
-      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
-                                            gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_q, GDK_CONTROL_MASK),
-                                                              gtk_named_action_new ("app.quit")));
-      gtk_widget_add_controller (GTK_WIDGET (dialog), controller);
-      g_object_set_data (G_OBJECT (dialog), "kiste-quit-shortcut", controller);
-    }
 }
 
 static void
@@ -1299,8 +863,5 @@ kiste_window_init (KisteWindow *self)
   gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
   gtk_widget_add_controller (GTK_WIDGET (self->list_view), controller);
 
-  /* Ctrl+Q quits whatever is open: the keys of a dialog stay in it, so
-   * each dialog gets the shortcut too */
-  g_signal_connect_object (adw_application_window_get_dialogs (ADW_APPLICATION_WINDOW (self)),
-                           "items-changed", G_CALLBACK (kiste_window_dialogs_changed_cb), self, 0);
+  _kiste_window_close_init (self);
 }

@@ -7,9 +7,10 @@
 """The main window follows real boxes live: boxes created, started and
 removed with the command line show up in the list within a second; a box
 stopped and deleted from the window really stops and goes away; the empty
-window shows "No Boxes"; every button and menu item on the way has an
-accessible name."""
+window shows "No Boxes" with the first boxes to make, each naming its
+image; every button and menu item on the way has an accessible name."""
 
+import re
 import time
 
 import kiste_e2e as e2e
@@ -215,7 +216,10 @@ def run_test():
             e2e.screenshot('live-after-delete')
         else:
             empty = e2e.find(win, None, 'No Boxes', showing=True, timeout=10)
-            e2e.find(empty, 'button', 'Create a Box', showing=True)
+            # the first boxes, each described by the image it uses
+            image = re.compile(r'^[a-z0-9.-]+(:[0-9]+)?/[a-z0-9._/-]+(:[A-Za-z0-9._-]+)?$')
+            e2e.find(empty, 'button', re.compile(r'^Create .+ Box$'), description=image, showing=True)
+            e2e.find(empty, 'button', re.compile(r'^Try .+'), description=image, showing=True)
             # (the list's own accessible keeps saying "showing": look from the top)
             e2e.find_none(win, 'list', e2e.BOX_LIST, showing=True, timeout=5)
             audit_names(app, 'the empty window')
