@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "kiste-create-dialog-private.h"
+#include "kiste-create-flags.h"
 #include "kiste-distro.h"
 #include "kiste-validate.h"
 
@@ -464,8 +465,8 @@ _kiste_create_dialog_update_rows (KisteCreateDialog *self)
           g_autofree char *subtitle = NULL;
 
           if (kiste_capabilities_get_loaded (_kiste_create_dialog_get_caps (self)))
-            details = kiste_capabilities_dup_unsupported_details (_kiste_create_dialog_get_caps (self),
-                                                                  unshare_info[i].flag);
+            details = g_strdup (kiste_create_flag_get_missing (kiste_create_flags_find_unshare (what),
+                                                               _kiste_create_dialog_get_caps (self)));
           subtitle = details ? g_strdup_printf ("%s. %s", reason, details) : g_strdup (reason);
 
           set_row_gate (ADW_PREFERENCES_ROW (row), FALSE, reason);
@@ -506,7 +507,8 @@ _kiste_create_dialog_update_rows (KisteCreateDialog *self)
       g_autofree char *details = NULL;
 
       if (kiste_capabilities_get_loaded (_kiste_create_dialog_get_caps (self)))
-        details = kiste_capabilities_dup_unsupported_details (_kiste_create_dialog_get_caps (self), "--unshare-home");
+        details = g_strdup (kiste_create_flag_get_missing (kiste_create_flags_find ("unshare-home"),
+                                                           _kiste_create_dialog_get_caps (self)));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (self->home_switch_row),
                                    details
                                    ? details
