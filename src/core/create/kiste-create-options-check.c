@@ -189,25 +189,6 @@ kiste_create_options_validate (KisteCreateOptions  *self,
 
 /* argv ------------------------------------------------------------------- */
 
-/* Until the dialog follows the table: the problem of a flag by its name */
-char *
-kiste_create_options_dup_flag_problem (KisteCapabilities *caps,
-                                       const char        *flag)
-{
-  const KisteCreateFlag *flags;
-  guint n_flags;
-
-  g_return_val_if_fail (!caps || KISTE_IS_CAPABILITIES (caps), NULL);
-  g_return_val_if_fail (flag != NULL, NULL);
-
-  flags = kiste_create_flags_get_all (&n_flags);
-  for (guint i = 0; i < n_flags; i++)
-    if (g_str_equal (flags[i].flag, flag))
-      return kiste_create_flag_dup_problem (&flags[i], caps);
-
-  return NULL;
-}
-
 /* The field an option's problem is shown at: their nicks are the
  * options' property names */
 static KisteCreateField

@@ -180,11 +180,6 @@ gboolean             kiste_create_options_validate_field          (KisteCreateOp
                                                                    const char * const  *existing_names,
                                                                    GError             **error);
 
-/* Whether flag can be used with caps: NULL when it can, otherwise why not,
- * for people (kiste_create_flag_dup_problem() of its entry). */
-char                *kiste_create_options_dup_flag_problem        (KisteCapabilities   *caps,
-                                                                   const char          *flag);
-
 /* Validates (without a uniqueness check), then builds
  *   distrobox create --yes --name NAME (--image IMAGE | --clone SRC) …
  * with every value as its own argv element: the options of the table of
