@@ -381,8 +381,7 @@ _kiste_create_dialog_validate (KisteCreateDialog *self)
   g_clear_pointer (&self->command, g_free);
   if (argv != NULL)
     {
-      self->command = kiste_create_options_dup_command_text (self->options, caps,
-                                                             (const char * const *) argv);
+      self->command = kiste_create_options_dup_command_text (self->options, caps);
       gtk_label_set_text (self->command_label, self->command);
       gtk_widget_remove_css_class (GTK_WIDGET (self->command_label), "dim-label");
     }

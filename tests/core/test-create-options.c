@@ -396,6 +396,21 @@ test_argv_table (void)
 
           g_error ("%s:\n  got  %s\n  want %s", c->desc, got, want);
         }
+
+      /* what the manager runs is this command, or for a box without the
+       * home its dry run (test-create-plan.c) */
+      {
+        g_autoptr(KisteCreatePlan) plan = kiste_create_options_plan (options, NULL, caps, "podman", &error);
+        g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+        g_auto(GStrv) expected = NULL;
+
+        g_assert_no_error (error);
+        g_strv_builder_addv (builder, (const char **) c->expected);
+        if (kiste_create_plan_get_kind (plan) == KISTE_CREATE_PLAN_ISOLATED)
+          g_strv_builder_add (builder, "--dry-run");
+        expected = g_strv_builder_end (builder);
+        g_assert_true (g_strv_equal (kiste_create_plan_get_argv (plan), (const char * const *) expected));
+      }
     }
 }
 

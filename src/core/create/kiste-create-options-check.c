@@ -17,6 +17,7 @@
 #include "kiste-commands.h"
 #include "kiste-create-flags.h"
 #include "kiste-create-options-private.h"
+#include "kiste-create-plan-private.h"
 #include "kiste-error.h"
 #include "kiste-runner.h"
 #include "kiste-validate.h"
@@ -402,36 +403,30 @@ kiste_create_options_to_argv_full (KisteCreateOptions  *self,
 }
 
 char *
-kiste_create_options_dup_command_text (KisteCreateOptions  *self,
-                                       KisteCapabilities   *caps,
-                                       const char * const  *argv)
+kiste_create_options_dup_command_text (KisteCreateOptions *self,
+                                       KisteCapabilities  *caps)
 {
   g_autoptr(GString) text = g_string_new (NULL);
   g_autofree char *display = NULL;
+  g_auto(GStrv) argv = NULL;
+  gboolean isolated;
 
   g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (self), NULL);
-  g_return_val_if_fail (argv != NULL, NULL);
+  g_return_val_if_fail (!caps || KISTE_IS_CAPABILITIES (caps), NULL);
 
-  if (!kiste_create_options_get_effective_unshare (self, KISTE_UNSHARE_HOME, caps))
-    {
-      display = kiste_argv_to_display_string (argv);
-      g_string_append (text, display);
-    }
-  else
-    {
-      g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-      g_auto(GStrv) dry_run = NULL;
+  /* without the home: the dry run as people would type it, a copy
+   * included (Kiste commits the source itself first) */
+  isolated = kiste_create_options_get_effective_unshare (self, KISTE_UNSHARE_HOME, caps);
+  if (!(argv = build_argv (self, caps, isolated, NULL, NULL)))
+    return NULL;
 
-      g_strv_builder_addv (builder, (const char **) argv);
-      g_strv_builder_add (builder, "--dry-run");
-      dry_run = g_strv_builder_end (builder);
-      display = kiste_argv_to_display_string ((const char * const *) dry_run);
-
-      /* a comment, so the text can still be pasted into a shell */
-      g_string_append_printf (text, "%s\n# %s", display,
-                              _("then the create command it prints runs without the mounts of "
-                                "your home folder, with empty folders over /run/host/home"));
-    }
+  display = kiste_argv_to_display_string ((const char * const *) argv);
+  g_string_append (text, display);
+  /* a comment, so the text can still be pasted into a shell */
+  if (isolated)
+    g_string_append_printf (text, "\n# %s",
+                            _("then the create command it prints runs without the mounts of "
+                              "your home folder, with empty folders over /run/host/home"));
 
   /* the box's launcher comes after, with an icon of its own */
   if (self->add_to_menu && _kiste_create_options_is_set (self->name))
@@ -497,4 +492,70 @@ kiste_create_options_to_argv (KisteCreateOptions  *self,
                               GError             **error)
 {
   return kiste_create_options_to_argv_full (self, caps, NULL, error);
+}
+
+/* Plans ------------------------------------------------------------------ */
+
+/* The image distrobox's own clone commits the source box as, NAME:DATE:
+ * a copy made by Kiste leaves the same image behind */
+static char *
+dup_clone_image (const char *clone_source)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = g_date_time_format (now, "%F");
+  g_autofree char *lower = g_ascii_strdown (clone_source, -1);
+
+  return g_strdup_printf ("%s:%s", lower, date);
+}
+
+KisteCreatePlan *
+kiste_create_options_plan (KisteCreateOptions  *self,
+                           const char * const  *existing_names,
+                           KisteCapabilities   *caps,
+                           const char          *engine,
+                           GError             **error)
+{
+  g_autoptr(KisteCreateOptions) from_image = NULL;
+  g_autoptr(GStrvBuilder) prepare = g_strv_builder_new ();
+  g_auto(GStrv) prepare_argv = NULL;
+  char **argv;
+
+  g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (self), NULL);
+  g_return_val_if_fail (!caps || KISTE_IS_CAPABILITIES (caps), NULL);
+  g_return_val_if_fail (engine != NULL, NULL);
+
+  /* before anything runs */
+  if (!kiste_create_options_validate (self, existing_names, error))
+    return NULL;
+
+  if (!kiste_create_options_get_effective_unshare (self, KISTE_UNSHARE_HOME, caps))
+    {
+      if (!(argv = build_argv (self, caps, FALSE, NULL, error)))
+        return NULL;
+      return _kiste_create_plan_new (_kiste_create_options_is_set (self->clone_source)
+                                     ? KISTE_CREATE_PLAN_CLONE : KISTE_CREATE_PLAN_PLAIN,
+                                     NULL, argv);
+    }
+
+  /* The dry run neither clones nor pulls: the engine does that first, and
+   * the dry run of a copy is that of a box of the committed image */
+  if (_kiste_create_options_is_set (self->clone_source))
+    {
+      g_autofree char *image = dup_clone_image (self->clone_source);
+
+      from_image = kiste_create_options_copy (self);
+      kiste_create_options_set_clone_source (from_image, NULL);
+      kiste_create_options_set_image (from_image, image);
+      g_strv_builder_add_many (prepare, engine, "container", "commit", self->clone_source, image, NULL);
+    }
+  else if (self->pull)
+    g_strv_builder_add_many (prepare, engine, "pull", self->image, NULL);
+
+  if (!(argv = build_argv (from_image ? from_image : self, caps, TRUE, NULL, error)))
+    return NULL;
+
+  prepare_argv = g_strv_builder_end (prepare);
+  return _kiste_create_plan_new (KISTE_CREATE_PLAN_ISOLATED,
+                                 prepare_argv[0] != NULL ? g_steal_pointer (&prepare_argv) : NULL,
+                                 argv);
 }

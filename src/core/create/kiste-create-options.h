@@ -11,6 +11,7 @@
 
 #include "kiste-box.h"
 #include "kiste-capabilities.h"
+#include "kiste-create-plan.h"
 
 G_BEGIN_DECLS
 
@@ -185,16 +186,18 @@ gboolean             kiste_create_options_validate_field          (KisteCreateOp
  * with every value as its own argv element: the options of the table of
  * create flags in its order, each checked against caps
  * (kiste-create-flags.h). Home isolation on a distrobox without the flag
- * leaves it out: the manager then takes this command's dry run and runs it
- * without the home's mounts (kiste-isolated-home.c). */
+ * leaves it out: the plan of such options runs this command as a dry run
+ * and then the engine's create without the home's mounts
+ * (kiste_create_options_plan()). */
 char               **kiste_create_options_to_argv                 (KisteCreateOptions  *self,
                                                                    KisteCapabilities   *caps,
                                                                    GError             **error);
-/* What "Show Command" shows for argv (from the above): the command itself,
- * or for a box without the home, its dry run and what happens next */
+/* What "Show Command" shows for options that check() accepts: the
+ * command itself, or for a box without the home, its dry run and what
+ * happens next; then the launcher's command when one is asked for. NULL
+ * when caps cannot make the command. */
 char                *kiste_create_options_dup_command_text        (KisteCreateOptions  *self,
-                                                                   KisteCapabilities   *caps,
-                                                                   const char * const  *argv);
+                                                                   KisteCapabilities   *caps);
 /* Same, telling which field stopped it */
 char               **kiste_create_options_to_argv_full            (KisteCreateOptions  *self,
                                                                    KisteCapabilities   *caps,
@@ -212,6 +215,17 @@ char               **kiste_create_options_check                   (KisteCreateOp
                                                                    KisteCapabilities   *caps,
                                                                    GPtrArray          **problems,
                                                                    KisteCreateField    *out_field,
+                                                                   GError             **error);
+
+/* The commands that make the box, in order, decided once: every field is
+ * checked first (the name against existing_names, which may be NULL), then
+ * each command is built from the options (nothing edits a command after
+ * it is built). engine ("podman", "docker") runs what distrobox does not
+ * for a box without the home: the copy's commit or the image's pull. */
+KisteCreatePlan     *kiste_create_options_plan                    (KisteCreateOptions  *self,
+                                                                   const char * const  *existing_names,
+                                                                   KisteCapabilities   *caps,
+                                                                   const char          *engine,
                                                                    GError             **error);
 
 G_END_DECLS
