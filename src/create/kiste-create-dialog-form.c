@@ -14,34 +14,77 @@
 #include <glib/gi18n.h>
 
 #include "kiste-create-dialog-private.h"
+#include "kiste-create-flags.h"
 #include "kiste-distro.h"
 #include "kiste-validate.h"
 
+/* How a row shows its option */
+typedef enum
+{
+  ROW_TEXT,       /* an entry row's text */
+  ROW_PACKAGES,   /* an entry row's text: the words of the list */
+  ROW_SWITCH,     /* a switch row */
+  ROW_UNSHARE,    /* a switch row that shows what other options imply too */
+  ROW_FOLDERS,    /* rows of their own (kiste-create-dialog-folders.c) */
+} RowKind;
+
+/* The form's rows by the option they show, in the order they are bound.
+ * follows: the option of the table of create flags (kiste-create-flags.h)
+ * whose availability the row follows, NULL for none; subtitle: what a
+ * switch does while it can be used (some say more, see
+ * dup_switch_subtitle()). */
 static const struct
 {
-  KisteUnshare  what;
-  const char   *flag;
-  const char   *subtitle;
-} unshare_info[] = {
-  { KISTE_UNSHARE_DEVSYS, "--unshare-devsys",
+  const char *property;
+  gsize       offset;
+  RowKind     kind;
+  const char *follows;
+  const char *subtitle;
+} form_rows[] = {
+  { "name", G_STRUCT_OFFSET (KisteCreateDialog, name_row), ROW_TEXT },
+  { "image", G_STRUCT_OFFSET (KisteCreateDialog, image_row), ROW_TEXT },
+  /* shown while its switch is on, which follows the folder's flag */
+  { "home", G_STRUCT_OFFSET (KisteCreateDialog, home_row), ROW_TEXT },
+  { "hostname", G_STRUCT_OFFSET (KisteCreateDialog, hostname_row), ROW_TEXT, "hostname" },
+  { "platform", G_STRUCT_OFFSET (KisteCreateDialog, platform_row), ROW_TEXT, "platform" },
+  { "init-hooks", G_STRUCT_OFFSET (KisteCreateDialog, init_hooks_row), ROW_TEXT, "init-hooks" },
+  { "pre-init-hooks", G_STRUCT_OFFSET (KisteCreateDialog, pre_init_hooks_row), ROW_TEXT,
+    "pre-init-hooks" },
+  { "additional-packages", G_STRUCT_OFFSET (KisteCreateDialog, packages_row), ROW_PACKAGES,
+    "additional-packages" },
+  { "volumes", G_STRUCT_OFFSET (KisteCreateDialog, volumes_expander), ROW_FOLDERS, "volumes" },
+  { "separate-home", G_STRUCT_OFFSET (KisteCreateDialog, home_switch_row), ROW_SWITCH, "home" },
+  { "unshare-all", G_STRUCT_OFFSET (KisteCreateDialog, unshare_all_row), ROW_SWITCH, "unshare-all" },
+  { "init", G_STRUCT_OFFSET (KisteCreateDialog, init_row), ROW_SWITCH, "init",
+    N_("Runs systemd or another init system in the box, so services can run. Needs an image "
+       "that has one, and starts slower") },
+  { "nvidia", G_STRUCT_OFFSET (KisteCreateDialog, nvidia_row), ROW_SWITCH, "nvidia" },
+  { "pull", G_STRUCT_OFFSET (KisteCreateDialog, pull_row), ROW_SWITCH, "pull",
+    N_("Gets the newest version of the image even when it is on this computer already") },
+  { "add-to-menu", G_STRUCT_OFFSET (KisteCreateDialog, menu_row), ROW_SWITCH, "add-to-menu",
+    N_("Adds a launcher that opens a terminal in the box") },
+  { "unshare-devsys", G_STRUCT_OFFSET (KisteCreateDialog, devsys_row), ROW_UNSHARE, "unshare-devsys",
     N_("The box gets its own /dev and /sys. Drives, USB devices, cameras and game controllers "
        "of this computer are not available in it") },
-  { KISTE_UNSHARE_GROUPS, "--unshare-groups",
+  { "unshare-groups", G_STRUCT_OFFSET (KisteCreateDialog, groups_row), ROW_UNSHARE, "unshare-groups",
     N_("Your user in the box loses the extra groups it has on this computer. Access that "
        "depends on them, for example to some devices, stops working") },
-  { KISTE_UNSHARE_IPC, "--unshare-ipc",
+  { "unshare-ipc", G_STRUCT_OFFSET (KisteCreateDialog, ipc_row), ROW_UNSHARE, "unshare-ipc",
     N_("The box gets its own shared memory. Programs that exchange data with programs on "
        "this computer that way stop doing so") },
-  { KISTE_UNSHARE_NETNS, "--unshare-netns",
+  { "unshare-netns", G_STRUCT_OFFSET (KisteCreateDialog, netns_row), ROW_UNSHARE, "unshare-netns",
     N_("The box gets its own network. Services on your computer are not reachable as "
        "localhost") },
-  { KISTE_UNSHARE_PROCESS, "--unshare-process",
+  { "unshare-process", G_STRUCT_OFFSET (KisteCreateDialog, process_row), ROW_UNSHARE, "unshare-process",
     N_("The box only sees its own processes. Tools like top or kill cannot see or stop "
        "programs running on this computer") },
-  { KISTE_UNSHARE_HOME, "--unshare-home",
+  { "unshare-home", G_STRUCT_OFFSET (KisteCreateDialog, unshare_home_row), ROW_UNSHARE, "unshare-home",
     N_("Keeps your home folder, its settings and keys out. Only the folders you add are "
        "shared, and apps in the box need X11") },
 };
+
+#define ROW_WIDGET(self, i) G_STRUCT_MEMBER (gpointer, self, form_rows[i].offset)
+
 /* Name suggestions ------------------------------------------------------ */
 
 /* distrobox's rule: the image's last path component with ":" and "."
@@ -338,8 +381,7 @@ _kiste_create_dialog_validate (KisteCreateDialog *self)
   g_clear_pointer (&self->command, g_free);
   if (argv != NULL)
     {
-      self->command = kiste_create_options_dup_command_text (self->options, caps,
-                                                             (const char * const *) argv);
+      self->command = kiste_create_options_dup_command_text (self->options, caps);
       gtk_label_set_text (self->command_label, self->command);
       gtk_widget_remove_css_class (GTK_WIDGET (self->command_label), "dim-label");
     }
@@ -365,154 +407,167 @@ set_row_gate (AdwPreferencesRow *row,
   gtk_widget_set_tooltip_text (GTK_WIDGET (row), supported ? NULL : reason);
 }
 
+/* What a switch that can be used says; some depend on this computer */
 static char *
-dup_reason (KisteCreateDialog *self,
-            const char        *flag)
+dup_switch_subtitle (KisteCreateDialog *self,
+                     guint              i)
 {
-  return kiste_create_options_dup_flag_problem (_kiste_create_dialog_get_caps (self), flag);
+  KisteCapabilities *caps = _kiste_create_dialog_get_caps (self);
+  gboolean home_isolation = _kiste_create_dialog_supports (self, "unshare-home");
+  const char *property = form_rows[i].property;
+
+  if (g_str_equal (property, "unshare-all"))
+    return g_strdup (home_isolation
+                     ? _("Turns on every switch below")
+                     : _("Turns on every switch below except the home folder"));
+
+  if (g_str_equal (property, "nvidia"))
+    return g_strdup (self->nvidia_found
+                     ? _("NVIDIA graphics found on this computer. Makes its driver available "
+                         "in the box")
+                     : _("Makes the NVIDIA driver of this computer available in the box"));
+
+  /* a home of its own hides nothing unless the home is kept out */
+  if (g_str_equal (property, "separate-home"))
+    {
+      const char *missing;
+
+      if (home_isolation)
+        return g_strdup (_("Programs in the box still see your home folder unless home isolation "
+                           "is on"));
+      missing = kiste_create_flag_get_missing (kiste_create_flags_find ("unshare-home"), caps);
+      return g_strdup (missing
+                       ? missing
+                       : _("The box keeps its settings and files there. Programs in the box "
+                           "still see your home folder"));
+    }
+
+  return g_strdup (form_rows[i].subtitle ? _(form_rows[i].subtitle) : NULL);
+}
+
+/* A switch this distrobox cannot do: off, locked, and saying why */
+static void
+gate_switch_off (KisteCreateDialog     *self,
+                 guint                  i,
+                 const KisteCreateFlag *flag)
+{
+  AdwSwitchRow *row = ROW_WIDGET (self, i);
+  KisteCapabilities *caps = _kiste_create_dialog_get_caps (self);
+  g_autofree char *reason = kiste_create_flag_dup_problem (flag, caps);
+  const char *missing = kiste_create_flag_get_missing (flag, caps);
+  g_autofree char *subtitle = missing ? g_strdup_printf ("%s. %s", reason, missing) : g_strdup (reason);
+
+  set_row_gate (ADW_PREFERENCES_ROW (row), FALSE, reason);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  _kiste_create_dialog_set_switch (self, row, FALSE);
 }
 
 static void
-update_switch_gate (KisteCreateDialog *self,
-                    AdwSwitchRow      *row,
-                    const char        *flag,
-                    const char        *subtitle)
+gate_switch (KisteCreateDialog *self,
+             guint              i)
 {
-  if (_kiste_create_dialog_supports_flag (self, flag))
+  AdwSwitchRow *row = ROW_WIDGET (self, i);
+  g_autofree char *subtitle = dup_switch_subtitle (self, i);
+
+  set_row_gate (ADW_PREFERENCES_ROW (row), TRUE, NULL);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+}
+
+/* An unshare switch shows the flag as the box gets it: on and locked
+ * while init or Isolate Everything implies it (the option itself keeps
+ * what people chose) */
+static void
+gate_unshare (KisteCreateDialog     *self,
+              guint                  i,
+              const KisteCreateFlag *flag)
+{
+  AdwSwitchRow *row = ROW_WIDGET (self, i);
+  KisteUnshareImplied implied = kiste_create_options_get_unshare_implied (self->options, flag->unshare,
+                                                                          _kiste_create_dialog_get_caps (self));
+
+  if (implied != KISTE_UNSHARE_IMPLIED_NO)
     {
-      set_row_gate (ADW_PREFERENCES_ROW (row), TRUE, NULL);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      set_row_gate (ADW_PREFERENCES_ROW (row), FALSE, NULL);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                                   implied == KISTE_UNSHARE_IMPLIED_BY_INIT
+                                   ? _("Needed by the init system")
+                                   : _("Included in “Isolate Everything”"));
+      _kiste_create_dialog_set_switch (self, row, TRUE);
     }
   else
     {
-      g_autofree char *reason = dup_reason (self, flag);
-
-      set_row_gate (ADW_PREFERENCES_ROW (row), FALSE, reason);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), reason);
-      _kiste_create_dialog_set_switch (self, row, FALSE);
+      set_row_gate (ADW_PREFERENCES_ROW (row), TRUE, NULL);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(form_rows[i].subtitle));
+      _kiste_create_dialog_set_switch (self, row, kiste_create_options_get_unshare (self->options,
+                                                                                    flag->unshare));
     }
 }
 
 static void
-update_entry_gate (KisteCreateDialog *self,
-                   GtkWidget         *row,
-                   const char        *flag)
+gate_row (KisteCreateDialog     *self,
+          guint                  i,
+          const KisteCreateFlag *flag)
 {
-  g_autofree char *reason = NULL;
-  gboolean supported = _kiste_create_dialog_supports_flag (self, flag);
+  gboolean supported = kiste_create_flag_is_supported (flag, _kiste_create_dialog_get_caps (self));
 
-  if (!supported)
-    reason = dup_reason (self, flag);
-  set_row_gate (ADW_PREFERENCES_ROW (row), supported, reason);
+  switch (form_rows[i].kind)
+    {
+    case ROW_SWITCH:
+      if (supported)
+        gate_switch (self, i);
+      else
+        gate_switch_off (self, i, flag);
+      break;
+
+    case ROW_UNSHARE:
+      if (supported)
+        gate_unshare (self, i, flag);
+      else
+        gate_switch_off (self, i, flag);
+      break;
+
+    case ROW_TEXT:
+    case ROW_PACKAGES:
+    case ROW_FOLDERS:
+    default:
+      {
+        g_autofree char *reason = NULL;
+
+        if (!supported)
+          reason = kiste_create_flag_dup_problem (flag, _kiste_create_dialog_get_caps (self));
+        set_row_gate (ADW_PREFERENCES_ROW (ROW_WIDGET (self, i)), supported, reason);
+      }
+      break;
+    }
 }
 
+/* Every row that follows an option of the table of create flags, in the
+ * table's order */
 void
 _kiste_create_dialog_update_rows (KisteCreateDialog *self)
 {
-  KisteCreateOptions *options = self->options;
-  gboolean home_isolation = _kiste_create_dialog_supports_flag (self, "--unshare-home");
-  gboolean all_supported = _kiste_create_dialog_supports_flag (self, "--unshare-all");
+  KisteCapabilities *caps = _kiste_create_dialog_get_caps (self);
+  const KisteCreateFlag *flags;
+  guint n_flags;
 
-  /* options that this distrobox cannot do are off, not silently kept */
-  if (!all_supported)
-    kiste_create_options_set_unshare_all (options, FALSE);
-  if (!_kiste_create_dialog_supports_flag (self, "--init"))
-    kiste_create_options_set_init (options, FALSE);
-  if (!_kiste_create_dialog_supports_flag (self, "--nvidia"))
-    kiste_create_options_set_nvidia (options, FALSE);
-  if (!_kiste_create_dialog_supports_flag (self, "--pull"))
-    kiste_create_options_set_pull (options, FALSE);
-  if (!_kiste_create_dialog_supports_flag (self, "--home"))
-    kiste_create_options_set_separate_home (options, FALSE);
-  for (guint i = 0; i < G_N_ELEMENTS (unshare_info); i++)
-    if (!_kiste_create_dialog_supports_flag (self, unshare_info[i].flag))
-      kiste_create_options_set_unshare (options, unshare_info[i].what, FALSE);
+  flags = kiste_create_flags_get_all (&n_flags);
 
-  update_switch_gate (self, self->unshare_all_row, "--unshare-all",
-                      home_isolation
-                      ? _("Turns on every switch below")
-                      : _("Turns on every switch below except the home folder"));
-
-  update_switch_gate (self, self->init_row, "--init",
-                      _("Runs systemd or another init system in the box, so services can run. "
-                        "Needs an image that has one, and starts slower"));
-
-  update_switch_gate (self, self->nvidia_row, "--nvidia",
-                      self->nvidia_found
-                      ? _("NVIDIA graphics found on this computer. Makes its driver available "
-                          "in the box")
-                      : _("Makes the NVIDIA driver of this computer available in the box"));
-
-  update_switch_gate (self, self->pull_row, "--pull",
-                      _("Gets the newest version of the image even when it is on this computer "
-                        "already"));
-
-  update_switch_gate (self, self->menu_row, "--no-entry",
-                      _("Adds a launcher that opens a terminal in the box"));
-
-  for (guint i = 0; i < G_N_ELEMENTS (unshare_info); i++)
+  /* options that this distrobox cannot do are off, not silently kept;
+   * before any row shows what the others imply */
+  for (guint f = 0; f < n_flags; f++)
     {
-      KisteUnshare what = unshare_info[i].what;
-      AdwSwitchRow *row = self->unshare_rows[what];
-      KisteUnshareImplied implied = kiste_create_options_get_unshare_implied (options, what,
-                                                                              _kiste_create_dialog_get_caps (self));
-
-      if (!_kiste_create_dialog_supports_flag (self, unshare_info[i].flag))
-        {
-          g_autofree char *reason = dup_reason (self, unshare_info[i].flag);
-          g_autofree char *details = NULL;
-          g_autofree char *subtitle = NULL;
-
-          if (kiste_capabilities_get_loaded (_kiste_create_dialog_get_caps (self)))
-            details = kiste_capabilities_dup_unsupported_details (_kiste_create_dialog_get_caps (self),
-                                                                  unshare_info[i].flag);
-          subtitle = details ? g_strdup_printf ("%s. %s", reason, details) : g_strdup (reason);
-
-          set_row_gate (ADW_PREFERENCES_ROW (row), FALSE, reason);
-          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-          _kiste_create_dialog_set_switch (self, row, FALSE);
-        }
-      else if (implied != KISTE_UNSHARE_IMPLIED_NO)
-        {
-          /* shown on and locked: the option itself keeps what people chose */
-          set_row_gate (ADW_PREFERENCES_ROW (row), FALSE, NULL);
-          adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
-                                       implied == KISTE_UNSHARE_IMPLIED_BY_INIT
-                                       ? _("Needed by the init system")
-                                       : _("Included in “Isolate Everything”"));
-          _kiste_create_dialog_set_switch (self, row, TRUE);
-        }
-      else
-        {
-          set_row_gate (ADW_PREFERENCES_ROW (row), TRUE, NULL);
-          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(unshare_info[i].subtitle));
-          _kiste_create_dialog_set_switch (self, row, kiste_create_options_get_unshare (options, what));
-        }
+      if (kiste_create_flag_is_supported (&flags[f], caps))
+        continue;
+      for (guint i = 0; i < G_N_ELEMENTS (form_rows); i++)
+        if (g_strcmp0 (form_rows[i].follows, flags[f].property) == 0 &&
+            (form_rows[i].kind == ROW_SWITCH || form_rows[i].kind == ROW_UNSHARE))
+          g_object_set (self->options, form_rows[i].property, FALSE, NULL);
     }
 
-  update_entry_gate (self, GTK_WIDGET (self->hostname_row), "--hostname");
-  update_entry_gate (self, GTK_WIDGET (self->platform_row), "--platform");
-  update_entry_gate (self, GTK_WIDGET (self->packages_row), "--additional-packages");
-  update_entry_gate (self, GTK_WIDGET (self->init_hooks_row), "--init-hooks");
-  update_entry_gate (self, GTK_WIDGET (self->pre_init_hooks_row), "--pre-init-hooks");
-  update_entry_gate (self, GTK_WIDGET (self->volumes_expander), "--volume");
-  update_switch_gate (self, self->home_switch_row, "--home",
-                      home_isolation
-                      ? _("Programs in the box still see your home folder unless home isolation "
-                          "is on")
-                      : NULL);
-  if (!home_isolation && _kiste_create_dialog_supports_flag (self, "--home"))
-    {
-      g_autofree char *details = NULL;
-
-      if (kiste_capabilities_get_loaded (_kiste_create_dialog_get_caps (self)))
-        details = kiste_capabilities_dup_unsupported_details (_kiste_create_dialog_get_caps (self), "--unshare-home");
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->home_switch_row),
-                                   details
-                                   ? details
-                                   : _("The box keeps its settings and files there. Programs "
-                                       "in the box still see your home folder"));
-    }
+  for (guint f = 0; f < n_flags; f++)
+    for (guint i = 0; i < G_N_ELEMENTS (form_rows); i++)
+      if (g_strcmp0 (form_rows[i].follows, flags[f].property) == 0)
+        gate_row (self, i, &flags[f]);
 
   if (self->volume_rows->len == 0)
     adw_expander_row_set_subtitle (self->volumes_expander,
@@ -640,16 +695,6 @@ text_to_packages (GBinding     *binding,
 /* An unshare row shows the flag as the box gets it (on when init or
  * Isolate Everything implies it); while it is locked, what people chose
  * stays in the options */
-static KisteUnshare
-unshare_of_row (KisteCreateDialog *self,
-                gpointer           row)
-{
-  for (guint i = 0; i < KISTE_N_UNSHARE; i++)
-    if (self->unshare_rows[i] == row)
-      return i;
-  g_return_val_if_reached (KISTE_UNSHARE_DEVSYS);
-}
-
 static gboolean
 unshare_to_active (GBinding     *binding,
                    const GValue *from,
@@ -657,11 +702,10 @@ unshare_to_active (GBinding     *binding,
                    gpointer      user_data)
 {
   KisteCreateDialog *self = user_data;
-  g_autoptr(GObject) row = g_binding_dup_target (binding);
-  KisteUnshare what = unshare_of_row (self, row);
+  const KisteCreateFlag *flag = kiste_create_flags_find (g_binding_get_source_property (binding));
 
   g_value_set_boolean (to, g_value_get_boolean (from) ||
-                       kiste_create_options_get_unshare_implied (self->options, what,
+                       kiste_create_options_get_unshare_implied (self->options, flag->unshare,
                                                                  _kiste_create_dialog_get_caps (self))
                        != KISTE_UNSHARE_IMPLIED_NO);
   return TRUE;
@@ -703,35 +747,6 @@ void
 _kiste_create_dialog_bind_options (KisteCreateDialog  *self,
                                    KisteCreateOptions *options)
 {
-  static const struct
-  {
-    const char *property;
-    gsize       row_offset;
-  } texts[] = {
-    { "name", G_STRUCT_OFFSET (KisteCreateDialog, name_row) },
-    { "image", G_STRUCT_OFFSET (KisteCreateDialog, image_row) },
-    { "home", G_STRUCT_OFFSET (KisteCreateDialog, home_row) },
-    { "hostname", G_STRUCT_OFFSET (KisteCreateDialog, hostname_row) },
-    { "platform", G_STRUCT_OFFSET (KisteCreateDialog, platform_row) },
-    { "init-hooks", G_STRUCT_OFFSET (KisteCreateDialog, init_hooks_row) },
-    { "pre-init-hooks", G_STRUCT_OFFSET (KisteCreateDialog, pre_init_hooks_row) },
-  }, switches[] = {
-    { "separate-home", G_STRUCT_OFFSET (KisteCreateDialog, home_switch_row) },
-    { "unshare-all", G_STRUCT_OFFSET (KisteCreateDialog, unshare_all_row) },
-    { "init", G_STRUCT_OFFSET (KisteCreateDialog, init_row) },
-    { "nvidia", G_STRUCT_OFFSET (KisteCreateDialog, nvidia_row) },
-    { "pull", G_STRUCT_OFFSET (KisteCreateDialog, pull_row) },
-    { "add-to-menu", G_STRUCT_OFFSET (KisteCreateDialog, menu_row) },
-  };
-  static const char * const unshare_props[KISTE_N_UNSHARE] = {
-    [KISTE_UNSHARE_DEVSYS] = "unshare-devsys",
-    [KISTE_UNSHARE_GROUPS] = "unshare-groups",
-    [KISTE_UNSHARE_IPC] = "unshare-ipc",
-    [KISTE_UNSHARE_NETNS] = "unshare-netns",
-    [KISTE_UNSHARE_PROCESS] = "unshare-process",
-    [KISTE_UNSHARE_HOME] = "unshare-home",
-  };
-
   g_return_if_fail (KISTE_IS_CREATE_OPTIONS (options));
 
   /* the old options and their rows part first */
@@ -742,15 +757,34 @@ _kiste_create_dialog_bind_options (KisteCreateDialog  *self,
     g_signal_handlers_disconnect_by_data (self->options, self);
   g_set_object (&self->options, options);
 
-  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
-    bind (self, texts[i].property, G_STRUCT_MEMBER (gpointer, self, texts[i].row_offset), "text",
-          string_to_text, NULL);
-  bind (self, "additional-packages", self->packages_row, "text", packages_to_text, text_to_packages);
-  for (guint i = 0; i < G_N_ELEMENTS (switches); i++)
-    bind (self, switches[i].property, G_STRUCT_MEMBER (gpointer, self, switches[i].row_offset),
-          "active", NULL, NULL);
-  for (guint i = 0; i < KISTE_N_UNSHARE; i++)
-    bind (self, unshare_props[i], self->unshare_rows[i], "active", unshare_to_active, active_to_unshare);
+  for (guint i = 0; i < G_N_ELEMENTS (form_rows); i++)
+    {
+      const char *property = form_rows[i].property;
+      gpointer row = ROW_WIDGET (self, i);
+
+      switch (form_rows[i].kind)
+        {
+        case ROW_TEXT:
+          bind (self, property, row, "text", string_to_text, NULL);
+          break;
+
+        case ROW_PACKAGES:
+          bind (self, property, row, "text", packages_to_text, text_to_packages);
+          break;
+
+        case ROW_SWITCH:
+          bind (self, property, row, "active", NULL, NULL);
+          break;
+
+        case ROW_UNSHARE:
+          bind (self, property, row, "active", unshare_to_active, active_to_unshare);
+          break;
+
+        case ROW_FOLDERS:
+        default:
+          break;
+        }
+    }
 
   /* after the bindings: the rows show a change before it is followed */
   g_signal_connect_object (options, "notify", G_CALLBACK (kiste_create_dialog_options_notify_cb),

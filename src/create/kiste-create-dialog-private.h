@@ -121,7 +121,6 @@ struct _KisteCreateDialog
   /* each row bound to its option (_kiste_create_dialog_bind_options()) */
   GPtrArray           *bindings;
   FieldView            views[N_VIEWS];
-  AdwSwitchRow        *unshare_rows[KISTE_N_UNSHARE];
   GPtrArray           *volume_rows;
 
   char                *command;
@@ -145,8 +144,9 @@ struct _KisteCreateDialog
 
 /* kiste-create-dialog.c: small helpers */
 KisteCapabilities *_kiste_create_dialog_get_caps         (KisteCreateDialog  *self);
-gboolean           _kiste_create_dialog_supports_flag    (KisteCreateDialog  *self,
-                                                          const char         *flag);
+/* whether the option of property (kiste-create-flags.h) can be used */
+gboolean           _kiste_create_dialog_supports         (KisteCreateDialog  *self,
+                                                          const char         *property);
 char             **_kiste_create_dialog_dup_box_names    (KisteCreateDialog  *self);
 void               _kiste_create_dialog_toast            (KisteCreateDialog  *self,
                                                           const char         *title);

@@ -11,6 +11,7 @@
 
 #include "kiste-assemble.h"
 #include "kiste-create-dialog-private.h"
+#include "kiste-create-flags.h"
 #include "kiste-distro.h"
 #include "kiste-error.h"
 #include "kiste-manager-create.h"
@@ -68,16 +69,14 @@ _kiste_create_dialog_get_caps (KisteCreateDialog *self)
   return kiste_manager_get_capabilities (self->manager);
 }
 
-/* Before the probe finished, the flags every supported distrobox has are
- * assumed (as kiste_create_options_to_argv() does); --unshare-home never. */
+/* The table of create flags decides, as for the command: before the probe
+ * finished, what every distrobox has is assumed, home isolation never */
 gboolean
-_kiste_create_dialog_supports_flag (KisteCreateDialog *self,
-                                    const char        *flag)
+_kiste_create_dialog_supports (KisteCreateDialog *self,
+                               const char        *property)
 {
-  g_autofree char *problem = kiste_create_options_dup_flag_problem (_kiste_create_dialog_get_caps (self),
-                                                                   flag);
-
-  return problem == NULL;
+  return kiste_create_flag_is_supported (kiste_create_flags_find (property),
+                                         _kiste_create_dialog_get_caps (self));
 }
 
 char **
@@ -712,7 +711,7 @@ kiste_create_dialog_constructed (GObject *object)
   /* graphics drivers are a good guess, not a rule */
   self->nvidia_found = g_file_test ("/proc/driver/nvidia", G_FILE_TEST_EXISTS) ||
                        g_file_test ("/dev/nvidia0", G_FILE_TEST_EXISTS);
-  if (self->nvidia_found && _kiste_create_dialog_supports_flag (self, "--nvidia"))
+  if (self->nvidia_found && _kiste_create_dialog_supports (self, "nvidia"))
     kiste_create_options_set_nvidia (self->options, TRUE);
 
   kiste_image_chooser_load (self->image_chooser, self->manager, self->cancellable);
@@ -981,11 +980,4 @@ kiste_create_dialog_init (KisteCreateDialog *self)
   init_view (&self->views[VIEW_PLATFORM], KISTE_CREATE_FIELD_PLATFORM,
              self->platform_row, self->platform_error, self->platform_error_row,
              self->system_expander);
-
-  self->unshare_rows[KISTE_UNSHARE_DEVSYS] = self->devsys_row;
-  self->unshare_rows[KISTE_UNSHARE_GROUPS] = self->groups_row;
-  self->unshare_rows[KISTE_UNSHARE_IPC] = self->ipc_row;
-  self->unshare_rows[KISTE_UNSHARE_NETNS] = self->netns_row;
-  self->unshare_rows[KISTE_UNSHARE_PROCESS] = self->process_row;
-  self->unshare_rows[KISTE_UNSHARE_HOME] = self->unshare_home_row;
 }

@@ -535,7 +535,6 @@ test_refresh_released (Fixture       *fixture,
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *reason = NULL;
-  g_autofree char *details = NULL;
 
   add_distrobox (fixture, "1.8.2.5", NULL);
   add_manager (fixture, "podman", "version-podman-5.4.2.txt");
@@ -566,14 +565,13 @@ test_refresh_released (Fixture       *fixture,
   g_assert_true (kiste_capabilities_supports_create_flag (fixture->caps, "--no-entry"));
   g_assert_false (kiste_capabilities_supports_create_flag (fixture->caps, "--unshare-home"));
 
-  g_assert_null (kiste_capabilities_dup_unsupported_reason (fixture->caps, "--unshare-groups"));
-  /* no flag, but Kiste keeps the home out from the dry run */
-  g_assert_true (kiste_capabilities_can_isolate_home (fixture->caps));
-  reason = kiste_capabilities_dup_unsupported_reason (fixture->caps, "--unshare-home");
-  g_assert_null (reason);
-  details = kiste_capabilities_dup_unsupported_details (fixture->caps, "--unshare-home");
-  g_assert_null (details);
-  g_assert_null (kiste_capabilities_dup_unsupported_details (fixture->caps, "--unshare-groups"));
+  g_assert_null (kiste_capabilities_dup_unsupported_reason (fixture->caps, "--unshare-groups", "1.7.0"));
+  /* no flag, but a dry run Kiste can read: the table of create flags makes
+   * that home isolation (test-create-flags.c) */
+  g_assert_true (kiste_capabilities_can_read_dry_run (fixture->caps));
+  g_assert_null (kiste_capabilities_dup_dry_run_problem (fixture->caps));
+  reason = kiste_capabilities_dup_unsupported_reason (fixture->caps, "--unshare-home", NULL);
+  g_assert_cmpstr (reason, ==, "Not available in distrobox 1.8.2.5");
 }
 
 static void
@@ -589,8 +587,8 @@ test_refresh_patched (Fixture       *fixture,
   g_assert_no_error (error);
 
   g_assert_true (kiste_capabilities_supports_create_flag (fixture->caps, "--unshare-home"));
-  g_assert_null (kiste_capabilities_dup_unsupported_reason (fixture->caps, "--unshare-home"));
-  g_assert_null (kiste_capabilities_dup_unsupported_details (fixture->caps, "--unshare-home"));
+  g_assert_null (kiste_capabilities_dup_unsupported_reason (fixture->caps, "--unshare-home", NULL));
+  g_assert_true (kiste_capabilities_can_read_dry_run (fixture->caps));
   g_assert_false (kiste_capabilities_has_manager (fixture->caps, "docker"));
 }
 
@@ -615,22 +613,18 @@ test_refresh_old (Fixture       *fixture,
   g_assert_false (kiste_capabilities_supports_create_flag (fixture->caps, "--unshare-groups"));
   g_assert_false (kiste_capabilities_supports_create_flag (fixture->caps, "--platform"));
 
-  groups = kiste_capabilities_dup_unsupported_reason (fixture->caps, "--unshare-groups");
-  platform = kiste_capabilities_dup_unsupported_reason (fixture->caps, "--platform");
-  home = kiste_capabilities_dup_unsupported_reason (fixture->caps, "--unshare-home");
-  clean_path = kiste_capabilities_dup_unsupported_reason (fixture->caps, "--clean-path");
+  groups = kiste_capabilities_dup_unsupported_reason (fixture->caps, "--unshare-groups", "1.7.0");
+  platform = kiste_capabilities_dup_unsupported_reason (fixture->caps, "--platform", "1.8.1");
+  home = kiste_capabilities_dup_dry_run_problem (fixture->caps);
+  clean_path = kiste_capabilities_dup_unsupported_reason (fixture->caps, "--clean-path", "1.7.1");
   g_assert_cmpstr (groups, ==, "Needs distrobox 1.7.0 or newer");
   g_assert_cmpstr (platform, ==, "Needs distrobox 1.8.1 or newer");
   g_assert_cmpstr (clean_path, ==, "Needs distrobox 1.7.1 or newer");
   /* the dry run of older versions is not known */
   g_assert_cmpstr (home, ==, "Needs distrobox 1.8.0 or newer");
-  g_assert_false (kiste_capabilities_can_isolate_home (fixture->caps));
-  {
-    g_autofree char *details = kiste_capabilities_dup_unsupported_details (fixture->caps, "--unshare-home");
-
-    /* the point people must not miss: --home does not hide the real home */
-    g_assert_nonnull (strstr (details, "still mounted"));
-  }
+  g_assert_false (kiste_capabilities_can_read_dry_run (fixture->caps));
+  /* a flag this release has, whenever it came */
+  g_assert_null (kiste_capabilities_dup_unsupported_reason (fixture->caps, "--unshare-ipc", "1.6.0"));
 }
 
 static void
@@ -654,9 +648,11 @@ test_refresh_v2 (Fixture       *fixture,
   g_assert_false (kiste_capabilities_has_manager (fixture->caps, "podman"));
   g_assert_true (kiste_capabilities_supports_create_flag (fixture->caps, "--unshare-groups"));
   g_assert_true (kiste_capabilities_supports_create_flag (fixture->caps, "--additional-packages"));
-  home = kiste_capabilities_dup_unsupported_reason (fixture->caps, "--unshare-home");
+  home = kiste_capabilities_dup_unsupported_reason (fixture->caps, "--unshare-home", NULL);
   g_assert_cmpstr (home, ==, "Not available in distrobox 2.0.0-rc.4");
-  g_assert_false (kiste_capabilities_can_isolate_home (fixture->caps));
+  /* distrobox 2's version says it all */
+  g_assert_false (kiste_capabilities_can_read_dry_run (fixture->caps));
+  g_assert_null (kiste_capabilities_dup_dry_run_problem (fixture->caps));
 }
 
 static void
@@ -680,7 +676,7 @@ test_refresh_no_distrobox (Fixture       *fixture,
   g_assert_cmpstr (kiste_capabilities_get_distrobox_problem (fixture->caps), ==, error->message);
   g_assert_cmpstr (kiste_capabilities_get_manager (fixture->caps), ==, "podman");
   g_assert_false (kiste_capabilities_supports_create_flag (fixture->caps, "--image"));
-  reason = kiste_capabilities_dup_unsupported_reason (fixture->caps, "--unshare-groups");
+  reason = kiste_capabilities_dup_unsupported_reason (fixture->caps, "--unshare-groups", "1.7.0");
   g_assert_cmpstr (reason, ==, "distrobox is not installed");
 }
 
@@ -945,7 +941,7 @@ test_set_for_testing (void)
   g_autofree char *loading = NULL;
   g_autofree char *version = NULL;
 
-  loading = kiste_capabilities_dup_unsupported_reason (caps, "--image");
+  loading = kiste_capabilities_dup_unsupported_reason (caps, "--image", NULL);
   g_assert_nonnull (loading);
 
   _kiste_capabilities_set_for_testing (caps, "2.0.0-rc.4", "docker", flags);
@@ -958,7 +954,7 @@ test_set_for_testing (void)
   g_assert_true (g_strv_equal (kiste_capabilities_get_create_flags (caps), sorted));
   g_assert_true (kiste_capabilities_supports_create_flag (caps, "--unshare-home"));
   g_assert_false (kiste_capabilities_supports_create_flag (caps, "--platform"));
-  reason = kiste_capabilities_dup_unsupported_reason (caps, "--platform");
+  reason = kiste_capabilities_dup_unsupported_reason (caps, "--platform", "1.8.1");
   g_assert_cmpstr (reason, ==, "Not available in distrobox 2.0.0-rc.4");
 
   g_object_get (caps, "distrobox-version", &version, NULL);

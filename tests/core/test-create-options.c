@@ -13,6 +13,7 @@
 #include "kiste-assemble.h"
 #include "kiste-box.h"
 #include "kiste-capabilities.h"
+#include "kiste-create-flags.h"
 #include "kiste-create-options.h"
 #include "kiste-error.h"
 #include "kiste-validate.h"
@@ -395,6 +396,21 @@ test_argv_table (void)
 
           g_error ("%s:\n  got  %s\n  want %s", c->desc, got, want);
         }
+
+      /* what the manager runs is this command, or for a box without the
+       * home its dry run (test-create-plan.c) */
+      {
+        g_autoptr(KisteCreatePlan) plan = kiste_create_options_plan (options, NULL, caps, "podman", &error);
+        g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+        g_auto(GStrv) expected = NULL;
+
+        g_assert_no_error (error);
+        g_strv_builder_addv (builder, (const char **) c->expected);
+        if (kiste_create_plan_get_kind (plan) == KISTE_CREATE_PLAN_ISOLATED)
+          g_strv_builder_add (builder, "--dry-run");
+        expected = g_strv_builder_end (builder);
+        g_assert_true (g_strv_equal (kiste_create_plan_get_argv (plan), (const char * const *) expected));
+      }
     }
 }
 
@@ -834,6 +850,8 @@ test_check (void)
   }
 }
 
+/* The options' flags are checked by the table of create flags: the same
+ * answers by property as the command gets */
 static void
 test_flag_problem (void)
 {
@@ -841,25 +859,26 @@ test_flag_problem (void)
   g_autoptr(KisteCapabilities) loading = kiste_capabilities_new (runner);
   g_autoptr(KisteCapabilities) old = kiste_capabilities_new (runner);
   const char *flags[] = { "--name", "--image", "--init", NULL };
+  const KisteCreateFlag *home = kiste_create_flags_find ("unshare-home");
   g_autofree char *problem = NULL;
 
-  /* nothing known yet: everything but --unshare-home, which no release has */
-  g_assert_null (kiste_create_options_dup_flag_problem (NULL, "--nvidia"));
-  g_assert_null (kiste_create_options_dup_flag_problem (loading, "--unshare-all"));
-  problem = kiste_create_options_dup_flag_problem (NULL, "--unshare-home");
+  /* nothing known yet: everything but the home, which no release has */
+  g_assert_null (kiste_create_flag_dup_problem (kiste_create_flags_find ("nvidia"), NULL));
+  g_assert_null (kiste_create_flag_dup_problem (kiste_create_flags_find ("unshare-all"), loading));
+  problem = kiste_create_flag_dup_problem (home, NULL);
   g_assert_cmpstr (problem, ==, "Not available in the installed distrobox");
   g_clear_pointer (&problem, g_free);
-  problem = kiste_create_options_dup_flag_problem (loading, "--unshare-home");
+  problem = kiste_create_flag_dup_problem (home, loading);
   g_assert_nonnull (problem);
   g_clear_pointer (&problem, g_free);
 
   /* a distrobox too old for a flag says so; what it has is fine */
   _kiste_capabilities_set_for_testing (old, "1.6.0", "podman", flags);
-  g_assert_null (kiste_create_options_dup_flag_problem (old, "--init"));
-  problem = kiste_create_options_dup_flag_problem (old, "--unshare-groups");
+  g_assert_null (kiste_create_flag_dup_problem (kiste_create_flags_find ("init"), old));
+  problem = kiste_create_flag_dup_problem (kiste_create_flags_find ("unshare-groups"), old);
   g_assert_cmpstr (problem, ==, "Needs distrobox 1.7.0 or newer");
   g_clear_pointer (&problem, g_free);
-  problem = kiste_create_options_dup_flag_problem (old, "--unshare-home");
+  problem = kiste_create_flag_dup_problem (home, old);
   g_assert_nonnull (problem);
 }
 

@@ -330,6 +330,43 @@ test_patched_distrobox (void)
   assert_home_hidden (argv, &plain_host);
 }
 
+/* The parts do not depend on the host: one parse builds the command for
+ * any host, the same as the two steps in one */
+static void
+test_parts (void)
+{
+  const char *fixtures[] = {
+    "dry-run-create-plain.txt", "dry-run-create-custom-home.txt", "dry-run-create-init.txt",
+    "dry-run-create-nvidia-volumes.txt", "dry-run-create-ostree.txt", "dry-run-create-unshare-netns.txt",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (fixtures); i++)
+    {
+      g_autofree char *dry_run = load_fixture (fixtures[i]);
+      g_autoptr(KisteIsolatedHomeDryRun) parts = NULL;
+      g_autoptr(GError) error = NULL;
+      const KisteIsolatedHomeHost *hosts[] = { &plain_host, &ostree_host };
+
+      g_test_message ("%s", fixtures[i]);
+      parts = kiste_isolated_home_parse_dry_run (dry_run, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (parts);
+
+      for (guint h = 0; h < G_N_ELEMENTS (hosts); h++)
+        {
+          g_auto(GStrv) built = kiste_isolated_home_build_argv (parts, hosts[h]);
+          g_auto(GStrv) direct = kiste_isolated_home_argv_from_dry_run (dry_run, hosts[h], &error);
+
+          g_assert_no_error (error);
+          g_assert_true (g_strv_equal ((const char * const *) built, (const char * const *) direct));
+          /* built twice from the same parts: nothing was used up */
+          g_clear_pointer (&built, g_strfreev);
+          built = kiste_isolated_home_build_argv (parts, hosts[h]);
+          g_assert_true (g_strv_equal ((const char * const *) built, (const char * const *) direct));
+        }
+    }
+}
+
 static void
 test_refused_shapes (void)
 {
@@ -360,6 +397,8 @@ test_refused_shapes (void)
     { "-- ''", "" },
     { "-- ''", "-- '' 'more'" },
     { "-- ''", "-- ''\n--after" },
+    /* nothing follows the init hook, not even the home it was made for */
+    { "-- ''", "-- ''\n--home \"/home/other\"" },
     { "--home \"/home/kistetest\"", "--home relative" },
     { "--entrypoint /usr/bin/entrypoint", "" },
     /* nothing at all */
@@ -398,6 +437,7 @@ main (int   argc,
   g_test_add_func ("/isolated-home/no-var-home-mask", test_no_var_home_mask_without_var_home);
   g_test_add_func ("/isolated-home/hook-makes-home", test_hook_makes_home);
   g_test_add_func ("/isolated-home/patched-distrobox", test_patched_distrobox);
+  g_test_add_func ("/isolated-home/parts", test_parts);
   g_test_add_func ("/isolated-home/refused-shapes", test_refused_shapes);
 
   return g_test_run ();

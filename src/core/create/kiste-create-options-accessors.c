@@ -13,6 +13,7 @@
 
 #include <string.h>
 
+#include "kiste-create-flags.h"
 #include "kiste-create-options-private.h"
 #include "kiste-validate.h"
 
@@ -308,7 +309,7 @@ kiste_create_options_set_temporary (KisteCreateOptions *self,
 {
   g_return_if_fail (KISTE_IS_CREATE_OPTIONS (self));
 
-  self->temporary = !!temporary;
+  set_boolean (self, &self->temporary, temporary, PROP_TEMPORARY);
 }
 
 char *
@@ -479,7 +480,7 @@ kiste_create_options_get_unshare_implied (KisteCreateOptions *self,
   /* Isolate Everything covers the home wherever Kiste can keep it out */
   if (self->unshare_all &&
       (what != KISTE_UNSHARE_HOME ||
-       (caps != NULL && kiste_capabilities_can_isolate_home (caps))))
+       kiste_create_flag_is_supported (kiste_create_flags_find_unshare (what), caps)))
     return KISTE_UNSHARE_IMPLIED_BY_ALL;
 
   return KISTE_UNSHARE_IMPLIED_NO;

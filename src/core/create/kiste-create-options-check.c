@@ -15,24 +15,12 @@
 #include <glib/gi18n.h>
 
 #include "kiste-commands.h"
+#include "kiste-create-flags.h"
 #include "kiste-create-options-private.h"
+#include "kiste-create-plan-private.h"
 #include "kiste-error.h"
 #include "kiste-runner.h"
 #include "kiste-validate.h"
-
-/* Create flags for KisteUnshare values, in the order they are emitted */
-static const struct
-{
-  KisteUnshare      what;
-  const char       *flag;
-  KisteCreateField  field;
-} unshare_flags[] = {
-  { KISTE_UNSHARE_DEVSYS, "--unshare-devsys", KISTE_CREATE_FIELD_UNSHARE_DEVSYS },
-  { KISTE_UNSHARE_GROUPS, "--unshare-groups", KISTE_CREATE_FIELD_UNSHARE_GROUPS },
-  { KISTE_UNSHARE_IPC, "--unshare-ipc", KISTE_CREATE_FIELD_UNSHARE_IPC },
-  { KISTE_UNSHARE_NETNS, "--unshare-netns", KISTE_CREATE_FIELD_UNSHARE_NETNS },
-  { KISTE_UNSHARE_PROCESS, "--unshare-process", KISTE_CREATE_FIELD_UNSHARE_PROCESS },
-};
 
 /* The order validate_full() checks fields in */
 static const KisteCreateField checked_fields[] = {
@@ -202,74 +190,78 @@ kiste_create_options_validate (KisteCreateOptions  *self,
 
 /* argv ------------------------------------------------------------------- */
 
-char *
-kiste_create_options_dup_flag_problem (KisteCapabilities *caps,
-                                       const char        *flag)
+/* The field an option's problem is shown at: their nicks are the
+ * options' property names */
+static KisteCreateField
+field_of (const KisteCreateFlag *flag)
 {
-  char *reason = NULL;
+  g_autoptr(GEnumClass) fields = g_type_class_ref (KISTE_TYPE_CREATE_FIELD);
+  GEnumValue *field = g_enum_get_value_by_nick (fields, flag->property);
 
-  g_return_val_if_fail (!caps || KISTE_IS_CAPABILITIES (caps), NULL);
-  g_return_val_if_fail (flag != NULL, NULL);
-
-  if (caps != NULL && kiste_capabilities_get_loaded (caps))
-    {
-      if (kiste_capabilities_supports_create_flag (caps, flag) ||
-          (g_str_equal (flag, "--unshare-home") && kiste_capabilities_can_isolate_home (caps)))
-        return NULL;
-      reason = kiste_capabilities_dup_unsupported_reason (caps, flag);
-    }
-  else if (!g_str_equal (flag, "--unshare-home"))
-    return NULL;
-
-  return reason ? reason : g_strdup (_("Not available in the installed distrobox"));
+  return field ? (KisteCreateField) field->value : KISTE_CREATE_FIELD_NONE;
 }
 
 static gboolean
-check_flag (KisteCapabilities  *caps,
-            const char         *flag,
-            GError            **error)
+check_flag (const KisteCreateFlag  *flag,
+            KisteCapabilities      *caps,
+            GError                **error)
 {
-  g_autofree char *reason = kiste_create_options_dup_flag_problem (caps, flag);
+  g_autofree char *reason = kiste_create_flag_dup_problem (flag, caps);
 
   if (reason == NULL)
     return TRUE;
 
   g_set_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
-               _("The option “%s” cannot be used: %s."), flag, reason);
+               _("The option “%s” cannot be used: %s."), flag->flag, reason);
   return FALSE;
 }
 
-static gboolean
-add_flag (GStrvBuilder       *builder,
-          KisteCapabilities  *caps,
-          const char         *flag,
-          const char         *value,
-          KisteCreateField    field,
-          KisteCreateField   *out_field,
-          GError            **error)
+/* An option's value, read through its property */
+static void
+get_option (KisteCreateOptions *self,
+            const char         *property,
+            GValue             *value)
 {
-  if (!check_flag (caps, flag, error))
-    {
-      *out_field = field;
-      return FALSE;
-    }
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (self), property);
 
-  g_strv_builder_add (builder, flag);
-  if (value != NULL)
-    g_strv_builder_add (builder, value);
+  g_return_if_fail (pspec != NULL);
 
-  return TRUE;
+  g_value_init (value, G_PARAM_SPEC_VALUE_TYPE (pspec));
+  g_object_get_property (G_OBJECT (self), property, value);
 }
 
-/* All package names as one space-separated word list */
+/* A text that is set, a list that is not empty, a switch that is on */
+static gboolean
+option_is_set (KisteCreateOptions *self,
+               const char         *property)
+{
+  g_auto(GValue) value = G_VALUE_INIT;
+
+  get_option (self, property, &value);
+  if (G_VALUE_HOLDS_BOOLEAN (&value))
+    return g_value_get_boolean (&value);
+  if (G_VALUE_HOLDS_STRING (&value))
+    return _kiste_create_options_is_set (g_value_get_string (&value));
+  if (G_VALUE_HOLDS (&value, G_TYPE_STRV))
+    {
+      const char * const *strv = g_value_get_boxed (&value);
+
+      return strv != NULL && strv[0] != NULL;
+    }
+
+  g_return_val_if_reached (FALSE);
+}
+
+/* All words of every element as one space-separated list: distrobox
+ * takes the packages as one value */
 static char *
-join_packages (KisteCreateOptions *self)
+join_words (const char * const *elements)
 {
   g_autoptr(GString) joined = g_string_new (NULL);
 
-  for (guint i = 0; self->additional_packages[i] != NULL; i++)
+  for (guint i = 0; elements != NULL && elements[i] != NULL; i++)
     {
-      g_auto(GStrv) words = g_strsplit_set (self->additional_packages[i], " \t\n\r\f\v", -1);
+      g_auto(GStrv) words = g_strsplit_set (elements[i], " \t\n\r\f\v", -1);
 
       for (guint j = 0; words[j] != NULL; j++)
         {
@@ -284,119 +276,112 @@ join_packages (KisteCreateOptions *self)
   return g_string_free_and_steal (g_steal_pointer (&joined));
 }
 
-/* The argv of options whose fields were checked already */
+/* The values the flag is given with, one flag each (none: the flag
+ * alone); FALSE when the option leaves the flag out */
+static gboolean
+collect_values (KisteCreateOptions    *self,
+                const KisteCreateFlag *flag,
+                GPtrArray             *values)
+{
+  g_auto(GValue) value = G_VALUE_INIT;
+
+  if (flag->unless != NULL && option_is_set (self, flag->unless))
+    return FALSE;
+  if (flag->kind == KISTE_CREATE_FLAG_ALWAYS)
+    return TRUE;
+  if (!option_is_set (self, flag->property))
+    return FALSE;
+
+  get_option (self, flag->property, &value);
+  switch (flag->kind)
+    {
+    case KISTE_CREATE_FLAG_VALUE:
+      g_ptr_array_add (values, g_value_dup_string (&value));
+      return TRUE;
+
+    case KISTE_CREATE_FLAG_VALUES:
+      for (const char * const *v = g_value_get_boxed (&value); *v != NULL; v++)
+        g_ptr_array_add (values, g_strdup (*v));
+      return TRUE;
+
+    case KISTE_CREATE_FLAG_WORDS:
+      g_ptr_array_add (values, join_words (g_value_get_boxed (&value)));
+      return ((const char *) g_ptr_array_index (values, 0))[0] != '\0';
+
+    case KISTE_CREATE_FLAG_SWITCH:
+      if (flag->value != NULL)
+        g_ptr_array_add (values, g_strdup (flag->value));
+      return TRUE;
+
+    case KISTE_CREATE_FLAG_UNSHARE:
+      return TRUE;
+
+    case KISTE_CREATE_FLAG_ALWAYS:
+    default:
+      g_return_val_if_reached (FALSE);
+    }
+}
+
+/* One option's flags; FALSE with error when the installed distrobox
+ * cannot do what it asks */
+static gboolean
+add_option (GStrvBuilder           *builder,
+            KisteCreateOptions     *self,
+            KisteCapabilities      *caps,
+            const KisteCreateFlag  *flag,
+            GError                **error)
+{
+  g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
+
+  if (!collect_values (self, flag, values))
+    return TRUE;
+  if (!check_flag (flag, caps, error))
+    return FALSE;
+  /* without the flag, Kiste does it from the dry run's command */
+  if (kiste_create_flag_is_done_by_kiste (flag, caps))
+    return TRUE;
+
+  if (values->len == 0)
+    g_strv_builder_add (builder, flag->flag);
+  for (guint i = 0; i < values->len; i++)
+    g_strv_builder_add_many (builder, flag->flag, g_ptr_array_index (values, i), NULL);
+
+  return TRUE;
+}
+
+/* The command of options whose fields were checked already: every option
+ * in the table's order, each flag checked against caps. dry_run: the
+ * command that prints the engine's create command instead of running it
+ * (kiste-isolated-home.c reads it). */
 static char **
 build_argv (KisteCreateOptions  *self,
             KisteCapabilities   *caps,
+            gboolean             dry_run,
             KisteCreateField    *out_field,
             GError             **error)
 {
-  g_autoptr(GStrvBuilder) builder = NULL;
-  g_autofree char *packages = NULL;
-  KisteCreateField field = KISTE_CREATE_FIELD_NONE;
-
-  builder = g_strv_builder_new ();
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  const KisteCreateFlag *flags;
+  guint n_flags;
 
   /* --yes: never stop at a prompt (there is no terminal to answer it) */
-  g_strv_builder_add_many (builder, "distrobox", "create", "--yes", "--name", self->name, NULL);
+  g_strv_builder_add_many (builder, "distrobox", "create", "--yes", NULL);
 
-  if (_kiste_create_options_is_set (self->clone_source))
+  flags = kiste_create_flags_get_all (&n_flags);
+  for (guint i = 0; i < n_flags; i++)
     {
-      if (!add_flag (builder, caps, "--clone", self->clone_source,
-                     KISTE_CREATE_FIELD_CLONE_SOURCE, &field, error))
-        goto failed;
-    }
-  else
-    g_strv_builder_add_many (builder, "--image", self->image, NULL);
-
-  if ((_kiste_create_options_is_set (self->hostname) &&
-       !add_flag (builder, caps, "--hostname", self->hostname,
-                  KISTE_CREATE_FIELD_HOSTNAME, &field, error)) ||
-      (_kiste_create_options_is_set (self->home) &&
-       !add_flag (builder, caps, "--home", self->home,
-                  KISTE_CREATE_FIELD_HOME, &field, error)) ||
-      (_kiste_create_options_is_set (self->platform) &&
-       !add_flag (builder, caps, "--platform", self->platform,
-                  KISTE_CREATE_FIELD_PLATFORM, &field, error)) ||
-      (self->init &&
-       !add_flag (builder, caps, "--init", NULL, KISTE_CREATE_FIELD_INIT, &field, error)) ||
-      (self->nvidia &&
-       !add_flag (builder, caps, "--nvidia", NULL, KISTE_CREATE_FIELD_NVIDIA, &field, error)) ||
-      (self->pull &&
-       !add_flag (builder, caps, "--pull", NULL, KISTE_CREATE_FIELD_PULL, &field, error)))
-    goto failed;
-
-  if (self->unshare_all)
-    {
-      if (!add_flag (builder, caps, "--unshare-all", NULL,
-                     KISTE_CREATE_FIELD_UNSHARE_ALL, &field, error))
-        goto failed;
-    }
-  else
-    {
-      for (guint i = 0; i < G_N_ELEMENTS (unshare_flags); i++)
+      if (!add_option (builder, self, caps, &flags[i], error))
         {
-          if (self->unshare[unshare_flags[i].what] &&
-              !add_flag (builder, caps, unshare_flags[i].flag, NULL,
-                         unshare_flags[i].field, &field, error))
-            goto failed;
+          if (out_field != NULL)
+            *out_field = field_of (&flags[i]);
+          return NULL;
         }
     }
 
-  /* Explicit even with --unshare-all, which covers it only in patched
-   * builds. Without the flag the home's mounts are taken out of the dry
-   * run's command instead (kiste_create_options_get_isolates_home()). */
-  if (self->unshare[KISTE_UNSHARE_HOME])
-    {
-      if (caps == NULL || !kiste_capabilities_get_loaded (caps) ||
-          kiste_capabilities_supports_create_flag (caps, "--unshare-home"))
-        {
-          if (!add_flag (builder, caps, "--unshare-home", NULL,
-                         KISTE_CREATE_FIELD_UNSHARE_HOME, &field, error))
-            goto failed;
-        }
-      else if (!check_flag (caps, "--unshare-home", error))
-        {
-          field = KISTE_CREATE_FIELD_UNSHARE_HOME;
-          goto failed;
-        }
-    }
-
-  for (guint i = 0; self->volumes[i] != NULL; i++)
-    {
-      if (!add_flag (builder, caps, "--volume", self->volumes[i],
-                     KISTE_CREATE_FIELD_VOLUMES, &field, error))
-        goto failed;
-    }
-
-  packages = join_packages (self);
-  if ((packages[0] != '\0' &&
-       !add_flag (builder, caps, "--additional-packages", packages,
-                  KISTE_CREATE_FIELD_ADDITIONAL_PACKAGES, &field, error)) ||
-      (_kiste_create_options_is_set (self->init_hooks) &&
-       !add_flag (builder, caps, "--init-hooks", self->init_hooks,
-                  KISTE_CREATE_FIELD_INIT_HOOKS, &field, error)) ||
-      (_kiste_create_options_is_set (self->pre_init_hooks) &&
-       !add_flag (builder, caps, "--pre-init-hooks", self->pre_init_hooks,
-                  KISTE_CREATE_FIELD_PRE_INIT_HOOKS, &field, error)) ||
-      /* the launcher, when asked for, is added after (kiste-manager-create.c) */
-      !add_flag (builder, caps, "--no-entry", NULL, KISTE_CREATE_FIELD_ADD_TO_MENU, &field, error))
-    goto failed;
-
-  /* A constant label, never people's text: distrobox puts this value into
-   * a shell command line (distrobox.md) */
-  if (self->temporary &&
-      !add_flag (builder, caps, "--additional-flags", "--label " KISTE_BOX_TEMPORARY_LABEL "=1",
-                 KISTE_CREATE_FIELD_NONE, &field, error))
-    goto failed;
+  if (dry_run)
+    g_strv_builder_add (builder, "--dry-run");
 
   return g_strv_builder_end (builder);
-
-failed:
-  if (out_field != NULL)
-    *out_field = field;
-
-  return NULL;
 }
 
 char **
@@ -414,40 +399,34 @@ kiste_create_options_to_argv_full (KisteCreateOptions  *self,
   if (!kiste_create_options_validate_full (self, NULL, out_field, error))
     return NULL;
 
-  return build_argv (self, caps, out_field, error);
+  return build_argv (self, caps, FALSE, out_field, error);
 }
 
 char *
-kiste_create_options_dup_command_text (KisteCreateOptions  *self,
-                                       KisteCapabilities   *caps,
-                                       const char * const  *argv)
+kiste_create_options_dup_command_text (KisteCreateOptions *self,
+                                       KisteCapabilities  *caps)
 {
   g_autoptr(GString) text = g_string_new (NULL);
   g_autofree char *display = NULL;
+  g_auto(GStrv) argv = NULL;
+  gboolean isolated;
 
   g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (self), NULL);
-  g_return_val_if_fail (argv != NULL, NULL);
+  g_return_val_if_fail (!caps || KISTE_IS_CAPABILITIES (caps), NULL);
 
-  if (!kiste_create_options_get_effective_unshare (self, KISTE_UNSHARE_HOME, caps))
-    {
-      display = kiste_argv_to_display_string (argv);
-      g_string_append (text, display);
-    }
-  else
-    {
-      g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-      g_auto(GStrv) dry_run = NULL;
+  /* without the home: the dry run as people would type it, a copy
+   * included (Kiste commits the source itself first) */
+  isolated = kiste_create_options_get_effective_unshare (self, KISTE_UNSHARE_HOME, caps);
+  if (!(argv = build_argv (self, caps, isolated, NULL, NULL)))
+    return NULL;
 
-      g_strv_builder_addv (builder, (const char **) argv);
-      g_strv_builder_add (builder, "--dry-run");
-      dry_run = g_strv_builder_end (builder);
-      display = kiste_argv_to_display_string ((const char * const *) dry_run);
-
-      /* a comment, so the text can still be pasted into a shell */
-      g_string_append_printf (text, "%s\n# %s", display,
-                              _("then the create command it prints runs without the mounts of "
-                                "your home folder, with empty folders over /run/host/home"));
-    }
+  display = kiste_argv_to_display_string ((const char * const *) argv);
+  g_string_append (text, display);
+  /* a comment, so the text can still be pasted into a shell */
+  if (isolated)
+    g_string_append_printf (text, "\n# %s",
+                            _("then the create command it prints runs without the mounts of "
+                              "your home folder, with empty folders over /run/host/home"));
 
   /* the box's launcher comes after, with an icon of its own */
   if (self->add_to_menu && _kiste_create_options_is_set (self->name))
@@ -495,7 +474,7 @@ kiste_create_options_check (KisteCreateOptions  *self,
     }
 
   if (first == NULL)
-    argv = build_argv (self, caps, &first_field, &first);
+    argv = build_argv (self, caps, FALSE, &first_field, &first);
 
   if (out_field != NULL)
     *out_field = first_field;
@@ -513,4 +492,70 @@ kiste_create_options_to_argv (KisteCreateOptions  *self,
                               GError             **error)
 {
   return kiste_create_options_to_argv_full (self, caps, NULL, error);
+}
+
+/* Plans ------------------------------------------------------------------ */
+
+/* The image distrobox's own clone commits the source box as, NAME:DATE:
+ * a copy made by Kiste leaves the same image behind */
+static char *
+dup_clone_image (const char *clone_source)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = g_date_time_format (now, "%F");
+  g_autofree char *lower = g_ascii_strdown (clone_source, -1);
+
+  return g_strdup_printf ("%s:%s", lower, date);
+}
+
+KisteCreatePlan *
+kiste_create_options_plan (KisteCreateOptions  *self,
+                           const char * const  *existing_names,
+                           KisteCapabilities   *caps,
+                           const char          *engine,
+                           GError             **error)
+{
+  g_autoptr(KisteCreateOptions) from_image = NULL;
+  g_autoptr(GStrvBuilder) prepare = g_strv_builder_new ();
+  g_auto(GStrv) prepare_argv = NULL;
+  char **argv;
+
+  g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (self), NULL);
+  g_return_val_if_fail (!caps || KISTE_IS_CAPABILITIES (caps), NULL);
+  g_return_val_if_fail (engine != NULL, NULL);
+
+  /* before anything runs */
+  if (!kiste_create_options_validate (self, existing_names, error))
+    return NULL;
+
+  if (!kiste_create_options_get_effective_unshare (self, KISTE_UNSHARE_HOME, caps))
+    {
+      if (!(argv = build_argv (self, caps, FALSE, NULL, error)))
+        return NULL;
+      return _kiste_create_plan_new (_kiste_create_options_is_set (self->clone_source)
+                                     ? KISTE_CREATE_PLAN_CLONE : KISTE_CREATE_PLAN_PLAIN,
+                                     NULL, argv);
+    }
+
+  /* The dry run neither clones nor pulls: the engine does that first, and
+   * the dry run of a copy is that of a box of the committed image */
+  if (_kiste_create_options_is_set (self->clone_source))
+    {
+      g_autofree char *image = dup_clone_image (self->clone_source);
+
+      from_image = kiste_create_options_copy (self);
+      kiste_create_options_set_clone_source (from_image, NULL);
+      kiste_create_options_set_image (from_image, image);
+      g_strv_builder_add_many (prepare, engine, "container", "commit", self->clone_source, image, NULL);
+    }
+  else if (self->pull)
+    g_strv_builder_add_many (prepare, engine, "pull", self->image, NULL);
+
+  if (!(argv = build_argv (from_image ? from_image : self, caps, TRUE, NULL, error)))
+    return NULL;
+
+  prepare_argv = g_strv_builder_end (prepare);
+  return _kiste_create_plan_new (KISTE_CREATE_PLAN_ISOLATED,
+                                 prepare_argv[0] != NULL ? g_steal_pointer (&prepare_argv) : NULL,
+                                 argv);
 }

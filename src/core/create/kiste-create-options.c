@@ -151,6 +151,10 @@ kiste_create_options_get_property (GObject    *object,
       g_value_set_boolean (value, self->separate_home);
       break;
 
+    case PROP_TEMPORARY:
+      g_value_set_boolean (value, self->temporary);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -240,6 +244,10 @@ kiste_create_options_set_property (GObject      *object,
       kiste_create_options_set_separate_home (self, g_value_get_boolean (value));
       break;
 
+    case PROP_TEMPORARY:
+      kiste_create_options_set_temporary (self, g_value_get_boolean (value));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -318,6 +326,7 @@ kiste_create_options_class_init (KisteCreateOptionsClass *klass)
   properties[PROP_PULL] = boolean_pspec ("pull");
   properties[PROP_ADD_TO_MENU] = boolean_pspec ("add-to-menu");
   properties[PROP_SEPARATE_HOME] = boolean_pspec ("separate-home");
+  properties[PROP_TEMPORARY] = boolean_pspec ("temporary");
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 

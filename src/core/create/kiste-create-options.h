@@ -11,6 +11,7 @@
 
 #include "kiste-box.h"
 #include "kiste-capabilities.h"
+#include "kiste-create-plan.h"
 
 G_BEGIN_DECLS
 
@@ -119,8 +120,9 @@ gboolean             kiste_create_options_get_unshare_all         (KisteCreateOp
 void                 kiste_create_options_set_unshare_all         (KisteCreateOptions  *self,
                                                                    gboolean             unshare_all);
 /* What the box will really unshare: init implies process and groups;
- * unshare-all implies the five namespaces, and the home folder only with a
- * distrobox that has --unshare-home (caps may be NULL: then it does not). */
+ * unshare-all implies the five namespaces, and the home folder only where
+ * Kiste can keep it out (kiste-create-flags.h; caps may be NULL: then it
+ * cannot). */
 gboolean             kiste_create_options_get_effective_unshare   (KisteCreateOptions  *self,
                                                                    KisteUnshare         what,
                                                                    KisteCapabilities   *caps);
@@ -149,9 +151,10 @@ void                 kiste_create_options_set_pull                (KisteCreateOp
 gboolean             kiste_create_options_get_add_to_menu         (KisteCreateOptions  *self);
 void                 kiste_create_options_set_add_to_menu         (KisteCreateOptions  *self,
                                                                    gboolean             add_to_menu);
-/* A temporary box (Try an Image): labelled KISTE_BOX_TEMPORARY_LABEL=1
- * through --additional-flags, so it is found and offered for removal even
- * after Kiste quit. Not copied into manifests. */
+/* A temporary box (Try an Image), the property "temporary": labelled
+ * KISTE_BOX_TEMPORARY_LABEL=1 through --additional-flags, so it is found
+ * and offered for removal even after Kiste quit. Not copied into
+ * manifests. */
 gboolean             kiste_create_options_get_temporary           (KisteCreateOptions  *self);
 void                 kiste_create_options_set_temporary           (KisteCreateOptions  *self,
                                                                    gboolean             temporary);
@@ -178,28 +181,23 @@ gboolean             kiste_create_options_validate_field          (KisteCreateOp
                                                                    const char * const  *existing_names,
                                                                    GError             **error);
 
-/* Whether flag can be used with caps: NULL when it can, otherwise why not,
- * for people. Without loaded capabilities (caps NULL or still loading) only
- * --unshare-home is refused: no released distrobox has it. The one rule
- * the form's rows, the argv and manifest imports follow. */
-char                *kiste_create_options_dup_flag_problem        (KisteCapabilities   *caps,
-                                                                   const char          *flag);
-
 /* Validates (without a uniqueness check), then builds
  *   distrobox create --yes --name NAME (--image IMAGE | --clone SRC) …
- * with every value as its own argv element. Each flag beyond those must be
- * listed by caps (a NULL or unloaded caps skips the checks, but refuses
- * --unshare-home). Home isolation on a distrobox without --unshare-home
- * leaves the flag out: the manager then takes this command's dry run and
- * runs it without the home's mounts (kiste-isolated-home.c). */
+ * with every value as its own argv element: the options of the table of
+ * create flags in its order, each checked against caps
+ * (kiste-create-flags.h). Home isolation on a distrobox without the flag
+ * leaves it out: the plan of such options runs this command as a dry run
+ * and then the engine's create without the home's mounts
+ * (kiste_create_options_plan()). */
 char               **kiste_create_options_to_argv                 (KisteCreateOptions  *self,
                                                                    KisteCapabilities   *caps,
                                                                    GError             **error);
-/* What "Show Command" shows for argv (from the above): the command itself,
- * or for a box without the home, its dry run and what happens next */
+/* What "Show Command" shows for options that check() accepts: the
+ * command itself, or for a box without the home, its dry run and what
+ * happens next; then the launcher's command when one is asked for. NULL
+ * when caps cannot make the command. */
 char                *kiste_create_options_dup_command_text        (KisteCreateOptions  *self,
-                                                                   KisteCapabilities   *caps,
-                                                                   const char * const  *argv);
+                                                                   KisteCapabilities   *caps);
 /* Same, telling which field stopped it */
 char               **kiste_create_options_to_argv_full            (KisteCreateOptions  *self,
                                                                    KisteCapabilities   *caps,
@@ -217,6 +215,17 @@ char               **kiste_create_options_check                   (KisteCreateOp
                                                                    KisteCapabilities   *caps,
                                                                    GPtrArray          **problems,
                                                                    KisteCreateField    *out_field,
+                                                                   GError             **error);
+
+/* The commands that make the box, in order, decided once: every field is
+ * checked first (the name against existing_names, which may be NULL), then
+ * each command is built from the options (nothing edits a command after
+ * it is built). engine ("podman", "docker") runs what distrobox does not
+ * for a box without the home: the copy's commit or the image's pull. */
+KisteCreatePlan     *kiste_create_options_plan                    (KisteCreateOptions  *self,
+                                                                   const char * const  *existing_names,
+                                                                   KisteCapabilities   *caps,
+                                                                   const char          *engine,
                                                                    GError             **error);
 
 G_END_DECLS

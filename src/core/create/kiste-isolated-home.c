@@ -5,11 +5,12 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-/* Home isolation on a distrobox that has no --unshare-home: take the
- * `podman create` command that `distrobox create --dry-run` prints (one
- * argument per line, quoted for sh), split it without a shell, and remove
- * every mount that exposes the user's home. What stays shared is what the
- * Isolation group of the details page lists. */
+/* Home isolation on a distrobox that has no flag for it: take the `podman
+ * create` command that `distrobox create --dry-run` prints (one argument
+ * per line, quoted for sh), split it without a shell and check every line
+ * (the parts), then build the command of a box without every mount that
+ * exposes the user's home. What stays shared is what the Isolation group
+ * of the details page lists. */
 
 #include "config.h"
 
@@ -23,18 +24,35 @@
 #define UNSHARE_HOME_LABEL "distrobox.unshare_home=1"
 #define UNSHARE_HOME_ENV   "DISTROBOX_UNSHARE_HOME=1"
 
-typedef struct
+struct _KisteIsolatedHomeDryRun
 {
-  const KisteIsolatedHomeHost *host;
-  char       *var_home_user;    /* /var/home/$USER */
-  GStrvBuilder *out;
-  GPtrArray  *masks;            /* tmpfs destinations, in order, once each */
+  /* the engine and "create" */
+  char      **command;
+  /* (element-type GStrv): the option lines before the image */
+  GPtrArray  *options;
+  char       *image;
+  /* (element-type GStrv): the entrypoint's argument lines up to "--" */
+  GPtrArray  *init_args;
+  /* the box's home, the entrypoint's --home */
   char       *box_home;
-  gboolean    has_label;
-  gboolean    has_env;
-  gboolean    has_entrypoint;
-  gboolean    has_hook;
-} Rewrite;
+  /* the init hook after "--"; NULL or "" for none */
+  char       *hook;
+};
+
+void
+kiste_isolated_home_dry_run_free (KisteIsolatedHomeDryRun *dry_run)
+{
+  if (dry_run == NULL)
+    return;
+
+  g_clear_pointer (&dry_run->command, g_strfreev);
+  g_clear_pointer (&dry_run->options, g_ptr_array_unref);
+  g_clear_pointer (&dry_run->image, g_free);
+  g_clear_pointer (&dry_run->init_args, g_ptr_array_unref);
+  g_clear_pointer (&dry_run->box_home, g_free);
+  g_clear_pointer (&dry_run->hook, g_free);
+  g_free (dry_run);
+}
 
 static gboolean
 shape_error (GError     **error,
@@ -47,14 +65,199 @@ shape_error (GError     **error,
   return FALSE;
 }
 
+/* Parsing ----------------------------------------------------------------- */
+
+/* The spec of a --volume line (-v, --volume=), or NULL for another option */
+static const char *
+volume_spec (char **tokens)
+{
+  if (g_str_equal (tokens[0], "--volume") || g_str_equal (tokens[0], "-v"))
+    return tokens[1];
+  if (g_str_has_prefix (tokens[0], "--volume="))
+    return tokens[0] + strlen ("--volume=");
+  return NULL;
+}
+
+/* A volume is SOURCE:DESTINATION[:OPTIONS] of absolute paths, or an
+ * anonymous one such as /dev/pts: anything else cannot be told safe */
+static gboolean
+check_option (char        **tokens,
+              const char   *line,
+              GError      **error)
+{
+  guint n = g_strv_length (tokens);
+  const char *spec;
+  g_auto(GStrv) parts = NULL;
+  guint n_parts;
+
+  if (g_str_equal (tokens[0], "--volume") || g_str_equal (tokens[0], "-v"))
+    {
+      if (n != 2)
+        return shape_error (error, line);
+    }
+  else if (g_str_has_prefix (tokens[0], "--volume="))
+    {
+      if (n != 1)
+        return shape_error (error, line);
+    }
+  else
+    return TRUE;
+
+  spec = volume_spec (tokens);
+  parts = g_strsplit (spec, ":", -1);
+  n_parts = g_strv_length (parts);
+  if (n_parts == 0)
+    return shape_error (error, line);  /* an empty spec has no source */
+  if (n_parts == 1)
+    return TRUE;
+  if (n_parts > 3 || parts[0][0] != '/' || parts[1][0] != '/')
+    return shape_error (error, line);
+
+  return TRUE;
+}
+
+/* The entrypoint's arguments: its --home is the box's home, and "--" and
+ * the init hook end the command */
+static gboolean
+take_init_arg (KisteIsolatedHomeDryRun  *dry_run,
+               char                    **tokens,
+               const char               *line,
+               gboolean                 *ended,
+               GError                  **error)
+{
+  guint n = g_strv_length (tokens);
+
+  if (*ended)
+    return shape_error (error, line);
+
+  if (g_str_equal (tokens[0], "--home"))
+    {
+      if (n != 2 || tokens[1][0] != '/')
+        return shape_error (error, line);
+      g_set_str (&dry_run->box_home, tokens[1]);
+    }
+  else if (g_str_equal (tokens[0], "--"))
+    {
+      if (n > 2 || dry_run->box_home == NULL)
+        return shape_error (error, line);
+      dry_run->hook = n == 2 ? g_strdup (tokens[1]) : NULL;
+      *ended = TRUE;
+      return TRUE;
+    }
+
+  g_ptr_array_add (dry_run->init_args, g_strdupv (tokens));
+  return TRUE;
+}
+
+/**
+ * kiste_isolated_home_parse_dry_run:
+ * @dry_run: what `distrobox create --dry-run …` printed on stdout
+ * @error: set when the output has a shape Kiste does not know
+ *
+ * Splits the dry run into the engine's command, its options, the image and
+ * the entrypoint's arguments. Each line is split without a shell (quote
+ * removal only): a line that would need one ($, backticks, backslashes) is
+ * refused, as is anything else Kiste does not know, rather than half
+ * understood.
+ *
+ * Returns: (transfer full): the parts
+ */
+KisteIsolatedHomeDryRun *
+kiste_isolated_home_parse_dry_run (const char  *dry_run,
+                                   GError     **error)
+{
+  g_autoptr(KisteIsolatedHomeDryRun) parts = NULL;
+  g_auto(GStrv) lines = NULL;
+  gboolean has_entrypoint = FALSE;
+  gboolean ended = FALSE;
+
+  g_return_val_if_fail (dry_run != NULL, NULL);
+
+  parts = g_new0 (KisteIsolatedHomeDryRun, 1);
+  parts->options = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  parts->init_args = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+
+  lines = g_strsplit (dry_run, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autoptr(GError) parse_error = NULL;
+      g_auto(GStrv) tokens = NULL;
+      const char *line = g_strstrip (lines[i]);
+
+      if (line[0] == '\0')
+        continue;
+
+      /* quote removal only: anything that needs a shell is refused */
+      if (strpbrk (line, "$`\\") != NULL ||
+          !g_shell_parse_argv (line, NULL, &tokens, &parse_error))
+        {
+          shape_error (error, line);
+          return NULL;
+        }
+
+      if (parts->command == NULL)
+        {
+          g_autofree char *program = g_path_get_basename (tokens[0]);
+
+          if (g_strv_length (tokens) != 2 || !g_str_equal (tokens[1], "create") ||
+              !(g_str_equal (program, "podman") || g_str_equal (program, "docker")))
+            {
+              shape_error (error, line);
+              return NULL;
+            }
+          parts->command = g_steal_pointer (&tokens);
+        }
+      else if (parts->image == NULL && tokens[0][0] != '-')
+        {
+          if (g_strv_length (tokens) != 1 || !has_entrypoint)
+            {
+              shape_error (error, line);
+              return NULL;
+            }
+          parts->image = g_strdup (tokens[0]);
+        }
+      else if (parts->image == NULL)
+        {
+          if (!check_option (tokens, line, error))
+            return NULL;
+          if (g_str_equal (tokens[0], "--entrypoint") || g_str_has_prefix (tokens[0], "--entrypoint="))
+            has_entrypoint = TRUE;
+          g_ptr_array_add (parts->options, g_steal_pointer (&tokens));
+        }
+      else if (!take_init_arg (parts, tokens, line, &ended, error))
+        return NULL;
+    }
+
+  if (parts->command == NULL || parts->image == NULL || !ended)
+    {
+      shape_error (error, parts->command == NULL ? _("no command") :
+                          parts->image == NULL ? _("no image") : _("no init arguments"));
+      return NULL;
+    }
+
+  return g_steal_pointer (&parts);
+}
+
+/* Building ---------------------------------------------------------------- */
+
+typedef struct
+{
+  const KisteIsolatedHomeHost *host;
+  char         *var_home_user;    /* /var/home/$USER */
+  GStrvBuilder *out;
+  GPtrArray    *masks;            /* tmpfs destinations, in order, once each */
+  gboolean      has_label;
+  gboolean      has_env;
+} Build;
+
 static void
-add_mask (Rewrite    *rw,
+add_mask (Build      *b,
           const char *destination)
 {
-  for (guint i = 0; i < rw->masks->len; i++)
-    if (g_str_equal (g_ptr_array_index (rw->masks, i), destination))
+  for (guint i = 0; i < b->masks->len; i++)
+    if (g_str_equal (g_ptr_array_index (b->masks, i), destination))
       return;
-  g_ptr_array_add (rw->masks, g_strdup (destination));
+  g_ptr_array_add (b->masks, g_strdup (destination));
 }
 
 /* path is source or below it */
@@ -73,40 +276,32 @@ path_below (const char *path,
 
 /* Returns FALSE to leave the volume out */
 static gboolean
-rewrite_volume (Rewrite     *rw,
-                const char  *spec,
-                const char  *line,
-                GError     **error)
+keep_volume (Build      *b,
+             const char *spec)
 {
-  const KisteIsolatedHomeHost *host = rw->host;
+  const KisteIsolatedHomeHost *host = b->host;
   g_auto(GStrv) parts = g_strsplit (spec, ":", -1);
-  guint n = g_strv_length (parts);
   const char *src, *dst, *below;
-  g_autofree char *first = NULL;
 
-  if (n == 0)
-    return shape_error (error, line);  /* an empty spec has no source */
-  if (n == 1)
+  if (g_strv_length (parts) == 1)
     return TRUE;  /* an anonymous volume such as /dev/pts */
-  if (n > 3 || parts[0][0] != '/' || parts[1][0] != '/')
-    return shape_error (error, line);
 
   src = parts[0];
   dst = parts[1];
 
-  /* the three mounts the seed's --unshare-home skips */
+  /* the three mounts the seed's home isolation skips */
   if ((g_str_equal (src, host->host_home) && g_str_equal (dst, host->host_home)) ||
       (host->runtime_dir != NULL &&
        g_str_equal (src, host->runtime_dir) && g_str_equal (dst, host->runtime_dir)) ||
-      (rw->var_home_user != NULL &&
-       g_str_equal (src, rw->var_home_user) && g_str_equal (dst, rw->var_home_user)))
+      (b->var_home_user != NULL &&
+       g_str_equal (src, b->var_home_user) && g_str_equal (dst, b->var_home_user)))
     return FALSE;
 
   /* every home of the host, at /run/host/home: a tmpfs in its place (a
    * second mount at the same destination is refused by podman) */
   if (g_str_equal (src, "/home") && g_str_equal (dst, "/run/host/home"))
     {
-      add_mask (rw, dst);
+      add_mask (b, dst);
       return FALSE;
     }
 
@@ -114,7 +309,7 @@ rewrite_volume (Rewrite     *rw,
   if (host->host_has_var_home && g_str_equal (src, "/var"))
     {
       g_autofree char *mask = g_build_filename (dst, "home", NULL);
-      add_mask (rw, mask);
+      add_mask (b, mask);
     }
 
   /* /run at /run/host/run still shows the runtime directory: its session
@@ -122,7 +317,7 @@ rewrite_volume (Rewrite     *rw,
   if (host->runtime_dir != NULL && (below = path_below (host->runtime_dir, src)) != NULL)
     {
       g_autofree char *mask = g_build_filename (dst, below, NULL);
-      add_mask (rw, mask);
+      add_mask (b, mask);
     }
 
   /* any other mount above the home: mask the folder it shows it through */
@@ -130,91 +325,62 @@ rewrite_volume (Rewrite     *rw,
   if (below != NULL)
     {
       const char *slash = strchr (below, '/');
-      g_autofree char *mask = NULL;
+      g_autofree char *first = slash ? g_strndup (below, slash - below) : g_strdup (below);
+      g_autofree char *mask = g_build_filename (dst, first, NULL);
 
-      first = slash ? g_strndup (below, slash - below) : g_strdup (below);
-      mask = g_build_filename (dst, first, NULL);
-      add_mask (rw, mask);
+      add_mask (b, mask);
     }
 
   return TRUE;
 }
 
+/* Returns FALSE to leave the option out */
 static gboolean
-rewrite_option (Rewrite     *rw,
-                char       **tokens,
-                const char  *line,
-                GError     **error)
+keep_option (Build  *b,
+             char  **tokens)
 {
+  const char *spec = volume_spec (tokens);
   guint n = g_strv_length (tokens);
-  const char *spec = NULL;
-
-  if (g_str_equal (tokens[0], "--volume") || g_str_equal (tokens[0], "-v"))
-    {
-      if (n != 2)
-        return shape_error (error, line);
-      spec = tokens[1];
-    }
-  else if (g_str_has_prefix (tokens[0], "--volume="))
-    {
-      if (n != 1)
-        return shape_error (error, line);
-      spec = tokens[0] + strlen ("--volume=");
-    }
 
   if (spec != NULL)
-    {
-      g_autoptr(GError) local_error = NULL;
+    return keep_volume (b, spec);
 
-      if (!rewrite_volume (rw, spec, line, &local_error))
-        {
-          if (local_error != NULL)
-            {
-              g_propagate_error (error, g_steal_pointer (&local_error));
-              return FALSE;
-            }
-          return TRUE;  /* left out */
-        }
-    }
-  else if (n == 2 && g_str_equal (tokens[0], "--label") &&
-           g_str_has_prefix (tokens[1], "distrobox.unshare_home="))
+  if (n == 2 && g_str_equal (tokens[0], "--label") &&
+      g_str_has_prefix (tokens[1], "distrobox.unshare_home="))
     {
       /* a patched distrobox sets it already */
       if (!g_str_equal (tokens[1], UNSHARE_HOME_LABEL))
-        return TRUE;
-      rw->has_label = TRUE;
+        return FALSE;
+      b->has_label = TRUE;
     }
   else if (n == 2 && g_str_equal (tokens[0], "--env") &&
            g_str_has_prefix (tokens[1], "DISTROBOX_UNSHARE_HOME="))
     {
       if (!g_str_equal (tokens[1], UNSHARE_HOME_ENV))
-        return TRUE;
-      rw->has_env = TRUE;
+        return FALSE;
+      b->has_env = TRUE;
     }
-  else if (g_str_equal (tokens[0], "--entrypoint") || g_str_has_prefix (tokens[0], "--entrypoint="))
-    rw->has_entrypoint = TRUE;
 
-  g_strv_builder_addv (rw->out, (const char **) tokens);
   return TRUE;
 }
 
 static void
-add_before_image (Rewrite *rw)
+add_before_image (Build *b)
 {
-  for (guint i = 0; i < rw->masks->len; i++)
+  for (guint i = 0; i < b->masks->len; i++)
     {
-      g_strv_builder_add (rw->out, "--mount");
+      g_strv_builder_add (b->out, "--mount");
       /* notmpcopyup: podman would otherwise fill the tmpfs with what it
        * covers, which under /run/host is the host's own folder */
-      g_strv_builder_take (rw->out, g_strconcat ("type=tmpfs,destination=",
-                                                 (const char *) g_ptr_array_index (rw->masks, i),
-                                                 ",notmpcopyup",
-                                                 NULL));
+      g_strv_builder_take (b->out, g_strconcat ("type=tmpfs,destination=",
+                                                (const char *) g_ptr_array_index (b->masks, i),
+                                                ",notmpcopyup",
+                                                NULL));
     }
-  if (!rw->has_label)
-    g_strv_builder_add_many (rw->out, "--label", UNSHARE_HOME_LABEL, NULL);
-  if (!rw->has_env)
-    g_strv_builder_add_many (rw->out, "--env", UNSHARE_HOME_ENV, NULL);
+  if (!b->has_label)
+    g_strv_builder_add_many (b->out, "--label", UNSHARE_HOME_LABEL, NULL);
+  if (!b->has_env)
+    g_strv_builder_add_many (b->out, "--env", UNSHARE_HOME_ENV, NULL);
 }
 
 /* distrobox-init of 1.8 does not make the home it skips mounting, and an
@@ -222,15 +388,16 @@ add_before_image (Rewrite *rw)
  * there. An init hook (run as root at the end of init, through its eval)
  * makes it the user's: from /etc/skel, owned by the user, mode 755. A home
  * that is already the user's, such as a separate home folder, is left as
- * it is. */
+ * it is. Built from the checked home path, quoted, and numbers only. */
 static char *
-dup_home_hook (Rewrite    *rw,
-               const char *existing)
+dup_home_hook (const char                  *box_home,
+               const KisteIsolatedHomeHost *host,
+               const char                  *existing)
 {
-  g_autofree char *q = g_shell_quote (rw->box_home);
+  g_autofree char *q = g_shell_quote (box_home);
   g_autofree char *ours = NULL;
-  guint uid = rw->host->uid;
-  guint gid = rw->host->gid;
+  guint uid = host->uid;
+  guint gid = host->gid;
 
   ours = g_strdup_printf ("mkdir -p %s && if test \"$(stat -c %%u %s)\" != %u; then "
                           "cp -a -n /etc/skel/. %s 2>/dev/null; chown -R %u:%u %s && chmod 755 %s; fi",
@@ -240,68 +407,28 @@ dup_home_hook (Rewrite    *rw,
   return g_strconcat (ours, "; ", existing, NULL);
 }
 
-static gboolean
-rewrite_entrypoint_arg (Rewrite     *rw,
-                        char       **tokens,
-                        const char  *line,
-                        GError     **error)
-{
-  guint n = g_strv_length (tokens);
-
-  if (g_str_equal (tokens[0], "--home"))
-    {
-      if (n != 2 || tokens[1][0] != '/')
-        return shape_error (error, line);
-      g_set_str (&rw->box_home, tokens[1]);
-    }
-  else if (g_str_equal (tokens[0], "--"))
-    {
-      g_autofree char *hook = NULL;
-
-      if (n > 2 || rw->box_home == NULL || rw->has_hook)
-        return shape_error (error, line);
-      rw->has_hook = TRUE;
-      hook = dup_home_hook (rw, n == 2 ? tokens[1] : NULL);
-      g_strv_builder_add (rw->out, "--");
-      g_strv_builder_add (rw->out, hook);
-      return TRUE;
-    }
-  else if (rw->has_hook)
-    return shape_error (error, line);
-
-  g_strv_builder_addv (rw->out, (const char **) tokens);
-  return TRUE;
-}
-
 /**
- * kiste_isolated_home_argv_from_dry_run:
- * @dry_run: what `distrobox create --dry-run …` printed on stdout
+ * kiste_isolated_home_build_argv:
+ * @dry_run: the parts of the dry run
  * @host: where the user's home is on the host
- * @error: set when the output has a shape Kiste does not know
  *
- * Turns the dry run into the argv of the container manager's create
- * command for a box that cannot see the user's home: the home, runtime
- * directory and /var/home/$USER mounts are left out, the host's homes under
- * /run/host are covered with empty tmpfs mounts, the box is labelled
- * `distrobox.unshare_home=1`, and init makes the box's own home. Anything
- * unexpected is refused rather than half isolated.
+ * The argv of the container manager's create command for a box that
+ * cannot see the user's home: the home, runtime directory and
+ * /var/home/$USER mounts are left out, the host's homes under /run/host are
+ * covered with empty tmpfs mounts, the box is labelled
+ * `distrobox.unshare_home=1`, and init makes the box's own home.
  *
  * Returns: (transfer full): the argv, starting with the manager
  */
 char **
-kiste_isolated_home_argv_from_dry_run (const char                  *dry_run,
-                                       const KisteIsolatedHomeHost *host,
-                                       GError                     **error)
+kiste_isolated_home_build_argv (const KisteIsolatedHomeDryRun *dry_run,
+                                const KisteIsolatedHomeHost   *host)
 {
-  g_auto(GStrv) lines = NULL;
   g_autoptr(GPtrArray) masks = NULL;
   g_autoptr(GStrvBuilder) out = NULL;
   g_autofree char *var_home_user = NULL;
-  g_autofree char *box_home = NULL;
-  Rewrite rw = { 0 };
-  gboolean seen_command = FALSE;
-  gboolean seen_image = FALSE;
-  gboolean ok = TRUE;
+  g_autofree char *hook = NULL;
+  Build b = { 0 };
 
   g_return_val_if_fail (dry_run != NULL, NULL);
   g_return_val_if_fail (host != NULL && host->host_home != NULL && host->host_home[0] == '/', NULL);
@@ -311,68 +438,42 @@ kiste_isolated_home_argv_from_dry_run (const char                  *dry_run,
   if (host->user_name != NULL && host->user_name[0] != '\0')
     var_home_user = g_build_filename ("/var/home", host->user_name, NULL);
 
-  rw.host = host;
-  rw.var_home_user = var_home_user;
-  rw.out = out;
-  rw.masks = masks;
+  b.host = host;
+  b.var_home_user = var_home_user;
+  b.out = out;
+  b.masks = masks;
 
-  lines = g_strsplit (dry_run, "\n", -1);
-  for (guint i = 0; ok && lines[i] != NULL; i++)
+  g_strv_builder_addv (out, (const char **) dry_run->command);
+  for (guint i = 0; i < dry_run->options->len; i++)
     {
-      g_autoptr(GError) parse_error = NULL;
-      g_auto(GStrv) tokens = NULL;
-      const char *line = g_strstrip (lines[i]);
+      char **tokens = g_ptr_array_index (dry_run->options, i);
 
-      if (line[0] == '\0')
-        continue;
-
-      /* quote removal only: anything that needs a shell is refused */
-      if (strpbrk (line, "$`\\") != NULL ||
-          !g_shell_parse_argv (line, NULL, &tokens, &parse_error))
-        {
-          ok = shape_error (error, line);
-          break;
-        }
-
-      if (!seen_command)
-        {
-          g_autofree char *program = g_path_get_basename (tokens[0]);
-
-          if (g_strv_length (tokens) != 2 || !g_str_equal (tokens[1], "create") ||
-              !(g_str_equal (program, "podman") || g_str_equal (program, "docker")))
-            {
-              ok = shape_error (error, line);
-              break;
-            }
-          g_strv_builder_addv (out, (const char **) tokens);
-          seen_command = TRUE;
-        }
-      else if (!seen_image && tokens[0][0] != '-')
-        {
-          if (g_strv_length (tokens) != 1 || !rw.has_entrypoint)
-            {
-              ok = shape_error (error, line);
-              break;
-            }
-          add_before_image (&rw);
-          g_strv_builder_add (out, tokens[0]);
-          seen_image = TRUE;
-        }
-      else if (!seen_image)
-        ok = rewrite_option (&rw, tokens, line, error);
-      else
-        ok = rewrite_entrypoint_arg (&rw, tokens, line, error);
+      if (keep_option (&b, tokens))
+        g_strv_builder_addv (out, (const char **) tokens);
     }
+  add_before_image (&b);
+  g_strv_builder_add (out, dry_run->image);
 
-  box_home = g_steal_pointer (&rw.box_home);
-  if (!ok)
-    return NULL;
-
-  if (!seen_command || !seen_image || !rw.has_hook)
-    {
-      shape_error (error, !seen_command ? _("no command") : !seen_image ? _("no image") : _("no init arguments"));
-      return NULL;
-    }
+  for (guint i = 0; i < dry_run->init_args->len; i++)
+    g_strv_builder_addv (out, (const char **) g_ptr_array_index (dry_run->init_args, i));
+  hook = dup_home_hook (dry_run->box_home, host, dry_run->hook);
+  g_strv_builder_add_many (out, "--", hook, NULL);
 
   return g_strv_builder_end (out);
+}
+
+char **
+kiste_isolated_home_argv_from_dry_run (const char                  *dry_run,
+                                       const KisteIsolatedHomeHost *host,
+                                       GError                     **error)
+{
+  g_autoptr(KisteIsolatedHomeDryRun) parts = NULL;
+
+  g_return_val_if_fail (dry_run != NULL, NULL);
+  g_return_val_if_fail (host != NULL && host->host_home != NULL && host->host_home[0] == '/', NULL);
+
+  if (!(parts = kiste_isolated_home_parse_dry_run (dry_run, error)))
+    return NULL;
+
+  return kiste_isolated_home_build_argv (parts, host);
 }

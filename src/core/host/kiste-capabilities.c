@@ -28,22 +28,6 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-/* First tag of each create flag that appeared after 1.5 (distrobox.md §3) */
-static const struct
-{
-  const char *flag;
-  const char *since;
-} first_tags[] = {
-  { "--unshare-devsys", "1.6.0" },
-  { "--unshare-ipc", "1.6.0" },
-  { "--unshare-netns", "1.6.0" },
-  { "--unshare-process", "1.6.0" },
-  { "--unshare-all", "1.6.0" },
-  { "--unshare-groups", "1.7.0" },
-  { "--clean-path", "1.7.1" },
-  { "--platform", "1.8.1" },
-};
-
 /* Object ----------------------------------------------------------------- */
 
 static void
@@ -306,12 +290,9 @@ kiste_capabilities_supports_create_flag (KisteCapabilities *self,
 }
 
 gboolean
-kiste_capabilities_can_isolate_home (KisteCapabilities *self)
+kiste_capabilities_can_read_dry_run (KisteCapabilities *self)
 {
   g_return_val_if_fail (KISTE_IS_CAPABILITIES (self), FALSE);
-
-  if (kiste_capabilities_supports_create_flag (self, "--unshare-home"))
-    return TRUE;
 
   /* The dry run's shape is known for distrobox 1.8 and later 1.x only */
   return self->distrobox_major == 1 &&
@@ -321,15 +302,31 @@ kiste_capabilities_can_isolate_home (KisteCapabilities *self)
 }
 
 char *
+kiste_capabilities_dup_dry_run_problem (KisteCapabilities *self)
+{
+  g_return_val_if_fail (KISTE_IS_CAPABILITIES (self), NULL);
+
+  /* distrobox 2 has no dry run of that shape: its version says enough */
+  if (kiste_capabilities_can_read_dry_run (self) || self->distrobox_major != 1)
+    return NULL;
+
+  if (kiste_capabilities_compare_versions (self->distrobox_version, "1.8.0") < 0)
+    return g_strdup (_("Needs distrobox 1.8.0 or newer"));
+  if (g_strcmp0 (self->manager, "podman") != 0 && g_strcmp0 (self->manager, "docker") != 0)
+    return g_strdup (_("Needs Podman or Docker"));
+
+  return NULL;
+}
+
+char *
 kiste_capabilities_dup_unsupported_reason (KisteCapabilities *self,
-                                           const char        *flag)
+                                           const char        *flag,
+                                           const char        *since)
 {
   g_return_val_if_fail (KISTE_IS_CAPABILITIES (self), NULL);
   g_return_val_if_fail (flag != NULL, NULL);
 
   if (kiste_capabilities_supports_create_flag (self, flag))
-    return NULL;
-  if (g_str_equal (flag, "--unshare-home") && kiste_capabilities_can_isolate_home (self))
     return NULL;
 
   if (!self->loaded)
@@ -341,41 +338,10 @@ kiste_capabilities_dup_unsupported_reason (KisteCapabilities *self,
   if (self->distrobox_version == NULL)
     return g_strdup (_("Not available in the installed distrobox"));
 
-  if (g_str_equal (flag, "--unshare-home"))
-    {
-      if (self->distrobox_major == 1 &&
-          kiste_capabilities_compare_versions (self->distrobox_version, "1.8.0") < 0)
-        return g_strdup (_("Needs distrobox 1.8.0 or newer"));
-      if (self->distrobox_major == 1 &&
-          g_strcmp0 (self->manager, "podman") != 0 && g_strcmp0 (self->manager, "docker") != 0)
-        return g_strdup (_("Needs Podman or Docker"));
-    }
-
-  for (guint i = 0; i < G_N_ELEMENTS (first_tags); i++)
-    {
-      if (g_str_equal (first_tags[i].flag, flag) &&
-          kiste_capabilities_compare_versions (self->distrobox_version, first_tags[i].since) < 0)
-        return g_strdup_printf (_("Needs distrobox %s or newer"), first_tags[i].since);
-    }
+  if (since != NULL && kiste_capabilities_compare_versions (self->distrobox_version, since) < 0)
+    return g_strdup_printf (_("Needs distrobox %s or newer"), since);
 
   return g_strdup_printf (_("Not available in distrobox %s"), self->distrobox_version);
-}
-
-char *
-kiste_capabilities_dup_unsupported_details (KisteCapabilities *self,
-                                            const char        *flag)
-{
-  g_return_val_if_fail (KISTE_IS_CAPABILITIES (self), NULL);
-  g_return_val_if_fail (flag != NULL, NULL);
-
-  if (kiste_capabilities_supports_create_flag (self, flag))
-    return NULL;
-
-  if (g_str_equal (flag, "--unshare-home") && !kiste_capabilities_can_isolate_home (self))
-    return g_strdup (_("A custom home folder only changes where the box keeps its own "
-                       "files: your home folder is still mounted in the box."));
-
-  return NULL;
 }
 
 /* Whether the distrobox in use is the one in the last PATH folder (Kiste's

@@ -65,18 +65,20 @@ const char          *kiste_capabilities_get_manager_problem      (KisteCapabilit
 const char * const  *kiste_capabilities_get_create_flags         (KisteCapabilities    *self);
 gboolean             kiste_capabilities_supports_create_flag     (KisteCapabilities    *self,
                                                                   const char           *flag);
-/* Whether a new box can be kept away from the user's home: with the
- * flag of a patched distrobox, or from the dry run of distrobox 1.x with
- * podman or docker (kiste-isolated-home.c) */
-gboolean             kiste_capabilities_can_isolate_home         (KisteCapabilities    *self);
-/* Why a flag cannot be used, short, for the UI: "Needs distrobox 1.7.0 or
- * newer", "Not available in distrobox 1.8.2.5"; NULL if supported. */
+/* Whether Kiste knows the shape of what `distrobox create --dry-run`
+ * prints here (kiste-isolated-home.c reads it): distrobox 1.x from 1.8.0
+ * that lists --dry-run, with podman or docker */
+gboolean             kiste_capabilities_can_read_dry_run         (KisteCapabilities    *self);
+/* Why it cannot, where the version's reason does not say it ("Needs
+ * distrobox 1.8.0 or newer", "Needs Podman or Docker"); otherwise NULL */
+char                *kiste_capabilities_dup_dry_run_problem      (KisteCapabilities    *self);
+/* Why a flag `distrobox create --help` does not list cannot be used,
+ * short, for the UI: "Needs distrobox 1.7.0 or newer" (since: the first
+ * release with the flag, or NULL), "Not available in distrobox 1.8.2.5";
+ * NULL if it is listed. */
 char                *kiste_capabilities_dup_unsupported_reason   (KisteCapabilities    *self,
-                                                                  const char           *flag);
-/* A longer explanation for an unsupported flag where one helps (so far
- * only --unshare-home), or NULL. */
-char                *kiste_capabilities_dup_unsupported_details  (KisteCapabilities    *self,
-                                                                  const char           *flag);
+                                                                  const char           *flag,
+                                                                  const char           *since);
 
 void                 kiste_capabilities_set_last_path_dir        (KisteCapabilities    *self,
                                                                   const char           *dir);

@@ -88,34 +88,19 @@ clone_created (GTask *task)
   kiste_box_store_reload_async (op->self->store, NULL, clone_reloaded_cb, task);
 }
 
+/* The plan made before the source was stopped: a source without the
+ * user's home makes a copy without it too */
 static void
 clone_run (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
-  g_auto(GStrv) argv = NULL;
-  GError *error = NULL;
-
-  if (!(argv = kiste_create_options_to_argv (op->options, op->self->capabilities, &error)))
-    {
-      op->pending_error = error;
-      clone_created (task);
-      return;
-    }
 
   /* a failed copy may leave a box behind: list again, and start the
    * source again, before failing */
   op->recover = clone_created;
+  op->created = clone_created;
   kiste_task_set_step (op->ktask, _("Copying the box"));
-
-  /* a source without the user's home: so is its copy */
-  if (kiste_create_options_get_effective_unshare (op->options, KISTE_UNSHARE_HOME,
-                                                  op->self->capabilities))
-    {
-      op->created = clone_created;
-      _kiste_op_create_isolated (task, op->options, argv);
-      return;
-    }
-  _kiste_op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, clone_created);
+  _kiste_op_create (task, op->options, op->plan);
 }
 
 /* The source's settings as the copy's options; checked before anything
@@ -125,7 +110,6 @@ clone_prepare (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
   g_auto(GStrv) names = _kiste_manager_dup_names (op->self);
-  g_auto(GStrv) argv = NULL;
   GError *error = NULL;
   KisteBox *box;
 
@@ -141,8 +125,10 @@ clone_prepare (GTask *task)
   /* as distrobox's own clone: no launcher of the box in the app menu */
   kiste_create_options_set_add_to_menu (op->options, FALSE);
 
-  if (!kiste_create_options_validate (op->options, (const char * const *) names, &error) ||
-      !(argv = kiste_create_options_to_argv (op->options, op->self->capabilities, &error)))
+  g_clear_object (&op->plan);
+  if (!(op->plan = kiste_create_options_plan (op->options, (const char * const *) names,
+                                              op->self->capabilities,
+                                              kiste_manager_get_engine (op->self), &error)))
     {
       _kiste_op_return (task, error);
       return;

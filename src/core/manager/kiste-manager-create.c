@@ -21,9 +21,10 @@
 #include "kiste-manager-ops-private.h"
 #include "kiste-manager-private.h"
 
-/* Create without the user's home (kiste-isolated-home.c): distrobox's dry
- * run prints the create command, which runs without the home's mounts.
- * The dry run never clones or pulls, so those happen first. */
+/* Create: the commands of the options' plan, one after another
+ * (kiste_create_options_plan()). Without the user's home, distrobox's dry
+ * run prints the create command, and the one that runs is built from its
+ * parts, without the home's mounts (kiste-isolated-home.c). */
 
 static void
 create_entry_run (GTask *task)
@@ -67,7 +68,7 @@ create_add_entry (GTask *task)
 }
 
 static void
-create_isolated_rewrite (GTask *task)
+create_isolated_run (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
   KisteIsolatedHomeHost host = { 0 };
@@ -86,7 +87,7 @@ create_isolated_rewrite (GTask *task)
   host.host_has_var_home = g_file_test ("/var/home", G_FILE_TEST_IS_DIR) ||
                            g_str_has_prefix (host.host_home, "/var/home/");
 
-  if (!(argv = kiste_isolated_home_argv_from_dry_run (op->output, &host, &error)))
+  if (!(argv = kiste_create_plan_dup_create_argv (op->plan, op->output, &host, &error)))
     {
       _kiste_op_fail (task, error);
       return;
@@ -95,63 +96,33 @@ create_isolated_rewrite (GTask *task)
 }
 
 static void
-create_isolated_dry_run (GTask *task)
+create_run (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
+  const char * const *argv = kiste_create_plan_get_argv (op->plan);
 
-  _kiste_op_run (task, (const char * const *) op->argv, CREATE_TIMEOUT_MS, FALSE, create_isolated_rewrite);
+  /* the dry run's output is kept for the next step, not shown */
+  if (kiste_create_plan_get_kind (op->plan) == KISTE_CREATE_PLAN_ISOLATED)
+    _kiste_op_run (task, argv, CREATE_TIMEOUT_MS, FALSE, create_isolated_run);
+  else
+    _kiste_op_run (task, argv, CREATE_TIMEOUT_MS, TRUE, create_add_entry);
 }
 
 void
-_kiste_op_create_isolated (GTask               *task,
-                           KisteCreateOptions  *options,
-                           char               **argv)
+_kiste_op_create (GTask              *task,
+                  KisteCreateOptions *options,
+                  KisteCreatePlan    *plan)
 {
   Op *op = g_task_get_task_data (task);
-  const char *engine = kiste_manager_get_engine (op->self);
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  g_autofree char *tag = NULL;
-  const char *clone_source = kiste_create_options_get_clone_source (options);
+  const char * const *prepare = kiste_create_plan_get_prepare_argv (plan);
 
   g_set_object (&op->options, options);
+  g_set_object (&op->plan, plan);
 
-  /* distrobox's own clone: the source box committed as image NAME:DATE */
-  if (clone_source != NULL && clone_source[0] != '\0')
-    {
-      g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-      g_autofree char *date = g_date_time_format (now, "%F");
-      g_autofree char *lower = g_ascii_strdown (clone_source, -1);
-
-      tag = g_strdup_printf ("%s:%s", lower, date);
-    }
-
-  for (guint i = 0; argv[i] != NULL; i++)
-    {
-      if (tag != NULL && g_str_equal (argv[i], "--clone") && argv[i + 1] != NULL)
-        {
-          g_strv_builder_add_many (builder, "--image", tag, NULL);
-          i++;
-        }
-      else
-        g_strv_builder_add (builder, argv[i]);
-    }
-  g_strv_builder_add (builder, "--dry-run");
-  op->argv = g_strv_builder_end (builder);
-
-  if (tag != NULL)
-    {
-      const char *commit[] = { engine, "container", "commit", clone_source, tag, NULL };
-
-      _kiste_op_run (task, commit, CREATE_TIMEOUT_MS, TRUE, create_isolated_dry_run);
-    }
-  else if (kiste_create_options_get_pull (options))
-    {
-      const char *pull[] = { engine, "pull", kiste_create_options_get_image (options), NULL };
-
-      _kiste_op_run (task, pull, CREATE_TIMEOUT_MS, TRUE, create_isolated_dry_run);
-    }
+  if (prepare != NULL)
+    _kiste_op_run (task, prepare, CREATE_TIMEOUT_MS, TRUE, create_run);
   else
-    create_isolated_dry_run (task);
+    create_run (task);
 }
 
 KisteTask *
@@ -162,7 +133,7 @@ kiste_manager_create_async (KisteManager        *self,
                             gpointer             user_data)
 {
   g_auto(GStrv) names = NULL;
-  g_auto(GStrv) argv = NULL;
+  g_autoptr(KisteCreatePlan) plan = NULL;
   g_autoptr(GError) error = NULL;
   const char *name;
   GTask *task;
@@ -183,8 +154,8 @@ kiste_manager_create_async (KisteManager        *self,
                           g_strdup_printf (_("“%s” was created"), name),
                           g_strdup_printf (_("Could not create “%s”"), name));
 
-  if (!kiste_create_options_validate (options, (const char * const *) names, &error) ||
-      !(argv = kiste_create_options_to_argv (options, self->capabilities, &error)))
+  if (!(plan = kiste_create_options_plan (options, (const char * const *) names, self->capabilities,
+                                         kiste_manager_get_engine (self), &error)))
     {
       _kiste_op_return (task, g_steal_pointer (&error));
       return ktask;
@@ -194,13 +165,7 @@ kiste_manager_create_async (KisteManager        *self,
   kiste_task_set_cancellable_by_user (ktask, TRUE);
   _kiste_op_use_empty_folder (task);
   ((Op *) g_task_get_task_data (task))->reload_on_error = TRUE;
-  if (kiste_create_options_get_effective_unshare (options, KISTE_UNSHARE_HOME, self->capabilities))
-    {
-      _kiste_op_create_isolated (task, options, argv);
-      return ktask;
-    }
-  g_set_object (&((Op *) g_task_get_task_data (task))->options, options);
-  _kiste_op_run (task, (const char * const *) argv, CREATE_TIMEOUT_MS, TRUE, create_add_entry);
+  _kiste_op_create (task, options, plan);
   return ktask;
 }
 

@@ -96,6 +96,8 @@ struct _Op
   /* an empty folder of its own its commands run in (NULL: the runner's) */
   char                *cwd;
   KisteCreateOptions  *options;
+  /* the commands a create runs (_kiste_op_create()) */
+  KisteCreatePlan     *plan;
   char               **argv;
   GPtrArray           *apps;
   char                *output;
@@ -106,8 +108,7 @@ struct _Op
   /* Runs instead of failing at once: it must end the operation, with
    * pending_error (the failure) or a new one */
   OpStep               recover;
-  /* What a create without the home's mounts does last (NULL: list again
-   * and end) */
+  /* What a create does last (NULL: list again and end) */
   OpStep               created;
   guint                flag : 1;
   guint                details_tried : 1;
@@ -192,11 +193,12 @@ void          _kiste_op_require_running     (GTask               *task,
                                              OpStep               next);
 /* Looks the box up; fails the operation when it is gone */
 KisteBox     *_kiste_op_require_box         (GTask               *task);
-/* Creates the box of options without the user's home, from the dry run of
- * argv (kiste-manager-create.c); then op->created, else lists again */
-void          _kiste_op_create_isolated     (GTask               *task,
+/* Creates the box of options by running the commands of plan, its
+ * launcher too when asked for (kiste-manager-create.c); then op->created,
+ * else lists again */
+void          _kiste_op_create              (GTask               *task,
                                              KisteCreateOptions  *options,
-                                             char               **argv);
+                                             KisteCreatePlan     *plan);
 /* Starts the box (with its progress in the task), then next */
 void          _kiste_op_start_box           (GTask               *task,
                                              OpStep               next);

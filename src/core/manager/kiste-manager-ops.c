@@ -30,6 +30,7 @@ op_free (Op *op)
     g_rmdir (op->cwd);
   g_clear_pointer (&op->cwd, g_free);
   g_clear_object (&op->options);
+  g_clear_object (&op->plan);
   g_clear_pointer (&op->argv, g_strfreev);
   g_clear_pointer (&op->apps, g_ptr_array_unref);
   g_clear_pointer (&op->output, g_free);
