@@ -247,7 +247,7 @@ kiste_apps_page_reload (KisteAppsPage *self,
 
   adw_banner_set_revealed (self->banner, FALSE);
   gtk_stack_set_visible_child_name (self->stack, "loading");
-  kiste_manager_list_apps_async (self->manager, kiste_box_get_name (self->box), self->cancellable,
+  kiste_manager_list_apps_async (self->manager, kiste_box_get_ref (self->box), self->cancellable,
                                  list_apps_cb, g_object_ref (self));
 }
 
@@ -280,7 +280,7 @@ kiste_apps_page_refresh_exported (KisteAppsPage *self)
   if (self->box == NULL || self->apps == NULL)
     return;
 
-  kiste_manager_list_exported_async (self->manager, kiste_box_get_name (self->box), self->cancellable,
+  kiste_manager_list_exported_async (self->manager, kiste_box_get_ref (self->box), self->cancellable,
                                      list_exported_cb, g_object_ref (self));
 }
 
@@ -365,7 +365,7 @@ kiste_apps_page_export (KisteAppsPage *self,
   data->id = g_strdup (id);
   data->name = g_strdup (kiste_desktop_app_get_name (app));
   data->unexport = unexport;
-  kiste_manager_export_app_async (self->manager, kiste_box_get_name (self->box),
+  kiste_manager_export_app_async (self->manager, kiste_box_get_ref (self->box),
                                   kiste_desktop_app_get_path (app), unexport,
                                   NULL, export_cb, data);
 }
@@ -439,7 +439,7 @@ launch_action (GtkWidget  *widget,
   data = g_new0 (LaunchData, 1);
   data->self = g_object_ref (self);
   data->name = g_strdup (kiste_desktop_app_get_name (app));
-  kiste_manager_launch_app_async (self->manager, kiste_box_get_name (self->box), app, self->cancellable,
+  kiste_manager_launch_app_async (self->manager, kiste_box_get_ref (self->box), app, self->cancellable,
                                   launch_cb, data);
   message = g_strdup_printf (_("Starting “%s”…"), kiste_desktop_app_get_name (app));
   kiste_apps_page_toast (self, message);
@@ -458,7 +458,7 @@ copy_command_action (GtkWidget  *widget,
   if (app == NULL)
     return;
 
-  command = kiste_manager_dup_launch_command (self->manager, kiste_box_get_name (self->box), app, &error);
+  command = kiste_manager_dup_launch_command (self->manager, kiste_box_get_ref (self->box), app, &error);
   if (command == NULL)
     {
       kiste_apps_page_toast (self, error->message);

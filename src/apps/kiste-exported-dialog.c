@@ -84,9 +84,9 @@ kiste_exported_dialog_clear (KisteExportedDialog *self)
 static void
 kiste_exported_dialog_show (KisteExportedDialog *self)
 {
-  KisteBoxStore *store = kiste_manager_get_store (self->manager);
+  KisteBoxList *store = kiste_manager_get_boxes (self->manager);
   /* until the boxes are listed, no export is called left behind */
-  gboolean trust_stale = kiste_box_store_get_loaded (store) && kiste_box_store_get_error (store) == NULL;
+  gboolean trust_stale = kiste_box_list_get_loaded (store) && kiste_box_list_get_error (store) == NULL;
   guint n_stale = 0, n_apps = 0, n_programs = 0;
 
   kiste_exported_dialog_clear (self);
@@ -303,7 +303,7 @@ kiste_exported_dialog_closed (AdwDialog *dialog)
   if (self->manager != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->manager, self);
-      g_signal_handlers_disconnect_by_data (kiste_manager_get_store (self->manager), self);
+      g_signal_handlers_disconnect_by_data (kiste_manager_get_boxes (self->manager), self);
       if (self->watching)
         kiste_manager_unwatch_exported (self->manager);
       self->watching = FALSE;
@@ -321,7 +321,7 @@ kiste_exported_dialog_dispose (GObject *object)
   if (self->manager != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->manager, self);
-      g_signal_handlers_disconnect_by_data (kiste_manager_get_store (self->manager), self);
+      g_signal_handlers_disconnect_by_data (kiste_manager_get_boxes (self->manager), self);
       if (self->watching)
         kiste_manager_unwatch_exported (self->manager);
       self->watching = FALSE;
@@ -372,13 +372,13 @@ KisteExportedDialog *
 kiste_exported_dialog_new (KisteManager *manager)
 {
   KisteExportedDialog *self;
-  KisteBoxStore *store;
+  KisteBoxList *store;
 
   g_return_val_if_fail (KISTE_IS_MANAGER (manager), NULL);
 
   self = g_object_new (KISTE_TYPE_EXPORTED_DIALOG, NULL);
   self->manager = g_object_ref (manager);
-  store = kiste_manager_get_store (manager);
+  store = kiste_manager_get_boxes (manager);
 
   /* no polling: the host's folders through file monitors, the boxes
    * through the store */

@@ -187,7 +187,7 @@ kiste_programs_group_refresh (KisteProgramsGroup *self)
   if (self->manager == NULL || self->box == NULL)
     return;
 
-  kiste_manager_list_exported_async (self->manager, kiste_box_get_name (self->box), self->cancellable,
+  kiste_manager_list_exported_async (self->manager, kiste_box_get_ref (self->box), self->cancellable,
                                      list_exported_cb, g_object_ref (self));
 }
 
@@ -233,7 +233,7 @@ kiste_programs_group_export (KisteProgramsGroup *self,
   data->self = g_object_ref (self);
   data->program = g_strdup (program);
   data->name = g_path_get_basename (program);
-  kiste_manager_export_binary_async (self->manager, kiste_box_get_name (self->box), program, FALSE,
+  kiste_manager_export_binary_async (self->manager, kiste_box_get_ref (self->box), program, FALSE,
                                      NULL, export_cb, data);
 }
 
@@ -348,7 +348,7 @@ kiste_programs_group_start_export (KisteProgramsGroup *self)
   data->self = g_object_ref (self);
   data->program = g_strdup (text);
   data->name = g_strdup (text);
-  kiste_manager_resolve_program_async (self->manager, kiste_box_get_name (self->box), text,
+  kiste_manager_resolve_program_async (self->manager, kiste_box_get_ref (self->box), text,
                                        self->cancellable, resolve_cb, data);
 }
 
@@ -367,7 +367,7 @@ remove_clicked_cb (GtkButton          *button,
   data->program = g_strdup (g_object_get_data (G_OBJECT (button), "kiste-program"));
   data->name = g_strdup (g_object_get_data (G_OBJECT (button), "kiste-name"));
   data->unexport = TRUE;
-  kiste_manager_export_binary_async (self->manager, kiste_box_get_name (self->box), data->program, TRUE,
+  kiste_manager_export_binary_async (self->manager, kiste_box_get_ref (self->box), data->program, TRUE,
                                      NULL, export_cb, data);
 }
 

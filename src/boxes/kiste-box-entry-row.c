@@ -76,7 +76,7 @@ kiste_box_entry_row_refresh (KisteBoxEntryRow *self)
     return;
 
   self->cancellable = g_cancellable_new ();
-  kiste_manager_get_box_entry_async (self->manager, kiste_box_get_name (self->box), self->cancellable,
+  kiste_manager_get_box_entry_async (self->manager, kiste_box_get_ref (self->box), self->cancellable,
                                      get_entry_cb, g_object_ref (self));
 }
 
@@ -104,7 +104,7 @@ switch_active_cb (KisteBoxEntryRow *self)
 
   self->busy = TRUE;
   gtk_widget_set_sensitive (GTK_WIDGET (self->entry_switch), FALSE);
-  kiste_manager_set_box_entry_async (self->manager, kiste_box_get_name (self->box),
+  kiste_manager_set_box_entry_async (self->manager, kiste_box_get_ref (self->box),
                                      gtk_switch_get_active (self->entry_switch),
                                      NULL, set_entry_cb, g_object_ref (self));
 }
@@ -118,6 +118,23 @@ kiste_box_entry_row_set_box (KisteBoxEntryRow *self,
 
   if (!g_set_object (&self->box, box))
     return;
+
+  /* distrobox's launcher enters the box through the engine distrobox picks
+   * itself: a box of another engine would not be found */
+  if (box != NULL && self->manager != NULL)
+    {
+      KisteBoxList *boxes = kiste_manager_get_boxes (self->manager);
+      KisteBoxSource *first = kiste_box_list_get_first_source (boxes);
+      gboolean usable = kiste_box_list_get_source_for_box (boxes, box) == first;
+      g_autofree char *why = NULL;
+
+      if (!usable)
+        why = g_strdup_printf (_("Only for boxes of %s, the engine distrobox uses by itself"),
+                               kiste_box_source_get_title (first));
+      gtk_widget_set_sensitive (GTK_WIDGET (self), usable);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self),
+                                   usable ? _("A launcher that opens a terminal in the box") : why);
+    }
 
   kiste_box_entry_row_show (self, FALSE);
   kiste_box_entry_row_refresh (self);

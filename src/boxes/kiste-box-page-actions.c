@@ -47,7 +47,9 @@ operation_done_cb (GObject      *object,
 typedef struct
 {
   KisteBoxPage   *self;
+  /* its name for people, its ref for the manager (kiste_box_get_ref()) */
   char           *box_name;
+  char           *ref;
   GtkCheckButton *remove_home;
 } Confirm;
 
@@ -58,6 +60,7 @@ confirm_new (KisteBoxPage *self)
 
   confirm->self = g_object_ref (self);
   confirm->box_name = g_strdup (kiste_box_get_name (self->box));
+  confirm->ref = g_strdup (kiste_box_get_ref (self->box));
   return confirm;
 }
 
@@ -66,6 +69,7 @@ confirm_free (Confirm *confirm)
 {
   g_clear_object (&confirm->self);
   g_clear_pointer (&confirm->box_name, g_free);
+  g_clear_pointer (&confirm->ref, g_free);
   g_clear_object (&confirm->remove_home);
   g_free (confirm);
 }
@@ -109,7 +113,7 @@ start_action (GtkWidget  *widget,
 
   if (self->box == NULL)
     return;
-  kiste_manager_start_async (self->manager, kiste_box_get_name (self->box),
+  kiste_manager_start_async (self->manager, kiste_box_get_ref (self->box),
                              NULL, operation_done_cb, NULL);
 }
 
@@ -132,10 +136,10 @@ stop_confirmed_cb (GObject      *object,
   if (manager == NULL)
     return;
   if (g_str_equal (response, "stop"))
-    kiste_manager_stop_async (manager, confirm->box_name,
+    kiste_manager_stop_async (manager, confirm->ref,
                               NULL, operation_done_cb, NULL);
   else if (g_str_equal (response, "restart"))
-    kiste_manager_restart_async (manager, confirm->box_name,
+    kiste_manager_restart_async (manager, confirm->ref,
                                  NULL, operation_done_cb, NULL);
 }
 
@@ -146,13 +150,14 @@ kiste_box_page_ask_stop (KisteBoxPage *self,
   g_autofree char *heading = NULL;
   AdwAlertDialog *dialog;
   const char *name = kiste_box_get_name (self->box);
+  const char *ref = kiste_box_get_ref (self->box);
 
   if (!kiste_box_page_should_confirm_stop (self))
     {
       if (restart)
-        kiste_manager_restart_async (self->manager, name, NULL, operation_done_cb, NULL);
+        kiste_manager_restart_async (self->manager, ref, NULL, operation_done_cb, NULL);
       else
-        kiste_manager_stop_async (self->manager, name, NULL, operation_done_cb, NULL);
+        kiste_manager_stop_async (self->manager, ref, NULL, operation_done_cb, NULL);
       return;
     }
 
@@ -199,7 +204,7 @@ upgrade_action (GtkWidget  *widget,
 
   /* The task collects the package manager's output; the task list shows it */
   if (self->box != NULL)
-    kiste_manager_upgrade_async (self->manager, kiste_box_get_name (self->box),
+    kiste_manager_upgrade_async (self->manager, kiste_box_get_ref (self->box),
                                  NULL, operation_done_cb, NULL);
 }
 
@@ -241,7 +246,7 @@ clone_named_cb (GObject      *object,
     return;
 
   /* The question said a running source is stopped and started again */
-  kiste_manager_clone_async (manager, confirm->box_name,
+  kiste_manager_clone_async (manager, confirm->ref,
                              kiste_name_dialog_get_name (dialog), TRUE,
                              NULL, operation_done_cb, NULL);
 }
@@ -309,6 +314,7 @@ kiste_box_page_ask_clone_name (KisteBoxPage *self,
   confirm = g_new0 (Confirm, 1);
   confirm->self = g_object_ref (self);
   confirm->box_name = g_strdup (kiste_box_get_name (box));
+  confirm->ref = g_strdup (kiste_box_get_ref (box));
 
   heading = g_strdup_printf (_("Clone “%s”"), confirm->box_name);
   if (kiste_box_get_state (box) == KISTE_BOX_STATE_RUNNING)
@@ -337,7 +343,7 @@ clone_action (GtkWidget  *widget,
 
   /* the namespaces come from its details: read first when missing */
   if (self->box != NULL)
-    kiste_box_page_with_details (self, kiste_box_get_name (self->box),
+    kiste_box_page_with_details (self, kiste_box_get_ref (self->box),
                                  kiste_box_page_ask_clone_name);
 }
 
@@ -352,7 +358,7 @@ rename_named_cb (GObject      *object,
   KisteManager *manager = confirm_get_manager (confirm);
 
   if (manager != NULL && g_str_equal (response, KISTE_NAME_DIALOG_RESPONSE_ACCEPT))
-    kiste_manager_rename_async (manager, confirm->box_name,
+    kiste_manager_rename_async (manager, confirm->ref,
                                 kiste_name_dialog_get_name (dialog),
                                 NULL, operation_done_cb, NULL);
 }
@@ -410,7 +416,7 @@ with_box_run (WithBox *with)
   /* the page is gone, or the box is */
   if (with->self->manager == NULL)
     return;
-  box = kiste_box_store_find_by_name (kiste_manager_get_store (with->self->manager), with->box_name);
+  box = kiste_box_list_find (kiste_manager_get_boxes (with->self->manager), with->box_name);
   if (box != NULL)
     with->func (with->self, box);
 }
@@ -424,7 +430,7 @@ with_box_details_cb (GObject      *object,
   g_autoptr(GError) error = NULL;
 
   /* without details the namespaces stay unknown, hence shared: still useful */
-  if (!kiste_box_store_load_details_finish (KISTE_BOX_STORE (object), result, &error))
+  if (!kiste_box_list_load_details_finish (KISTE_BOX_LIST (object), result, &error))
     {
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return;
@@ -446,7 +452,7 @@ kiste_box_page_with_details (KisteBoxPage *self,
   with->box_name = g_strdup (box_name);
   with->func = func;
 
-  box = kiste_box_store_find_by_name (kiste_manager_get_store (self->manager), box_name);
+  box = kiste_box_list_find (kiste_manager_get_boxes (self->manager), box_name);
   if (box == NULL)
     return;
   if (kiste_box_get_has_details (box))
@@ -455,9 +461,9 @@ kiste_box_page_with_details (KisteBoxPage *self,
       return;
     }
 
-  kiste_box_store_load_details_async (kiste_manager_get_store (self->manager), &box, 1,
-                                      self->cancellable, with_box_details_cb,
-                                      g_steal_pointer (&with));
+  kiste_box_list_load_details_async (kiste_manager_get_boxes (self->manager), &box, 1,
+                                     self->cancellable, with_box_details_cb,
+                                     g_steal_pointer (&with));
 }
 
 static void
@@ -494,7 +500,7 @@ clone_changes_stopped_cb (GObject      *object,
     }
   if (confirm_get_manager (confirm) == NULL)
     return;
-  kiste_box_page_with_details (confirm->self, confirm->box_name, kiste_box_page_open_clone_dialog);
+  kiste_box_page_with_details (confirm->self, confirm->ref, kiste_box_page_open_clone_dialog);
 }
 
 static void
@@ -512,7 +518,7 @@ clone_changes_confirmed_cb (GObject      *object,
 
   /* distrobox copies stopped boxes only: stop it now, so the dialog's
    * Create works as it says */
-  box_name = confirm->box_name;
+  box_name = confirm->ref;
   kiste_manager_stop_async (manager, box_name, NULL,
                             clone_changes_stopped_cb, g_steal_pointer (&confirm));
 }
@@ -531,7 +537,7 @@ clone_with_changes_action (GtkWidget  *widget,
 
   if (!_kiste_box_page_is_running (self))
     {
-      kiste_box_page_with_details (self, kiste_box_get_name (self->box),
+      kiste_box_page_with_details (self, kiste_box_get_ref (self->box),
                                    kiste_box_page_open_clone_dialog);
       return;
     }
@@ -664,8 +670,8 @@ export_file_chosen_cb (GObject      *object,
 
   if (choice->self->manager == NULL)
     return;
-  box = kiste_box_store_find_by_name (kiste_manager_get_store (choice->self->manager),
-                                      choice->box_name);
+  box = kiste_box_list_find (kiste_manager_get_boxes (choice->self->manager),
+                             choice->box_name);
   if (box != NULL)
     kiste_box_page_write_settings (choice->self, box, file);
 }
@@ -702,7 +708,7 @@ kiste_box_page_export_settings (KisteBoxPage *self,
 
   choice = g_new0 (ExportChoice, 1);
   choice->self = g_object_ref (self);
-  choice->box_name = g_strdup (kiste_box_get_name (box));
+  choice->box_name = g_strdup (kiste_box_get_ref (box));
   root = gtk_widget_get_root (GTK_WIDGET (self));
   gtk_file_dialog_save (dialog, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
                         self->cancellable, export_file_chosen_cb, choice);
@@ -716,7 +722,7 @@ export_settings_action (GtkWidget  *widget,
   KisteBoxPage *self = KISTE_BOX_PAGE (widget);
 
   if (self->box != NULL)
-    kiste_box_page_with_details (self, kiste_box_get_name (self->box),
+    kiste_box_page_with_details (self, kiste_box_get_ref (self->box),
                                  kiste_box_page_export_settings);
 }
 
@@ -736,7 +742,7 @@ delete_confirmed_cb (GObject      *object,
     return;
 
   remove_home = confirm->remove_home != NULL && gtk_check_button_get_active (confirm->remove_home);
-  kiste_manager_delete_async (manager, confirm->box_name, remove_home,
+  kiste_manager_delete_async (manager, confirm->ref, remove_home,
                               NULL, operation_done_cb, NULL);
 }
 
@@ -860,7 +866,7 @@ delete_action (GtkWidget  *widget,
 
   /* Name exactly what goes: list the exported files fresh */
   self->delete_cancellable = g_cancellable_new ();
-  kiste_manager_list_exported_async (self->manager, kiste_box_get_name (self->box),
+  kiste_manager_list_exported_async (self->manager, kiste_box_get_ref (self->box),
                                      self->delete_cancellable, delete_exported_cb,
                                      g_object_ref (self));
 }
@@ -876,7 +882,7 @@ open_terminal_action (GtkWidget  *widget,
 
   /* The window owns the tabs */
   if (self->box != NULL)
-    gtk_widget_activate_action (widget, "win.open-terminal", "s", kiste_box_get_name (self->box));
+    gtk_widget_activate_action (widget, "win.open-terminal", "s", kiste_box_get_ref (self->box));
 }
 
 static void

@@ -17,10 +17,13 @@
 #include "kiste-box-row.h"
 #include "kiste-distro.h"
 
+/* The engine the box lives in, for people */
 static const char *
-kiste_box_page_get_engine (KisteBoxPage *self)
+kiste_box_page_get_engine_title (KisteBoxPage *self)
 {
-  return kiste_manager_get_engine (self->manager);
+  KisteBoxList *boxes = kiste_manager_get_boxes (self->manager);
+
+  return kiste_box_source_get_title (kiste_box_list_get_source_for_box (boxes, self->box));
 }
 
 /* Text */
@@ -87,16 +90,6 @@ format_created (gint64 created)
 
   /* Translators: "3 days ago (December 1, 2026, 14:05)" */
   return g_strdup_printf (_("%s (%s)"), relative, absolute);
-}
-
-static const char *
-engine_display_name (const char *engine)
-{
-  if (g_strcmp0 (engine, "podman") == 0)
-    return "Podman";
-  if (g_strcmp0 (engine, "docker") == 0)
-    return "Docker";
-  return engine;
 }
 
 /* "2 apps and 1 program", or NULL for none */
@@ -193,8 +186,8 @@ kiste_box_page_update_isolation (KisteBoxPage *self)
     { self->process_row, KISTE_UNSHARE_PROCESS },
     { self->home_unshare_row, KISTE_UNSHARE_HOME },
   };
-  KisteBoxStore *store = kiste_manager_get_store (self->manager);
-  const char *host_home = kiste_box_store_get_host_home (store);
+  KisteBoxList *store = kiste_manager_get_boxes (self->manager);
+  const char *host_home = kiste_box_list_get_host_home (store);
   const char *home = kiste_box_get_home (self->box);
   gboolean custom = kiste_box_has_custom_home (self->box);
   g_autofree char *sentence = NULL;
@@ -262,12 +255,12 @@ kiste_box_page_update_isolation (KisteBoxPage *self)
 void
 _kiste_box_page_update_details (KisteBoxPage *self)
 {
-  KisteBoxStore *store;
+  KisteBoxList *store;
   const char *image;
   const char *home;
   g_autofree char *created = NULL;
 
-  store = kiste_manager_get_store (self->manager);
+  store = kiste_manager_get_boxes (self->manager);
   image = kiste_box_get_image (self->box);
   home = kiste_box_get_home (self->box);
 
@@ -284,7 +277,7 @@ _kiste_box_page_update_details (KisteBoxPage *self)
   if (home == NULL)
     adw_action_row_set_subtitle (self->home_row, _("Unknown"));
   else if (!kiste_box_has_custom_home (self->box) &&
-           g_strcmp0 (home, kiste_box_store_get_host_home (store)) == 0 &&
+           g_strcmp0 (home, kiste_box_list_get_host_home (store)) == 0 &&
            kiste_box_get_unshare (self->box, KISTE_UNSHARE_HOME) != KISTE_SHARING_UNSHARED)
     adw_action_row_set_subtitle (self->home_row, _("Your home folder"));
   /* a box without the home has its own folder at that path */
@@ -294,7 +287,7 @@ _kiste_box_page_update_details (KisteBoxPage *self)
   adw_action_row_set_subtitle (self->init_row, kiste_box_get_init (self->box) ? _("Yes") : _("No"));
   adw_action_row_set_subtitle (self->nvidia_row, kiste_box_get_nvidia (self->box) ? _("Yes") : _("No"));
   adw_action_row_set_subtitle (self->manager_row,
-                               engine_display_name (kiste_box_page_get_engine (self)));
+                               kiste_box_page_get_engine_title (self));
 
   _kiste_box_page_update_exported_row (self);
   kiste_box_page_update_isolation (self);

@@ -124,7 +124,7 @@ kiste_box_page_fetch_stats (KisteBoxPage *self)
   request->self = g_object_ref (self);
   request->cancellable = g_object_ref (self->stats_cancellable);
 
-  kiste_manager_get_stats_async (self->manager, kiste_box_get_name (self->box),
+  kiste_manager_get_stats_async (self->manager, kiste_box_get_ref (self->box),
                                  self->stats_cancellable, stats_cb, request);
 }
 

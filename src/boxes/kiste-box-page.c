@@ -59,7 +59,7 @@ _kiste_box_page_toast (KisteBoxPage *self,
 GStrv
 _kiste_box_page_dup_box_names (KisteBoxPage *self)
 {
-  GListModel *boxes = G_LIST_MODEL (kiste_manager_get_store (self->manager));
+  GListModel *boxes = G_LIST_MODEL (kiste_manager_get_boxes (self->manager));
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
 
   for (guint i = 0; i < g_list_model_get_n_items (boxes); i++)
@@ -74,7 +74,7 @@ _kiste_box_page_dup_box_names (KisteBoxPage *self)
 gboolean
 _kiste_box_page_is_busy (KisteBoxPage *self)
 {
-  return self->box != NULL && kiste_manager_is_busy (self->manager, kiste_box_get_name (self->box));
+  return self->box != NULL && kiste_manager_is_busy (self->manager, kiste_box_get_ref (self->box));
 }
 
 gboolean
@@ -254,7 +254,7 @@ kiste_box_page_update_busy (KisteBoxPage *self)
   KisteTask *task = NULL;
 
   if (self->box != NULL)
-    task = kiste_manager_get_task_for_box (self->manager, kiste_box_get_name (self->box));
+    task = kiste_manager_get_task_for_box (self->manager, kiste_box_get_ref (self->box));
 
   kiste_box_page_set_task (self, task);
   kiste_box_page_update_task (self);
@@ -323,7 +323,7 @@ kiste_box_page_load_exported (KisteBoxPage *self)
     return;
 
   self->exported_cancellable = g_cancellable_new ();
-  kiste_manager_list_exported_async (self->manager, kiste_box_get_name (self->box),
+  kiste_manager_list_exported_async (self->manager, kiste_box_get_ref (self->box),
                                      self->exported_cancellable, exported_cb, g_object_ref (self));
 }
 
@@ -335,7 +335,7 @@ details_cb (GObject      *object,
   g_autoptr(GError) error = NULL;
 
   /* The box notifies what the details changed; the page follows it */
-  if (!kiste_box_store_load_details_finish (KISTE_BOX_STORE (object), result, &error) &&
+  if (!kiste_box_list_load_details_finish (KISTE_BOX_LIST (object), result, &error) &&
       !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     g_debug ("Could not load the details of a box: %s", error->message);
 }
@@ -350,9 +350,9 @@ kiste_box_page_load_details (KisteBoxPage *self)
     return;
 
   self->details_cancellable = g_cancellable_new ();
-  kiste_box_store_load_details_async (kiste_manager_get_store (self->manager),
-                                      &self->box, 1,
-                                      self->details_cancellable, details_cb, NULL);
+  kiste_box_list_load_details_async (kiste_manager_get_boxes (self->manager),
+                                     &self->box, 1,
+                                     self->details_cancellable, details_cb, NULL);
 }
 
 static void

@@ -33,8 +33,10 @@ struct _KisteBoxRow
   AdwSpinner *spinner;
   GtkWidget  *terminals_box;
   GtkLabel   *terminals_label;
+  GtkLabel   *engine_label;
   GtkPopover *context_menu;
   guint       n_terminals;
+  char       *engine;
 };
 
 G_DEFINE_FINAL_TYPE (KisteBoxRow, kiste_box_row, GTK_TYPE_WIDGET)
@@ -53,11 +55,16 @@ kiste_box_row_get_box (KisteBoxRow *self)
 }
 
 char *
-kiste_box_row_dup_accessible_label (KisteBox  *box,
-                                    KisteTask *task)
+kiste_box_row_dup_accessible_label (KisteBox   *box,
+                                    KisteTask  *task,
+                                    const char *engine)
 {
   const char *state = task ? kiste_task_get_title (task) : kiste_box_get_state_label (box);
 
+  if (engine != NULL)
+    /* Translators: a box in the list as a screen reader says it, with the
+     * container engine it lives in: "NAME, ENGINE, STATE" */
+    return g_strdup_printf (_("%s, %s, %s"), kiste_box_get_name (box), engine, state);
   /* Translators: a box in the list as a screen reader says it: "NAME, STATE" */
   return g_strdup_printf (_("%s, %s"), kiste_box_get_name (box), state);
 }
@@ -162,6 +169,31 @@ kiste_box_row_show_terminals (KisteBoxRow *self)
   gtk_widget_set_visible (self->terminals_box, self->n_terminals > 0);
 }
 
+/* The engine's name, after the state: among boxes of several engines */
+static void
+kiste_box_row_show_engine (KisteBoxRow *self)
+{
+  if (self->engine_label == NULL && self->engine == NULL)
+    return;
+
+  if (self->engine_label == NULL)
+    {
+      self->engine_label = GTK_LABEL (gtk_label_new (NULL));
+      gtk_widget_add_css_class (GTK_WIDGET (self->engine_label), "caption");
+      gtk_widget_add_css_class (GTK_WIDGET (self->engine_label), "dim-label");
+      gtk_box_append (GTK_BOX (self->state_box), GTK_WIDGET (self->engine_label));
+    }
+
+  if (self->engine != NULL)
+    {
+      g_autofree char *tooltip = g_strdup_printf (_("A box of %s"), self->engine);
+
+      gtk_label_set_label (self->engine_label, self->engine);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->engine_label), tooltip);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->engine_label), self->engine != NULL);
+}
+
 static void
 kiste_box_row_update (KisteBoxRow *self)
 {
@@ -186,6 +218,7 @@ kiste_box_row_update (KisteBoxRow *self)
     gtk_label_set_label (self->state_label, kiste_box_get_state_label (self->box));
 
   kiste_box_row_show_terminals (self);
+  kiste_box_row_show_engine (self);
 
   if (state == KISTE_BOX_STATE_RUNNING && self->task == NULL && !kiste_box_get_setting_up (self->box))
     gtk_widget_add_css_class (GTK_WIDGET (self->state_label), "success");
@@ -243,6 +276,23 @@ kiste_box_row_get_terminal_count (KisteBoxRow *self)
   return self->n_terminals;
 }
 
+void
+kiste_box_row_set_engine (KisteBoxRow *self,
+                          const char  *engine)
+{
+  g_return_if_fail (KISTE_IS_BOX_ROW (self));
+
+  if (g_set_str (&self->engine, engine))
+    kiste_box_row_update (self);
+}
+
+const char *
+kiste_box_row_get_engine (KisteBoxRow *self)
+{
+  g_return_val_if_fail (KISTE_IS_BOX_ROW (self), NULL);
+  return self->engine;
+}
+
 /* The row's context menu: what can be done with this box right here */
 static void
 kiste_box_row_show_menu (KisteBoxRow *self,
@@ -258,7 +308,7 @@ kiste_box_row_show_menu (KisteBoxRow *self,
   menu = g_menu_new ();
   item = g_menu_item_new (_("Open _Terminal"), NULL);
   g_menu_item_set_action_and_target_value (item, "win.open-terminal",
-                                           g_variant_new_string (kiste_box_get_name (self->box)));
+                                           g_variant_new_string (kiste_box_get_ref (self->box)));
   g_menu_append_item (menu, item);
 
   /* Made on first use: a popover menu costs more than the rest of the
@@ -314,6 +364,7 @@ kiste_box_row_dispose (GObject *object)
 
   kiste_box_row_set_box (self, NULL);
   g_clear_object (&self->task);
+  g_clear_pointer (&self->engine, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), KISTE_TYPE_BOX_ROW);
   if (self->context_menu != NULL)
     gtk_widget_unparent (GTK_WIDGET (g_steal_pointer (&self->context_menu)));

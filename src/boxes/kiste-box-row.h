@@ -29,13 +29,20 @@ void         kiste_box_row_set_task (KisteBoxRow *self,
 void         kiste_box_row_set_terminal_count (KisteBoxRow *self,
                                                guint        n_terminals);
 guint        kiste_box_row_get_terminal_count (KisteBoxRow *self);
+/* The container engine the box lives in, for people ("Docker"), shown
+ * when boxes of several engines are listed; NULL shows none */
+void         kiste_box_row_set_engine (KisteBoxRow *self,
+                                       const char  *engine);
+const char  *kiste_box_row_get_engine (KisteBoxRow *self);
 /* Shows image in label the short way people know it ("fedora-toolbox:41",
  * not the registry's path), cut at the end when too long; the whole
  * reference is its tooltip only when some of it is not shown */
 void         kiste_box_row_show_image (GtkLabel   *label,
                                        const char *image);
-/* What a screen reader says for box in a list, e.g. "fedora, Running" */
-char        *kiste_box_row_dup_accessible_label (KisteBox  *box,
-                                                 KisteTask *task);
+/* What a screen reader says for box in a list, e.g. "fedora, Running",
+ * or "fedora, Docker, Running" with its engine (may be NULL) */
+char        *kiste_box_row_dup_accessible_label (KisteBox   *box,
+                                                 KisteTask  *task,
+                                                 const char *engine);
 
 G_END_DECLS

@@ -216,7 +216,7 @@ kiste_log_dialog_reload (KisteLogDialog *self)
   load->self = g_object_ref (self);
   g_queue_init (&load->lines);
 
-  kiste_manager_stream_log_async (self->manager, kiste_box_get_name (self->box), since, FALSE,
+  kiste_manager_stream_log_async (self->manager, kiste_box_get_ref (self->box), since, FALSE,
                                   logs_line_cb, g_rc_box_acquire (load), load_release,
                                   self->cancellable, logs_done_cb, load);
 }

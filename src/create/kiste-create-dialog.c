@@ -83,7 +83,7 @@ char **
 _kiste_create_dialog_dup_box_names (KisteCreateDialog *self)
 {
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  GListModel *boxes = G_LIST_MODEL (kiste_manager_get_store (self->manager));
+  GListModel *boxes = G_LIST_MODEL (kiste_manager_get_boxes (self->manager));
 
   for (guint i = 0; i < g_list_model_get_n_items (boxes); i++)
     {
@@ -463,8 +463,8 @@ show_failure (KisteCreateDialog *self,
               const GError      *error)
 {
   gboolean cancelled = g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-  gboolean exists = kiste_box_store_find_by_name (kiste_manager_get_store (self->manager),
-                                                  self->running_name) != NULL;
+  gboolean exists = kiste_box_list_find (kiste_manager_get_boxes (self->manager),
+                                         self->running_name) != NULL;
 
   set_state (self, STATE_FAILED);
   kiste_create_progress_failed (self->progress, error, exists);
@@ -703,7 +703,7 @@ kiste_create_dialog_constructed (GObject *object)
   options = kiste_create_options_new ();
   _kiste_create_dialog_bind_options (self, options);
 
-  g_signal_connect_object (kiste_manager_get_store (self->manager), "items-changed",
+  g_signal_connect_object (kiste_manager_get_boxes (self->manager), "items-changed",
                            G_CALLBACK (store_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (_kiste_create_dialog_get_caps (self), "notify::loaded",
                            G_CALLBACK (_kiste_create_dialog_changed), self, G_CONNECT_SWAPPED);

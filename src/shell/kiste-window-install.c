@@ -36,11 +36,11 @@ choose_box_cb (AdwAlertDialog *dialog,
 static void
 store_loaded_cb (KisteWindow   *self,
                  GParamSpec    *pspec,
-                 KisteBoxStore *store)
+                 KisteBoxList *store)
 {
   GPtrArray *pending;
 
-  if (!kiste_box_store_get_loaded (store))
+  if (!kiste_box_list_get_loaded (store))
     return;
 
   g_signal_handlers_disconnect_by_func (store, store_loaded_cb, self);
@@ -94,7 +94,7 @@ kiste_window_install_package_file_in (KisteWindow *self,
                                       GFile       *file,
                                       const char  *box_name)
 {
-  KisteBoxStore *store;
+  KisteBoxList *store;
 
   g_autofree char *path = NULL;
   g_autofree char *basename = NULL;
@@ -108,8 +108,8 @@ kiste_window_install_package_file_in (KisteWindow *self,
   g_return_if_fail (G_IS_FILE (file));
 
   /* Opened with Kiste: the boxes are not listed yet */
-  store = kiste_manager_get_store (self->manager);
-  if (!kiste_box_store_get_loaded (store))
+  store = kiste_manager_get_boxes (self->manager);
+  if (!kiste_box_list_get_loaded (store))
     {
       GPtrArray *pending = g_object_get_data (G_OBJECT (self), "kiste-pending-packages");
 
@@ -138,7 +138,7 @@ kiste_window_install_package_file_in (KisteWindow *self,
     }
 
   if (box_name != NULL)
-    target = kiste_box_store_find_by_name (store, box_name);
+    target = kiste_box_list_find (store, box_name);
 
   if (target != NULL && kiste_package_file_fits_box (kind, target))
     {

@@ -139,6 +139,8 @@ update_list_item (GtkListItem  *item,
 {
   KisteBoxRow *row = KISTE_BOX_ROW (gtk_list_item_get_child (item));
   KisteBox *box = gtk_list_item_get_item (item);
+  KisteBoxList *boxes = kiste_manager_get_boxes (manager);
+  const char *engine = NULL;
   KisteWindow *self;
   KisteTask *task;
   g_autofree char *label = NULL;
@@ -146,12 +148,17 @@ update_list_item (GtkListItem  *item,
   if (box == NULL)
     return;
 
-  task = kiste_manager_get_task_for_box (manager, kiste_box_get_name (box));
+  /* which engine, once there are boxes of more than one */
+  if (kiste_box_list_get_several_engines (boxes))
+    engine = kiste_box_source_get_title (kiste_box_list_get_source_for_box (boxes, box));
+  kiste_box_row_set_engine (row, engine);
+
+  task = kiste_manager_get_task_for_box (manager, kiste_box_get_ref (box));
   kiste_box_row_set_task (row, task);
   if ((self = g_object_get_data (G_OBJECT (item), "kiste-window")) != NULL)
     kiste_box_row_set_terminal_count (row, _kiste_window_get_terminal_count (self,
-                                                                            kiste_box_get_name (box)));
-  label = kiste_box_row_dup_accessible_label (box, task);
+                                                                            kiste_box_get_ref (box)));
+  label = kiste_box_row_dup_accessible_label (box, task, engine);
   gtk_list_item_set_accessible_label (item, label);
 }
 
@@ -316,16 +323,24 @@ kiste_window_busy_changed_cb (KisteWindow  *self,
 
 void
 _kiste_window_update_rows_for (KisteWindow *self,
-                               const char  *box_name)
+                               const char  *box_ref)
 {
   for (guint i = 0; i < self->bound_rows->len; i++)
     {
       GtkListItem *item = g_ptr_array_index (self->bound_rows, i);
       KisteBox *box = gtk_list_item_get_item (item);
 
-      if (box != NULL && g_strcmp0 (kiste_box_get_name (box), box_name) == 0)
+      if (box != NULL && g_strcmp0 (kiste_box_get_ref (box), box_ref) == 0)
         update_list_item (item, self->manager);
     }
+}
+
+/* Rows name the engine once there are boxes of more than one */
+static void
+kiste_window_several_engines_cb (KisteWindow *self)
+{
+  for (guint i = 0; i < self->bound_rows->len; i++)
+    update_list_item (g_ptr_array_index (self->bound_rows, i), self->manager);
 }
 
 /* Boxes sorted by name, filtered by the search, one selected, and the
@@ -361,6 +376,8 @@ _kiste_window_list_setup (KisteWindow *self)
 
   g_signal_connect_object (self->manager, "busy-changed",
                            G_CALLBACK (kiste_window_busy_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (kiste_manager_get_boxes (self->manager), "notify::several-engines",
+                           G_CALLBACK (kiste_window_several_engines_cb), self, G_CONNECT_SWAPPED);
 }
 
 void

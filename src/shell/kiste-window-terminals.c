@@ -170,7 +170,7 @@ kiste_window_open_terminal_action (GtkWidget  *widget,
       if (tab != NULL && kiste_terminal_tab_get_kind (tab) == KISTE_TERMINAL_TAB_BOX)
         name = kiste_terminal_tab_get_box_name (tab);
       else if ((box = _kiste_window_get_selected_box (self)) != NULL)
-        name = kiste_box_get_name (box);
+        name = kiste_box_get_ref (box);
       else
         return;
     }

@@ -163,7 +163,7 @@ _kiste_window_terminal_closing (KisteWindow *self,
     return;
 
   name = kiste_terminal_tab_get_box_name (tab);
-  box = kiste_box_store_find_by_name (kiste_manager_get_store (self->manager), name);
+  box = kiste_box_list_find (kiste_manager_get_boxes (self->manager), name);
   /* Only the last tab of the box in the whole app asks (the closing one
    * still counts) */
   if (box == NULL || !kiste_box_get_temporary (box) ||
@@ -194,7 +194,7 @@ _kiste_window_confirm_temporary_close (KisteWindow *self)
   if (!other_window)
     return FALSE;
 
-  boxes = G_LIST_MODEL (kiste_manager_get_store (self->manager));
+  boxes = G_LIST_MODEL (kiste_manager_get_boxes (self->manager));
   builder = g_strv_builder_new ();
   for (guint i = 0; i < g_list_model_get_n_items (boxes); i++)
     {
@@ -217,7 +217,7 @@ _kiste_window_confirm_temporary_close (KisteWindow *self)
 void
 _kiste_window_check_temporary_boxes (KisteWindow *self)
 {
-  GListModel *boxes = G_LIST_MODEL (kiste_manager_get_store (self->manager));
+  GListModel *boxes = G_LIST_MODEL (kiste_manager_get_boxes (self->manager));
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
   g_auto(GStrv) names = NULL;
 

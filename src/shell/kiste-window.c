@@ -46,7 +46,7 @@ kiste_window_new (KisteApplication *application)
 GListModel *
 _kiste_window_get_boxes (KisteWindow *self)
 {
-  return G_LIST_MODEL (kiste_manager_get_store (self->manager));
+  return G_LIST_MODEL (kiste_manager_get_boxes (self->manager));
 }
 
 /* How to install what is missing, for the distribution we run on */
@@ -544,7 +544,7 @@ kiste_window_refresh_cb (GObject      *object,
   g_autoptr(KisteWindow) self = user_data;
   g_autoptr(GError) error = NULL;
 
-  if (kiste_box_store_reload_finish (KISTE_BOX_STORE (object), result, &error) ||
+  if (kiste_box_list_reload_finish (KISTE_BOX_LIST (object), result, &error) ||
       g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
 
@@ -560,15 +560,15 @@ kiste_window_reload_action (GtkWidget  *widget,
                             GVariant   *parameter)
 {
   KisteWindow *self = KISTE_WINDOW (widget);
-  KisteBoxStore *store = kiste_manager_get_store (self->manager);
+  KisteBoxList *store = kiste_manager_get_boxes (self->manager);
 
   /* With the list on screen, F5 lists again (one process) and the list
    * stays; after a problem it looks for the tools again, as Retry. */
   if (!self->loading && self->load_error == NULL &&
-      kiste_box_store_get_loaded (store) && kiste_box_store_get_watching (store))
+      kiste_box_list_get_loaded (store) && kiste_box_list_get_watching (store))
     {
-      kiste_box_store_reload_async (store, self->cancellable, kiste_window_refresh_cb,
-                                    g_object_ref (self));
+      kiste_box_list_reload_async (store, self->cancellable, kiste_window_refresh_cb,
+                                   g_object_ref (self));
       return;
     }
 
@@ -638,7 +638,7 @@ kiste_window_upgrade_all_action (GtkWidget  *widget,
     {
       g_autoptr(KisteBox) box = g_list_model_get_item (boxes, i);
 
-      kiste_manager_upgrade_async (self->manager, kiste_box_get_name (box), NULL, NULL, NULL);
+      kiste_manager_upgrade_async (self->manager, kiste_box_get_ref (box), NULL, NULL, NULL);
     }
   show_tasks_cb (self);
 }
@@ -704,7 +704,7 @@ kiste_window_setup (KisteWindow      *self,
 
   /* A window opened once the list has loaded (a tab dragged out) picks
    * its box as the first one did when loading ended */
-  if (kiste_box_store_get_loaded (kiste_manager_get_store (self->manager)))
+  if (kiste_box_list_get_loaded (kiste_manager_get_boxes (self->manager)))
     kiste_window_select_initial (self);
   else
     {

@@ -74,6 +74,15 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+/* The box's name for people: its ref without the engine (kiste_box_get_ref()) */
+static const char *
+kiste_terminal_tab_get_display_name (KisteTerminalTab *self)
+{
+  const char *slash = self->box_name ? strchr (self->box_name, '/') : NULL;
+
+  return slash != NULL ? slash + 1 : self->box_name;
+}
+
 static void
 kiste_terminal_tab_update_title (KisteTerminalTab *self)
 {
@@ -81,7 +90,8 @@ kiste_terminal_tab_update_title (KisteTerminalTab *self)
   const char *base;
   g_autofree char *title = NULL;
 
-  base = self->kind == KISTE_TERMINAL_TAB_HOST ? _("This Computer") : self->box_name;
+  base = self->kind == KISTE_TERMINAL_TAB_HOST ? _("This Computer")
+                                               : kiste_terminal_tab_get_display_name (self);
   shell_title = vte_terminal_get_termprop_string (VTE_TERMINAL (self->terminal),
                                                   VTE_TERMPROP_XTERM_TITLE, NULL);
 
@@ -107,7 +117,7 @@ kiste_terminal_tab_update_icon (KisteTerminalTab *self)
   KisteBox *box = NULL;
 
   if (self->kind == KISTE_TERMINAL_TAB_BOX)
-    box = kiste_box_store_find_by_name (kiste_manager_get_store (self->manager), self->box_name);
+    box = kiste_box_list_find (kiste_manager_get_boxes (self->manager), self->box_name);
   if (box != NULL)
     icon_name = kiste_distro_icon_name (kiste_box_get_distro_id (box));
   else if (self->kind == KISTE_TERMINAL_TAB_HOST)
@@ -182,7 +192,8 @@ kiste_terminal_tab_set_start_task (KisteTerminalTab *self,
   gtk_widget_set_visible (GTK_WIDGET (self->starting_step), task != NULL);
   if (task != NULL)
     {
-      g_autofree char *title = g_strdup_printf (_("Starting “%s”…"), self->box_name);
+      g_autofree char *title = g_strdup_printf (_("Starting “%s”…"),
+                                                kiste_terminal_tab_get_display_name (self));
 
       gtk_label_set_label (self->starting_title, title);
       g_signal_connect_object (task, "notify", G_CALLBACK (kiste_terminal_tab_update_start), self,

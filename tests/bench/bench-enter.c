@@ -28,6 +28,7 @@
 
 #include "bench-common.h"
 #include "kiste-enter.h"
+#include "kiste-manager-private.h"
 #include "kiste-manager-terminal.h"
 #include "kiste-manager.h"
 #include "kiste-pty.h"
@@ -149,10 +150,10 @@ main (int   argc,
   run_until_done ();
   if (error != NULL)
     g_error ("loading: %s", error->message);
-  box = kiste_box_store_find_by_name (kiste_manager_get_store (manager), box_name);
+  box = kiste_box_store_find_by_name (_kiste_manager_get_store (manager), box_name);
   if (box == NULL)
     g_error ("no box %s", box_name);
-  kiste_box_store_load_details_async (kiste_manager_get_store (manager), &box, 1, NULL,
+  kiste_box_store_load_details_async (_kiste_manager_get_store (manager), &box, 1, NULL,
                                       details_cb, &error);
   run_until_done ();
   if (error != NULL)

@@ -37,6 +37,7 @@
 #include "bench-frames.h"
 #include "kiste-application.h"
 #include "kiste-box-store-private.h"
+#include "kiste-manager-private.h"
 #include "kiste-manager.h"
 #include "kiste-test-boxes.h"
 #include "kiste-test-ui.h"
@@ -202,7 +203,7 @@ child_kiste (guint n_boxes,
   g_application_register (G_APPLICATION (app), NULL, NULL);
   g_application_hold (G_APPLICATION (app));
 
-  store = kiste_manager_get_store (kiste_application_get_manager (app));
+  store = _kiste_manager_get_store (kiste_application_get_manager (app));
   boxes = G_LIST_MODEL (store);
   expected = n_boxes;
 

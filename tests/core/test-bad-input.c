@@ -21,6 +21,7 @@
 #include "kiste-fake-runner.h"
 #include "kiste-manager-create.h"
 #include "kiste-manager-lifecycle.h"
+#include "kiste-manager-private.h"
 #include "kiste-test-boxes.h"
 #include "kiste-manager.h"
 
@@ -50,7 +51,7 @@ fixture_setup (Fixture       *fixture,
   _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
                                        "1.8.2.5", "podman", (const char * const *) flags);
 
-  store = kiste_manager_get_store (fixture->manager);
+  store = _kiste_manager_get_store (fixture->manager);
   kiste_test_merge_boxes (store, "ps-podman5.json", "/home/tester");
   g_assert_nonnull (kiste_box_store_find_by_name (store, "fixture-a"));
 }

@@ -46,7 +46,7 @@ fixture_setup (Fixture       *fixture,
   fixture->manager = kiste_manager_new (KISTE_RUNNER (fixture->runner));
   _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
                                        "1.8.2.5", "podman", flags);
-  kiste_test_merge_boxes (kiste_manager_get_store (fixture->manager), "ps-podman5.json", "/home/tester");
+  kiste_test_merge_boxes (_kiste_manager_get_store (fixture->manager), "ps-podman5.json", "/home/tester");
 
   fixture->dir = g_dir_make_tmp ("kiste-test-exports-XXXXXX", &error);
   g_assert_no_error (error);
@@ -350,7 +350,7 @@ test_clean_up (Fixture       *fixture,
   g_assert_true (g_file_test (gone, G_FILE_TEST_EXISTS));
 
   r = (Result) { 0 };
-  kiste_box_store_reload_async (kiste_manager_get_store (fixture->manager), NULL, reload_cb, &r);
+  kiste_box_store_reload_async (_kiste_manager_get_store (fixture->manager), NULL, reload_cb, &r);
   wait_result (&r);
   g_assert_no_error (r.error);
 
@@ -405,7 +405,7 @@ test_export_isolated (Fixture       *fixture,
   kiste_fake_runner_add (fixture->runner, "sh -c", "exec sh \"$@\"");
   kiste_fake_runner_add (fixture->runner, "sh -c 'command -v distrobox'", "echo /usr/bin/distrobox");
   kiste_fake_runner_add (fixture->runner, "rm ", "exec rm \"$@\"");
-  kiste_box_store_reload_async (kiste_manager_get_store (fixture->manager), NULL, reload_cb, &r);
+  kiste_box_store_reload_async (_kiste_manager_get_store (fixture->manager), NULL, reload_cb, &r);
   wait_result (&r);
   g_assert_no_error (r.error);
 

@@ -66,7 +66,7 @@ fixture_setup (Fixture       *fx,
   _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fx->manager),
                                        "1.8.2.5", "podman", flags);
 
-  store = kiste_manager_get_store (fx->manager);
+  store = _kiste_manager_get_store (fx->manager);
   kiste_box_store_set_host_home (store, "/home/tester");
   g_assert_true (_kiste_box_store_parse (store, json, &boxes, &error));
   g_assert_no_error (error);
@@ -602,7 +602,7 @@ test_create_and_start (Fixture       *fx,
   g_assert_cmpint (kiste_task_get_state (start_task), ==, KISTE_TASK_SUCCEEDED);
   g_assert_cmpstr (kiste_task_get_box_name (start_task), ==, "newbox");
   g_assert_cmpfloat (kiste_task_get_fraction (start_task), ==, 1.0);
-  g_assert_nonnull (kiste_box_store_find_by_name (kiste_manager_get_store (fx->manager), "newbox"));
+  g_assert_nonnull (kiste_box_store_find_by_name (_kiste_manager_get_store (fx->manager), "newbox"));
   g_assert_nonnull (kiste_fake_runner_find (fx->runner, "distrobox create --yes --name newbox --image docker.io/library/debian:12 --no-entry"));
   g_assert_nonnull (kiste_fake_runner_find (fx->runner, "podman start newbox"));
 

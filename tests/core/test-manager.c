@@ -18,6 +18,7 @@
 #include "kiste-fake-runner.h"
 #include "kiste-manager-private.h"
 #include "kiste-test-boxes.h"
+#include "kiste-test-util.h"
 #include "kiste-manager.h"
 
 /* The shared fake runner: every command is recorded and a harmless
@@ -52,7 +53,7 @@ fixture_setup (Fixture       *fixture,
   _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
                                        "1.8.2.5", "podman", flags);
 
-  store = kiste_manager_get_store (fixture->manager);
+  store = _kiste_manager_get_store (fixture->manager);
   kiste_test_merge_boxes (store, "ps-podman5.json", "/home/tester");
   g_assert_nonnull (kiste_box_store_find_by_name (store, "fixture-a"));
 }
@@ -204,7 +205,7 @@ test_create_isolated_home (Fixture       *fixture,
 
   _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
                                        "1.8.2.5", "podman", flags);
-  kiste_box_store_set_host_home (kiste_manager_get_store (fixture->manager), "/home/kistetest");
+  kiste_box_store_set_host_home (_kiste_manager_get_store (fixture->manager), "/home/kistetest");
   kiste_fake_runner_add (fixture->runner, "distrobox create",
                          "cat \"$KISTE_TEST_FIXTURES/dry-run-create-plain.txt\"");
   /* the new box, once made, is listed and its details read */
@@ -282,7 +283,7 @@ test_clone_isolated_home (Fixture       *fixture,
   g_autoptr(GPtrArray) boxes = NULL;
   g_autoptr(GError) error = NULL;
   const char *flags[] = { "--name", "--image", "--yes", "--no-entry", "--dry-run", "--clone", NULL };
-  KisteBoxStore *store = kiste_manager_get_store (fixture->manager);
+  KisteBoxStore *store = _kiste_manager_get_store (fixture->manager);
   Result r = { 0 };
   guint i;
 
@@ -930,7 +931,7 @@ static void
 stop_watching (Fixture *fixture,
                guint    runner_refs)
 {
-  kiste_box_store_stop_watching (kiste_manager_get_store (fixture->manager));
+  kiste_box_list_stop_watching (kiste_manager_get_boxes (fixture->manager));
   while (G_OBJECT (fixture->runner)->ref_count > runner_refs)
     g_main_context_iteration (NULL, TRUE);
 }
@@ -963,7 +964,7 @@ test_load_lists_before_help (Fixture       *fixture,
   g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman ps"), ==, 1);
   g_assert_true (kiste_capabilities_supports_create_flag (kiste_manager_get_capabilities (fixture->manager),
                                                           "--unshare-groups"));
-  g_assert_true (kiste_box_store_get_watching (kiste_manager_get_store (fixture->manager)));
+  g_assert_true (kiste_box_store_get_watching (_kiste_manager_get_store (fixture->manager)));
 
   stop_watching (fixture, runner_refs);
 
@@ -1010,6 +1011,112 @@ test_load_lists_before_docker (Fixture       *fixture,
 
 /* Docker asked for: its answer decides between it and podman, so the
  * listing waits for it however slow, and lists once, with docker */
+static gboolean
+several_engines (gpointer data)
+{
+  return kiste_box_list_get_several_engines (data);
+}
+
+static gboolean
+one_source (gpointer data)
+{
+  return kiste_box_list_get_sources (data)->len == 1;
+}
+
+/* Docker beside podman: its boxes join the list from one ps and one
+ * events stream of their own, and every operation on one of them goes to
+ * docker, or to distrobox told to use docker */
+static void
+test_load_other_engine (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  KisteBoxList *boxes = kiste_manager_get_boxes (fixture->manager);
+  guint runner_refs = G_OBJECT (fixture->runner)->ref_count;
+  g_auto(GStrv) enter = NULL;
+  g_autofree char *enter_text = NULL;
+  Result r = { 0 };
+  KisteBox *box;
+
+  g_unsetenv ("DBX_CONTAINER_MANAGER");
+  add_probe_answers (fixture->runner, NULL);
+  kiste_fake_runner_add (fixture->runner, "docker --version", "echo 'Docker version 28.2.2, build e6534b4'");
+  kiste_fake_runner_add (fixture->runner, "podman events", "exec sleep 600");
+  kiste_fake_runner_add (fixture->runner, "docker events", "exec sleep 600");
+  kiste_fake_runner_add (fixture->runner, "podman ps", "cat \"$KISTE_TEST_FIXTURES/ps-podman5.json\"");
+  kiste_fake_runner_add (fixture->runner, "docker ps", "cat \"$KISTE_TEST_FIXTURES/docker-ps.txt\"");
+
+  load_and_wait (fixture, NULL);
+  g_assert_true (kiste_test_wait_for (several_engines, boxes, 10000));
+  g_assert_cmpuint (kiste_box_list_get_sources (boxes)->len, ==, 2);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "docker ps"), ==, 1);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "docker events"), ==, 1);
+
+  box = kiste_box_list_find (boxes, "docker/dbx-debian");
+  g_assert_nonnull (box);
+  g_assert_cmpstr (kiste_box_get_engine (box), ==, "docker");
+  g_assert_nonnull (kiste_box_list_find (boxes, "fixture-a"));
+
+  /* the engine's own stop, on docker */
+  kiste_manager_stop_async (fixture->manager, "docker/dbx-debian", NULL, operation_cb, &r);
+  g_assert_true (kiste_manager_is_busy (fixture->manager, "docker/dbx-debian"));
+  g_assert_false (kiste_manager_is_busy (fixture->manager, "fixture-a"));
+  wait_result (&r);
+  g_assert_no_error (r.error);
+  g_assert_nonnull (kiste_fake_runner_find (fixture->runner, "docker stop --time 10 dbx-debian"));
+
+  /* distrobox is told the engine */
+  kiste_fake_runner_add (fixture->runner, "env DBX_CONTAINER_MANAGER=docker distrobox rm", "exit 0");
+  r = (Result) { 0 };
+  kiste_manager_delete_async (fixture->manager, "docker/dbx-debian", FALSE, NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_no_error (r.error);
+  g_assert_nonnull (kiste_fake_runner_find (fixture->runner, "env DBX_CONTAINER_MANAGER=docker distrobox rm"));
+  g_assert_null (kiste_fake_runner_find (fixture->runner, "distrobox rm"));
+
+  enter = kiste_manager_dup_enter_argv (fixture->manager, box, NULL, NULL);
+  enter_text = kiste_argv_to_display_string ((const char * const *) enter);
+  g_assert_true (g_str_has_prefix (enter_text, "env DBX_CONTAINER_MANAGER=docker distrobox enter"));
+
+  /* distrobox's own launchers and wrappers would name no engine */
+  r = (Result) { 0 };
+  kiste_manager_set_box_entry_async (fixture->manager, "docker/dbx-debian", TRUE, NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_clear_error (&r.error);
+
+  /* the source holds the runner too */
+  kiste_box_list_remove_source (boxes, kiste_box_list_find_source (boxes, "docker"));
+  stop_watching (fixture, runner_refs);
+}
+
+/* An engine that cannot be asked (its daemon refuses the user) shows no
+ * boxes and leaves the list, and nothing of it runs on */
+static void
+test_load_other_engine_unreachable (Fixture       *fixture,
+                                    gconstpointer  data)
+{
+  KisteBoxList *boxes = kiste_manager_get_boxes (fixture->manager);
+  guint runner_refs = G_OBJECT (fixture->runner)->ref_count;
+
+  g_unsetenv ("DBX_CONTAINER_MANAGER");
+  add_probe_answers (fixture->runner, NULL);
+  kiste_fake_runner_add (fixture->runner, "docker --version", "echo 'Docker version 28.2.2, build e6534b4'");
+  kiste_fake_runner_add (fixture->runner, "podman events", "exec sleep 600");
+  kiste_fake_runner_add (fixture->runner, "docker events", "exec sleep 600");
+  kiste_fake_runner_add (fixture->runner, "podman ps", "cat \"$KISTE_TEST_FIXTURES/ps-podman5.json\"");
+  kiste_fake_runner_add (fixture->runner, "docker ps",
+                         "echo 'permission denied while trying to connect to the Docker daemon socket' >&2; "
+                         "exit 1");
+
+  load_and_wait (fixture, NULL);
+  g_assert_true (kiste_test_wait_for (one_source, boxes, 10000));
+  g_assert_false (kiste_box_list_get_several_engines (boxes));
+  g_assert_null (kiste_box_list_find (boxes, "docker/dbx-debian"));
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "docker ps"), ==, 1);
+
+  stop_watching (fixture, runner_refs);
+}
+
 static void
 test_load_waits_for_docker_asked_for (Fixture       *fixture,
                                       gconstpointer  data)
@@ -1061,6 +1168,8 @@ main (int   argc,
   ADD ("/kiste/manager/unexport-keeps-user-launcher", test_unexport_keeps_user_launcher);
   ADD ("/kiste/manager/cancel", test_cancel);
   ADD ("/kiste/manager/load-lists-before-help", test_load_lists_before_help);
+  ADD ("/kiste/manager/load-other-engine", test_load_other_engine);
+  ADD ("/kiste/manager/load-other-engine-unreachable", test_load_other_engine_unreachable);
   ADD ("/kiste/manager/load-lists-before-docker", test_load_lists_before_docker);
   ADD ("/kiste/manager/load-waits-for-docker-asked-for", test_load_waits_for_docker_asked_for);
 

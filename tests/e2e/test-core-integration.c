@@ -20,6 +20,7 @@
 #include "kiste-manager-apps.h"
 #include "kiste-manager-create.h"
 #include "kiste-manager-lifecycle.h"
+#include "kiste-manager-private.h"
 #include "kiste-manager.h"
 
 #define BOX "kiste-e2e-core"
@@ -81,7 +82,7 @@ wait_until (gboolean (*predicate) (void),
 static KisteBox *
 find_box (void)
 {
-  return kiste_box_store_find_by_name (kiste_manager_get_store (manager), BOX);
+  return kiste_box_store_find_by_name (_kiste_manager_get_store (manager), BOX);
 }
 
 static gboolean
@@ -175,8 +176,8 @@ test_load (void)
   g_assert_no_error (error);
   g_clear_object (&wait.result);
 
-  g_assert_true (kiste_box_store_get_loaded (kiste_manager_get_store (manager)));
-  g_assert_true (kiste_box_store_get_watching (kiste_manager_get_store (manager)));
+  g_assert_true (kiste_box_store_get_loaded (_kiste_manager_get_store (manager)));
+  g_assert_true (kiste_box_store_get_watching (_kiste_manager_get_store (manager)));
   g_assert_cmpstr (kiste_runner_get_manager (kiste_manager_get_runner (manager)), ==, "podman");
   g_assert_cmpstr (kiste_capabilities_get_distrobox_version (kiste_manager_get_capabilities (manager)),
                    ==, "1.8.2.5");
@@ -297,7 +298,7 @@ test_apps_export (void)
 static gboolean
 copy_listed (void)
 {
-  return kiste_box_store_find_by_name (kiste_manager_get_store (manager), COPY) != NULL;
+  return kiste_box_store_find_by_name (_kiste_manager_get_store (manager), COPY) != NULL;
 }
 
 static gboolean
@@ -323,11 +324,11 @@ test_clone (void)
   g_assert_cmpint (wait_until (box_running, 5000), >=, 0);
   g_assert_cmpint (wait_until (copy_listed, 5000), >=, 0);
 
-  copy = kiste_box_store_find_by_name (kiste_manager_get_store (manager), COPY);
+  copy = kiste_box_store_find_by_name (_kiste_manager_get_store (manager), COPY);
   image = g_strdup (kiste_box_get_image (copy));
   wait = (Wait) { 0 };
-  kiste_box_store_load_details_async (kiste_manager_get_store (manager), &copy, 1, NULL, wait_cb, &wait);
-  g_assert_true (kiste_box_store_load_details_finish (kiste_manager_get_store (manager),
+  kiste_box_store_load_details_async (_kiste_manager_get_store (manager), &copy, 1, NULL, wait_cb, &wait);
+  g_assert_true (kiste_box_store_load_details_finish (_kiste_manager_get_store (manager),
                                                       wait_for_result (&wait), &error));
   g_assert_no_error (error);
   g_clear_object (&wait.result);
@@ -386,7 +387,7 @@ test_delete (void)
 static gboolean
 isolated_box_listed (void)
 {
-  return kiste_box_store_find_by_name (kiste_manager_get_store (manager), ISOLATED_BOX) != NULL;
+  return kiste_box_store_find_by_name (_kiste_manager_get_store (manager), ISOLATED_BOX) != NULL;
 }
 
 /* Home isolation on a distrobox without --unshare-home: the box is made
@@ -425,7 +426,7 @@ test_isolated_home (void)
   g_assert_nonnull (strstr (kiste_task_get_output (task), "--dry-run"));
 
   g_assert_cmpint (wait_until (isolated_box_listed, 5000), >=, 0);
-  box = kiste_box_store_find_by_name (kiste_manager_get_store (manager), ISOLATED_BOX);
+  box = kiste_box_store_find_by_name (_kiste_manager_get_store (manager), ISOLATED_BOX);
   g_assert_cmpint (kiste_box_get_host_home_sharing (box), ==, KISTE_SHARING_UNSHARED);
 
   /* no mount at or above the home, and the label */

@@ -224,7 +224,7 @@ kiste_test_manager_new (KisteTestWorld world)
   kiste_runner_set_manager (KISTE_RUNNER (runner), NULL);
   kiste_test_set_world (runner, world);
   manager = kiste_manager_new (KISTE_RUNNER (runner));
-  kiste_box_store_set_host_home (kiste_manager_get_store (manager), "/home/tester");
+  kiste_box_store_set_host_home (_kiste_manager_get_store (manager), "/home/tester");
   return manager;
 }
 
@@ -251,7 +251,7 @@ kiste_test_host_init (KisteTestHost *host,
   _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (host->manager),
                                        "1.8.2.5", "podman", flags);
   _kiste_manager_set_host_dirs (host->manager, host->applications, host->bin);
-  kiste_test_serve_boxes (kiste_manager_get_store (host->manager), "ps-podman5.json", "/home/tester");
+  kiste_test_serve_boxes (_kiste_manager_get_store (host->manager), "ps-podman5.json", "/home/tester");
 }
 
 void

@@ -14,6 +14,7 @@
 #include "kiste-apps-page.h"
 #include "kiste-box-page.h"
 #include "kiste-fake-runner.h"
+#include "kiste-manager-private.h"
 #include "kiste-resources.h"
 #include "kiste-test-ui.h"
 
@@ -78,7 +79,7 @@ static KisteBox *
 find_box (Fixture    *fixture,
           const char *name)
 {
-  KisteBox *box = kiste_box_store_find_by_name (kiste_manager_get_store (fixture->host.manager), name);
+  KisteBox *box = kiste_box_store_find_by_name (_kiste_manager_get_store (fixture->host.manager), name);
 
   g_assert_nonnull (box);
   return box;

@@ -630,14 +630,14 @@ listed_again (gpointer data)
   Fixture *fixture = data;
 
   return kiste_fake_runner_count (fixture->runner, "podman ps") >= 2 &&
-         !kiste_box_store_get_refreshing (kiste_manager_get_store (kiste_application_get_manager (app)));
+         !kiste_box_store_get_refreshing (_kiste_manager_get_store (kiste_application_get_manager (app)));
 }
 
 static void
 test_refresh (Fixture       *fixture,
               gconstpointer  data)
 {
-  KisteBoxStore *store = kiste_manager_get_store (kiste_application_get_manager (app));
+  KisteBoxStore *store = _kiste_manager_get_store (kiste_application_get_manager (app));
   guint commands;
 
   g_assert_true (kiste_test_wait_for (list_has_items, fixture, 5000));
@@ -757,7 +757,7 @@ static void
 test_many_boxes (Fixture       *fixture,
                  gconstpointer  data)
 {
-  KisteBoxStore *store = kiste_manager_get_store (kiste_application_get_manager (fixture->app));
+  KisteBoxStore *store = _kiste_manager_get_store (kiste_application_get_manager (fixture->app));
   g_autofree char *dir = g_dir_make_tmp ("kiste-many-XXXXXX", NULL);
   g_autofree char *path = write_many_boxes (dir, 300);
   g_autoptr(KisteBox) first = NULL;

@@ -114,7 +114,7 @@ fixture_setup (Fixture       *fixture,
 
   /* fixture-a was made with the host home: learn it, then list the boxes
    * as that user's */
-  store = kiste_manager_get_store (fixture->manager);
+  store = _kiste_manager_get_store (fixture->manager);
   kiste_test_serve_boxes (store, "ps-podman5.json", NULL);
   g_assert_nonnull (kiste_box_store_find_by_name (store, "fixture-a"));
   fixture->host_home = g_strdup (kiste_box_get_home (kiste_box_store_find_by_name (store, "fixture-a")));
@@ -162,7 +162,7 @@ static KisteBox *
 find_box (Fixture    *fixture,
           const char *name)
 {
-  KisteBox *box = kiste_box_store_find_by_name (kiste_manager_get_store (fixture->manager), name);
+  KisteBox *box = kiste_box_store_find_by_name (_kiste_manager_get_store (fixture->manager), name);
 
   g_assert_nonnull (box);
   return box;
@@ -544,7 +544,7 @@ add_isolation_boxes (Fixture *fixture)
 {
   kiste_fake_runner_add (fixture->runner, "podman container inspect",
                          "cat \"$KISTE_TEST_FIXTURES/inspect-podman5-home-isolation.json\"");
-  kiste_test_serve_boxes (kiste_manager_get_store (fixture->manager),
+  kiste_test_serve_boxes (_kiste_manager_get_store (fixture->manager),
                           "ps-podman5-home-isolation.json", "/home/kistetest");
 }
 
@@ -651,7 +651,7 @@ test_follows_box (Fixture       *fixture,
   g_assert_true (g_file_get_contents (path, &json, NULL, &error));
   stopped = g_string_new (json);
   g_assert_cmpuint (g_string_replace (stopped, "\"State\": \"running\"", "\"State\": \"exited\"", 1), ==, 1);
-  kiste_test_serve_boxes_json (kiste_manager_get_store (fixture->manager), stopped->str);
+  kiste_test_serve_boxes_json (_kiste_manager_get_store (fixture->manager), stopped->str);
   g_assert_true (find_box (fixture, "fixture-a") == box);
 
   g_assert_cmpstr (row_subtitle (fixture, "State"), ==, "Stopped");

@@ -267,7 +267,7 @@ fixture_setup (Fixture       *fx,
   fx->manager = kiste_manager_new (KISTE_RUNNER (fx->runner));
   set_capabilities (fx, "help-distrobox-1.8.2.5.txt", NULL);
 
-  store = kiste_manager_get_store (fx->manager);
+  store = _kiste_manager_get_store (fx->manager);
   kiste_box_store_set_host_home (store, "/home/kistetest");
   reload_store (store);
 

@@ -11,6 +11,7 @@
 
 #include "kiste-exported-dialog.h"
 #include "kiste-fake-runner.h"
+#include "kiste-manager-private.h"
 #include "kiste-resources.h"
 #include "kiste-test-boxes.h"
 #include "kiste-test-ui.h"
@@ -233,7 +234,7 @@ test_follows (Fixture       *fixture,
               gconstpointer  data)
 {
   g_autofree char *path = g_build_filename (fixture->host.applications, "fixture-a-org.example.Maps.desktop", NULL);
-  KisteBoxStore *store = kiste_manager_get_store (fixture->host.manager);
+  KisteBoxStore *store = _kiste_manager_get_store (fixture->host.manager);
 
   g_assert_true (kiste_test_wait_for (list_shown, fixture, 5000));
   g_assert_true (g_file_set_contents (path, "[Desktop Entry]\nName=Maps (on fixture-a)\n"

@@ -13,6 +13,7 @@
 #include "kiste-application-private.h"
 #include "kiste-create-dialog.h"
 #include "kiste-error.h"
+#include "kiste-manager-private.h"
 #include "kiste-test-ui.h"
 #include "kiste-test-server.h"
 #include "kiste-window.h"
@@ -31,7 +32,7 @@ typedef struct
 static gboolean
 loaded (gpointer data)
 {
-  return kiste_box_store_get_loaded (kiste_manager_get_store (manager)) &&
+  return kiste_box_store_get_loaded (_kiste_manager_get_store (manager)) &&
          kiste_capabilities_get_loaded (kiste_manager_get_capabilities (manager));
 }
 

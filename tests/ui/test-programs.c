@@ -11,6 +11,7 @@
 
 #include "kiste-apps-page.h"
 #include "kiste-fake-runner.h"
+#include "kiste-manager-private.h"
 #include "kiste-programs-group.h"
 #include "kiste-resources.h"
 #include "kiste-test-ui.h"
@@ -99,7 +100,7 @@ list_shown (gpointer data)
 static void
 show_box (Fixture *fixture)
 {
-  KisteBox *box = kiste_box_store_find_by_name (kiste_manager_get_store (fixture->host.manager), "fixture-a");
+  KisteBox *box = kiste_box_store_find_by_name (_kiste_manager_get_store (fixture->host.manager), "fixture-a");
 
   kiste_apps_page_set_box (fixture->page, box);
   g_assert_true (kiste_test_wait_for (list_shown, fixture, 5000));
@@ -294,7 +295,7 @@ static void
 test_box_without_apps (Fixture       *fixture,
                        gconstpointer  data)
 {
-  KisteBox *box = kiste_box_store_find_by_name (kiste_manager_get_store (fixture->host.manager), "fixture-a");
+  KisteBox *box = kiste_box_store_find_by_name (_kiste_manager_get_store (fixture->host.manager), "fixture-a");
   GtkWidget *empty;
 
   kiste_fake_runner_add (fixture->host.runner, "podman exec",

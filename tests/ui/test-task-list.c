@@ -63,7 +63,7 @@ create_manager (void)
   _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (manager),
                                        "1.8.2.5", "podman", NULL);
 
-  store = kiste_manager_get_store (manager);
+  store = _kiste_manager_get_store (manager);
   kiste_box_store_set_host_home (store, "/home/kistetest");
   reload_store (store);
 

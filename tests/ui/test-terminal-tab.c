@@ -20,6 +20,7 @@
 #include "kiste-box-page.h"
 #include "kiste-box-row.h"
 #include "kiste-color-row.h"
+#include "kiste-manager-private.h"
 #include "kiste-terminal-tab.h"
 #include "kiste-test-ui.h"
 #include "kiste-window.h"
@@ -43,7 +44,7 @@ manager_loaded (gpointer data)
 {
   Fixture *fixture = data;
 
-  return kiste_box_store_find_by_name (kiste_manager_get_store (fixture->manager), "fixture-a") != NULL;
+  return kiste_box_store_find_by_name (_kiste_manager_get_store (fixture->manager), "fixture-a") != NULL;
 }
 
 static void
@@ -1007,7 +1008,7 @@ test_temporary_window_close (Fixture       *fixture,
   g_assert_true (kiste_test_wait_for (window_gone, &ref, TIMEOUT_MS));
   g_weak_ref_clear (&ref);
 
-  g_assert_nonnull (kiste_box_store_find_by_name (kiste_manager_get_store (fixture->manager), "fixture-a"));
+  g_assert_nonnull (kiste_box_store_find_by_name (_kiste_manager_get_store (fixture->manager), "fixture-a"));
   g_assert_cmpuint (kiste_fake_runner_count (KISTE_FAKE_RUNNER (kiste_manager_get_runner (fixture->manager)),
                                              "distrobox rm"), ==, 0);
 }

@@ -131,7 +131,7 @@ list_apps_run (GTask *task)
     }
 
   dirs = kiste_commands_dup_app_dirs (box);
-  argv = kiste_commands_list_apps_argv (kiste_manager_get_engine (op->self),
+  argv = kiste_commands_list_apps_argv (kiste_box_source_get_engine (op->source),
                                         op->box_name,
                                         kiste_box_get_user (box) ? kiste_box_get_user (box)
                                                                  : g_get_user_name (),
@@ -187,7 +187,7 @@ unexport_app_restored_cb (GObject      *object,
 
 /* After distrobox-export --delete: the kept launcher goes back, whatever
  * happened */
-static gboolean op_box_lacks_home (GTask *task);
+static gboolean op_writes_own_launcher (GTask *task);
 static gboolean op_box_may_enter  (GTask *task);
 
 static void
@@ -340,10 +340,11 @@ unexport_listed_cb (GObject      *object,
       return;
     }
 
-  /* Kiste wrote the launcher of a box without the home; and distrobox
+  /* Kiste wrote the launcher (a box without the home, or of another
+   * engine); and distrobox
    * must not enter a box it would run something of on this computer: the
    * file goes, nothing runs in the box */
-  if ((op->flag && op_box_lacks_home (task)) || !op_box_may_enter (task))
+  if ((op->flag && op_writes_own_launcher (task)) || !op_box_may_enter (task))
     {
       const char *rm_argv[] = { "rm", "-f", "--", path, NULL };
 
@@ -416,16 +417,33 @@ static gboolean
 op_box_lacks_home (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
-  KisteBox *box = kiste_box_store_find_by_name (op->self->store, op->box_name);
+  KisteBox *box = kiste_box_list_find (op->self->boxes, op->ref);
 
   return box != NULL && kiste_box_get_unshare (box, KISTE_UNSHARE_HOME) == KISTE_SHARING_UNSHARED;
+}
+
+/* A box of another engine than distrobox's own choice: distrobox-export's
+ * launcher would look for it in the wrong engine (it names no engine), so
+ * Kiste writes one that does */
+static gboolean
+op_box_of_other_engine (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  return op->source != kiste_box_list_get_first_source (op->self->boxes);
+}
+
+static gboolean
+op_writes_own_launcher (GTask *task)
+{
+  return op_box_lacks_home (task) || op_box_of_other_engine (task);
 }
 
 static gboolean
 op_box_may_enter (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
-  KisteBox *box = kiste_box_store_find_by_name (op->self->store, op->box_name);
+  KisteBox *box = kiste_box_list_find (op->self->boxes, op->ref);
 
   return box != NULL && kiste_box_check_enter_safe (box, NULL);
 }
@@ -467,7 +485,11 @@ export_own_listed_cb (GObject      *object,
   g_autofree char *launcher = NULL;
   gboolean replace = FALSE;
   GError *error = NULL;
-  const char *enter[] = { op->program, "enter", "-n", op->box_name, "--", NULL };
+  g_autofree char *engine = g_strconcat ("DBX_CONTAINER_MANAGER=",
+                                         kiste_box_source_get_engine (op->source), NULL);
+  const char *enter[] = { "/usr/bin/env", engine, op->program, "enter", "-n", op->box_name, "--", NULL };
+  /* the engine is named when it is not the one distrobox picks itself */
+  const char * const *enter_argv = op_box_of_other_engine (task) ? enter : enter + 2;
 
   if (!(files = kiste_apps_list_exported_finish (result, &error)))
     {
@@ -486,7 +508,7 @@ export_own_listed_cb (GObject      *object,
 
   launcher = kiste_apps_build_host_launcher (id, op->output ? op->output : "",
                                              op->output ? strlen (op->output) : 0,
-                                             enter, label, &error);
+                                             enter_argv, label, &error);
   if (launcher == NULL)
     {
       _kiste_op_return (task, error);
@@ -546,10 +568,10 @@ static void
 export_own_read (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
-  KisteBox *box = kiste_box_store_find_by_name (op->self->store, op->box_name);
+  KisteBox *box = kiste_box_list_find (op->self->boxes, op->ref);
   const char *user = box && kiste_box_get_user (box) ? kiste_box_get_user (box) : g_get_user_name ();
   g_autofree char *limit = g_strdup_printf ("%d", MAX_DESKTOP_ENTRY_BYTES);
-  const char *argv[] = { kiste_manager_get_engine (op->self), "exec", "--user", user,
+  const char *argv[] = { kiste_box_source_get_engine (op->source), "exec", "--user", user,
                          op->box_name, "head", "-c", limit, "--", op->arg, NULL };
 
   _kiste_op_run (task, argv, SHORT_TIMEOUT_MS, FALSE, export_own_find_distrobox);
@@ -566,9 +588,20 @@ export_run (GTask *task)
                                       op->self->bin_dir, _kiste_op_cancellable (task), unexport_listed_cb, task);
       return;
     }
-  if (op->flag && op_box_lacks_home (task))
+  if (op->flag && op_writes_own_launcher (task))
     {
       _kiste_op_require_running (task, export_own_read);
+      return;
+    }
+  if (!op->flag && op_box_of_other_engine (task))
+    {
+      _kiste_op_return (task, g_error_new (KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                                           _("Programs of boxes of %s cannot be exported while Kiste "
+                                             "works with %s: distrobox’s wrapper would look for "
+                                             "“%s” there."),
+                                           kiste_box_source_get_title (op->source),
+                                           kiste_box_source_get_title (kiste_box_list_get_first_source (op->self->boxes)),
+                                           op->box_name));
       return;
     }
   _kiste_op_run (task, (const char * const *) op->argv, SHORT_TIMEOUT_MS, FALSE, _kiste_op_done);
@@ -617,8 +650,8 @@ export_common (KisteManager        *self,
   op->unexport = !!unexport;
 
   if (kiste_validate_absolute_path (is_app ? _("The application file") : _("The program"), path, &error))
-    op->argv = is_app ? kiste_commands_export_app_argv (box_name, path, FALSE, &error)
-                      : kiste_commands_export_bin_argv (box_name, path, self->bin_dir, FALSE, &error);
+    op->argv = is_app ? kiste_commands_export_app_argv (op->box_name, path, FALSE, &error)
+                      : kiste_commands_export_bin_argv (op->box_name, path, self->bin_dir, FALSE, &error);
   if (op->argv == NULL)
     {
       KisteTask *ktask = op->ktask;
@@ -680,12 +713,12 @@ kiste_manager_dup_launch_command (KisteManager     *self,
   g_return_val_if_fail (KISTE_IS_DESKTOP_APP (app), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!kiste_validate_existing_name (box_name, NULL, error) ||
+  if (!kiste_validate_existing_name (_kiste_manager_resolve_box (self, box_name, NULL), NULL, error) ||
       !(app_argv = kiste_apps_dup_exec_argv (kiste_desktop_app_get_exec (app), error)))
     return NULL;
 
   /* people run what they copy: not for a box distrobox must not enter */
-  box = kiste_box_store_find_by_name (self->store, box_name);
+  box = kiste_box_list_find (self->boxes, box_name);
   if (box == NULL)
     {
       g_set_error (error, KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
@@ -695,6 +728,11 @@ kiste_manager_dup_launch_command (KisteManager     *self,
   if (!kiste_box_check_enter_safe (box, error))
     return NULL;
 
-  argv = kiste_commands_launch_app_argv (box_name, (const char * const *) app_argv);
-  return kiste_argv_to_display_string ((const char * const *) argv);
+  argv = kiste_commands_launch_app_argv (kiste_box_get_name (box), (const char * const *) app_argv);
+  {
+    g_auto(GStrv) run = kiste_box_source_dup_argv (kiste_box_list_get_source_for_box (self->boxes, box),
+                                                   (const char * const *) argv);
+
+    return kiste_argv_to_display_string ((const char * const *) run);
+  }
 }

@@ -63,7 +63,7 @@ clone_reloaded_cb (GObject      *object,
   Op *op = g_task_get_task_data (task);
 
   /* Best effort: the events stream brings the copy anyway */
-  kiste_box_store_reload_finish (KISTE_BOX_STORE (object), result, NULL);
+  kiste_box_list_reload_finish (KISTE_BOX_LIST (object), result, NULL);
 
   if (!op->flag)
     {
@@ -85,7 +85,7 @@ clone_created (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
 
-  kiste_box_store_reload_async (op->self->store, NULL, clone_reloaded_cb, task);
+  kiste_box_list_reload_async (op->self->boxes, NULL, clone_reloaded_cb, task);
 }
 
 /* The plan made before the source was stopped: a source without the
@@ -128,7 +128,7 @@ clone_prepare (GTask *task)
   g_clear_object (&op->plan);
   if (!(op->plan = kiste_create_options_plan (op->options, (const char * const *) names,
                                               op->self->capabilities,
-                                              kiste_manager_get_engine (op->self), &error)))
+                                              kiste_box_source_get_engine (op->source), &error)))
     {
       _kiste_op_return (task, error);
       return;
@@ -153,7 +153,7 @@ clone_details_cb (GObject      *object,
 
   /* without details the namespaces read as shared: say so rather than
    * making a copy that quietly shares what the source kept apart */
-  if (!kiste_box_store_load_details_finish (KISTE_BOX_STORE (object), result, &error))
+  if (!kiste_box_list_load_details_finish (KISTE_BOX_LIST (object), result, &error))
     {
       _kiste_op_return (task, g_steal_pointer (&error));
       return;
@@ -185,8 +185,8 @@ kiste_manager_clone_async (KisteManager        *self,
   ktask = _kiste_op_get_ktask (task);
   op = g_task_get_task_data (task);
   _kiste_op_set_messages (task,
-                          g_strdup_printf (_("“%s” was cloned as “%s”"), source, new_name),
-                          g_strdup_printf (_("Could not clone “%s”"), source));
+                          g_strdup_printf (_("“%s” was cloned as “%s”"), op->box_name, new_name),
+                          g_strdup_printf (_("Could not clone “%s”"), op->box_name));
   if (!op_take_new_name (task, new_name))
     return ktask;
   _kiste_op_use_empty_folder (task);
@@ -203,15 +203,15 @@ kiste_manager_clone_async (KisteManager        *self,
     {
       _kiste_op_return (task, g_error_new (KISTE_ERROR, KISTE_ERROR_BUSY,
                                     _("“%s” is running. Stop it before cloning it."),
-                                    source));
+                                    op->box_name));
       return ktask;
     }
 
   if (kiste_box_get_has_details (box))
     clone_prepare (task);
   else
-    kiste_box_store_load_details_async (self->store, &box, 1, _kiste_op_cancellable (task),
-                                        clone_details_cb, task);
+    kiste_box_list_load_details_async (self->boxes, &box, 1, _kiste_op_cancellable (task),
+                                       clone_details_cb, task);
   return ktask;
 }
 
@@ -300,6 +300,7 @@ kiste_manager_rename_async (KisteManager        *self,
   g_auto(GStrv) argv = NULL;
   GTask *task;
   KisteTask *ktask;
+  Op *op;
 
   g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
   g_return_val_if_fail (box_name != NULL, NULL);
@@ -309,13 +310,14 @@ kiste_manager_rename_async (KisteManager        *self,
                               cancellable, callback, user_data)))
     return NULL;
   ktask = _kiste_op_get_ktask (task);
+  op = g_task_get_task_data (task);
   _kiste_op_set_messages (task,
-                          g_strdup_printf (_("“%s” is now called “%s”"), box_name, new_name),
-                          g_strdup_printf (_("Could not rename “%s”"), box_name));
+                          g_strdup_printf (_("“%s” is now called “%s”"), op->box_name, new_name),
+                          g_strdup_printf (_("Could not rename “%s”"), op->box_name));
   if (!op_take_new_name (task, new_name))
     return ktask;
 
-  argv = kiste_commands_rename_argv (kiste_manager_get_engine (self), box_name, new_name);
+  argv = kiste_commands_rename_argv (_kiste_op_get_engine (task), op->box_name, new_name);
   _kiste_op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, rename_rewrite);
   return ktask;
 }

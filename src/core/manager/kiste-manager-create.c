@@ -44,7 +44,7 @@ create_entry_listed_cb (GObject      *object,
   GTask *task = user_data;
 
   /* best effort: the check below says it when the box is not listed */
-  kiste_box_store_reload_finish (KISTE_BOX_STORE (object), result, NULL);
+  kiste_box_list_reload_finish (KISTE_BOX_LIST (object), result, NULL);
   _kiste_op_require_safe_enter (task, create_entry_run);
 }
 
@@ -63,8 +63,8 @@ create_add_entry (GTask *task)
       return;
     }
 
-  kiste_box_store_reload_async (op->self->store, _kiste_op_cancellable (task),
-                                create_entry_listed_cb, task);
+  kiste_box_list_reload_async (op->self->boxes, _kiste_op_cancellable (task),
+                               create_entry_listed_cb, task);
 }
 
 static void
@@ -76,7 +76,7 @@ create_isolated_run (GTask *task)
   g_auto(GStrv) argv = NULL;
   GError *error = NULL;
 
-  host.host_home = kiste_box_store_get_host_home (op->self->store);
+  host.host_home = kiste_box_list_get_host_home (op->self->boxes);
   if (host.host_home == NULL)
     host.host_home = g_get_home_dir ();
   host.user_name = g_get_user_name ();

@@ -53,6 +53,8 @@ kiste_manager_get_box_entry_async (KisteManager        *self,
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, kiste_manager_get_box_entry_async);
 
+  /* launchers are named after the box's own name */
+  box_name = _kiste_manager_resolve_box (self, box_name, NULL);
   if (!kiste_validate_existing_name (box_name, NULL, &error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
@@ -122,6 +124,7 @@ kiste_manager_set_box_entry_async (KisteManager        *self,
 {
   g_autoptr(GError) error = NULL;
   GTask *task;
+  Op *op;
 
   g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
   g_return_val_if_fail (box_name != NULL, NULL);
@@ -130,7 +133,15 @@ kiste_manager_set_box_entry_async (KisteManager        *self,
                                   kiste_manager_set_box_entry_async, cancellable, callback, user_data)))
     return NULL;
 
-  if (!kiste_validate_existing_name (box_name, NULL, &error))
+  op = g_task_get_task_data (task);
+  /* the launcher runs distrobox enter with distrobox's own engine */
+  if (present && op->source != kiste_box_list_get_first_source (self->boxes))
+    error = g_error_new (KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                         _("Only boxes of %s can be put in the app menu: "
+                           "distrobox’s launcher would not find “%s”."),
+                         kiste_box_source_get_title (kiste_box_list_get_first_source (self->boxes)),
+                         op->box_name);
+  if (error != NULL || !kiste_validate_existing_name (op->box_name, NULL, &error))
     {
       KisteTask *ktask = _kiste_op_get_ktask (task);
 
@@ -169,7 +180,7 @@ kiste_manager_list_exported_async (KisteManager        *self,
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, kiste_manager_list_exported_async);
-  kiste_apps_list_exported_async (self->runner, box_name, self->applications_dir, self->bin_dir,
+  kiste_apps_list_exported_async (self->runner, _kiste_manager_resolve_box (self, box_name, NULL), self->applications_dir, self->bin_dir,
                                   cancellable, list_exported_cb, g_steal_pointer (&task));
 }
 
@@ -230,7 +241,7 @@ kiste_manager_resolve_program_async (KisteManager        *self,
       return;
     }
 
-  box = kiste_box_store_find_by_name (self->store, box_name);
+  box = kiste_box_list_find (self->boxes, box_name);
   if (box == NULL)
     {
       g_task_return_new_error (task, KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
@@ -244,7 +255,9 @@ kiste_manager_resolve_program_async (KisteManager        *self,
       return;
     }
 
-  argv = kiste_commands_resolve_program_argv (kiste_manager_get_engine (self), box_name,
+  argv = kiste_commands_resolve_program_argv (kiste_box_get_engine (box) ? kiste_box_get_engine (box)
+                                                                        : kiste_manager_get_engine (self),
+                                              kiste_box_get_name (box),
                                               kiste_box_get_user (box) ? kiste_box_get_user (box)
                                                                        : g_get_user_name (),
                                               program);
@@ -510,10 +523,10 @@ static void
 clean_up_first (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
-  KisteBoxStore *store = op->self->store;
+  KisteBoxList *boxes = op->self->boxes;
 
   /* Without the list of boxes every export would look left behind */
-  if (!kiste_box_store_get_loaded (store) || kiste_box_store_get_error (store) != NULL)
+  if (!kiste_box_list_get_loaded (boxes) || kiste_box_list_get_error (boxes) != NULL)
     {
       _kiste_op_return (task, g_error_new (KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
                                            _("The boxes could not be listed, so nothing is "

@@ -123,7 +123,7 @@ external_terminal_spawn (GTask *task)
   GError *error = NULL;
   KisteBox *box;
 
-  box = kiste_box_store_find_by_name (kiste_manager_get_store (self), data->box_name);
+  box = kiste_box_list_find (kiste_manager_get_boxes (self), data->box_name);
   if (box == NULL)
     {
       g_task_return_new_error (task, KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
@@ -136,10 +136,10 @@ external_terminal_spawn (GTask *task)
       return;
     }
 
-  host_home = kiste_box_store_get_host_home (kiste_manager_get_store (self));
+  host_home = kiste_box_list_get_host_home (kiste_manager_get_boxes (self));
   if (!kiste_enter_keeps_workdir (box, cwd, host_home ? host_home : g_get_home_dir ()))
     cwd = NULL;
-  enter = kiste_commands_enter_argv (box, _kiste_manager_get_major (self), cwd, NULL);
+  enter = kiste_manager_dup_enter_argv (self, box, cwd, NULL);
   argv = kiste_external_terminal_argv (data->terminal_id, (const char * const *) enter);
   if (argv == NULL)
     {
@@ -171,7 +171,7 @@ external_terminal_details_cb (GObject      *object,
   g_autoptr(GError) error = NULL;
 
   /* without them the box is refused below */
-  if (!kiste_box_store_load_details_finish (KISTE_BOX_STORE (object), result, &error))
+  if (!kiste_box_list_load_details_finish (KISTE_BOX_LIST (object), result, &error))
     {
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
@@ -208,11 +208,11 @@ kiste_manager_open_external_terminal_async (KisteManager        *self,
   data->cwd = g_strdup (cwd);
   g_task_set_task_data (task, data, (GDestroyNotify) external_terminal_free);
 
-  box = kiste_box_store_find_by_name (kiste_manager_get_store (self), box_name);
+  box = kiste_box_list_find (kiste_manager_get_boxes (self), box_name);
   if (box != NULL && !kiste_box_get_has_details (box))
     {
-      kiste_box_store_load_details_async (kiste_manager_get_store (self), &box, 1, cancellable,
-                                          external_terminal_details_cb, g_steal_pointer (&task));
+      kiste_box_list_load_details_async (kiste_manager_get_boxes (self), &box, 1, cancellable,
+                                         external_terminal_details_cb, g_steal_pointer (&task));
       return;
     }
 
@@ -261,7 +261,7 @@ kiste_manager_spawn_host_shell (KisteManager        *self,
       g_free (folder);
       /* Natively our own home is the host's */
       folder = g_strdup (kiste_runner_get_in_flatpak (runner)
-                         ? kiste_box_store_get_host_home (kiste_manager_get_store (self))
+                         ? kiste_box_list_get_host_home (kiste_manager_get_boxes (self))
                          : g_get_home_dir ());
     }
 

@@ -121,7 +121,7 @@ _kiste_op_stop_box (GTask  *task,
 
   /* distrobox stop is podman stop behind a prompt, and can stick on hosts
    * without systemd; the engine's own stop has a bounded grace time */
-  argv = kiste_commands_engine_stop_argv (kiste_manager_get_engine (op->self),
+  argv = kiste_commands_engine_stop_argv (kiste_box_source_get_engine (op->source),
                                           op->box_name, STOP_GRACE_SECONDS);
   _kiste_op_run (task, (const char * const *) argv, STOP_TIMEOUT_MS, FALSE, next);
 }
@@ -355,14 +355,14 @@ kiste_manager_delete_async (KisteManager        *self,
 
           if (error == NULL)
             error = g_error_new (KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
-                                 _("“%s” has no home folder of its own to delete."), box_name);
+                                 _("“%s” has no home folder of its own to delete."), op->box_name);
           _kiste_op_return (task, g_steal_pointer (&error));
           return ktask;
         }
       op->home = g_strdup (home);
     }
 
-  op->argv = kiste_commands_rm_argv (_kiste_manager_get_major (self), box_name, FALSE);
+  op->argv = kiste_commands_rm_argv (_kiste_manager_get_major (self), op->box_name, FALSE);
   return _kiste_op_go (task);
 }
 
@@ -389,6 +389,7 @@ kiste_manager_upgrade_async (KisteManager        *self,
                              gpointer             user_data)
 {
   GTask *task;
+  Op *op;
 
   g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
   g_return_val_if_fail (box_name != NULL, NULL);
@@ -396,7 +397,7 @@ kiste_manager_upgrade_async (KisteManager        *self,
   if (!(task = _kiste_op_prepare (self, &upgrade_op, box_name, kiste_manager_upgrade_async,
                                   cancellable, callback, user_data)))
     return NULL;
-  ((Op *) g_task_get_task_data (task))->argv = kiste_commands_upgrade_argv (_kiste_manager_get_major (self),
-                                                                             box_name);
+  op = g_task_get_task_data (task);
+  op->argv = kiste_commands_upgrade_argv (_kiste_manager_get_major (self), op->box_name);
   return _kiste_op_go (task);
 }

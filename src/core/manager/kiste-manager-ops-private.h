@@ -32,11 +32,10 @@ struct _KisteManager
 
   KisteRunner        *runner;
   KisteCapabilities  *capabilities;
-  KisteBoxStore      *store;
-  /* Boxes started anywhere show "Setting up" until their setup is done */
-  KisteSetupWatch    *setup_watch;
+  /* Every source's boxes; the first source's engine is the runner's */
+  KisteBoxList       *boxes;
   GListStore         *tasks;
-  /* box name → its running KisteTask */
+  /* box ref (kiste_box_get_ref()) → its running KisteTask */
   GHashTable         *busy;
   char               *applications_dir;
   char               *bin_dir;
@@ -88,7 +87,11 @@ struct _Op
   KisteManager        *self;
   const OpKind        *kind;
   KisteTask           *ktask;
+  /* The box: how the manager names it, its own name, and its source (the
+   * first one for a box that is not there yet) */
+  char                *ref;
   char                *box_name;
+  KisteBoxSource      *source;
   char                *arg;
   char                *home;
   /* a host program the operation found (the host's distrobox) */
@@ -191,6 +194,10 @@ void          _kiste_op_require_safe_enter  (GTask               *task,
 /* Starts the box first when it is not running, then next */
 void          _kiste_op_require_running     (GTask               *task,
                                              OpStep               next);
+/* The box of the operation, or NULL while there is none */
+KisteBox     *_kiste_op_find_box            (GTask               *task);
+/* The engine of the operation's box ("podman", "docker") */
+const char   *_kiste_op_get_engine          (GTask               *task);
 /* Looks the box up; fails the operation when it is gone */
 KisteBox     *_kiste_op_require_box         (GTask               *task);
 /* Creates the box of options by running the commands of plan, its

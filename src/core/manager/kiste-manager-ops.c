@@ -22,7 +22,9 @@ op_free (Op *op)
 {
   g_clear_object (&op->self);
   g_clear_object (&op->ktask);
+  g_clear_pointer (&op->ref, g_free);
   g_clear_pointer (&op->box_name, g_free);
+  g_clear_object (&op->source);
   g_clear_pointer (&op->arg, g_free);
   g_clear_pointer (&op->home, g_free);
   g_clear_pointer (&op->program, g_free);
@@ -57,12 +59,39 @@ _kiste_op_return (GTask  *task,
     g_task_return_boolean (task, TRUE);
 }
 
-/* Creates the operation, or returns NULL after failing it at once (busy box,
- * bad input): nothing runs then. The caller owns the returned GTask. */
+/* Which box box_ref names, in which source: the box's own ref when it is
+ * there (a plain name may find another engine's box), else the ref as
+ * given, in its source or the first one */
+static void
+op_resolve_box (Op         *op,
+                const char *box_ref)
+{
+  KisteBoxList *boxes = op->self->boxes;
+  KisteBox *box = kiste_box_list_find (boxes, box_ref);
+  KisteBoxSource *source;
+  const char *name = box_ref;
+
+  if (box != NULL)
+    {
+      source = kiste_box_list_get_source_for_box (boxes, box);
+      name = kiste_box_get_name (box);
+      box_ref = kiste_box_get_ref (box);
+    }
+  else if ((source = kiste_box_list_parse_ref (boxes, box_ref, &name)) == NULL)
+    source = kiste_box_list_get_first_source (boxes);
+
+  op->ref = g_strdup (box_ref);
+  op->box_name = g_strdup (name);
+  op->source = g_object_ref (source);
+}
+
+/* Creates the operation on the box of box_ref (kiste_box_get_ref(); NULL
+ * for none), or returns NULL after failing it at once (busy box): nothing
+ * runs then. The caller owns the returned GTask. */
 GTask *
 _kiste_op_new (KisteManager        *self,
                const char          *title,
-               const char          *box_name,
+               const char          *box_ref,
                gpointer             source_tag,
                GCancellable        *cancellable,
                GAsyncReadyCallback  callback,
@@ -77,22 +106,26 @@ _kiste_op_new (KisteManager        *self,
 
   op = g_new0 (Op, 1);
   op->self = g_object_ref (self);
-  op->box_name = g_strdup (box_name);
-  op->ktask = kiste_task_new (title, box_name, cancellable);
+  if (box_ref != NULL)
+    op_resolve_box (op, box_ref);
+  else
+    op->source = g_object_ref (kiste_box_list_get_first_source (self->boxes));
+  /* the task is the box's by its ref, which the busy boxes go by */
+  op->ktask = kiste_task_new (title, op->ref, cancellable);
   g_task_set_task_data (task, op, (GDestroyNotify) op_free);
   g_task_set_check_cancellable (task, FALSE);
 
-  if (box_name != NULL && (running = kiste_manager_get_task_for_box (self, box_name)))
+  if (op->ref != NULL && (running = kiste_manager_get_task_for_box (self, op->ref)))
     {
       _kiste_manager_task_started (self, op->ktask, FALSE);
       _kiste_op_return (g_steal_pointer (&task),
                         g_error_new (KISTE_ERROR, KISTE_ERROR_BUSY,
                               _("“%s” is busy: %s. Try again when it is done."),
-                              box_name, kiste_task_get_title (running)));
+                              op->box_name, kiste_task_get_title (running)));
       return NULL;
     }
 
-  _kiste_manager_task_started (self, op->ktask, box_name != NULL);
+  _kiste_manager_task_started (self, op->ktask, op->ref != NULL);
   return g_steal_pointer (&task);
 }
 
@@ -125,7 +158,7 @@ op_fail_reload_cb (GObject      *object,
   GTask *task = user_data;
   Op *op = g_task_get_task_data (task);
 
-  kiste_box_store_reload_finish (KISTE_BOX_STORE (object), result, NULL);
+  kiste_box_list_reload_finish (KISTE_BOX_LIST (object), result, NULL);
   _kiste_op_return (task, g_steal_pointer (&op->pending_error));
 }
 
@@ -154,7 +187,7 @@ _kiste_op_fail (GTask  *task,
     }
 
   op->pending_error = error;
-  kiste_box_store_reload_async (op->self->store, NULL, op_fail_reload_cb, task);
+  kiste_box_list_reload_async (op->self->boxes, NULL, op_fail_reload_cb, task);
 }
 
 static void
@@ -239,19 +272,21 @@ _kiste_op_run (GTask              *task,
                OpStep              next)
 {
   Op *op = g_task_get_task_data (task);
-  g_autofree char *display = kiste_argv_to_display_string (argv);
+  /* distrobox is told the engine of a box of another engine */
+  g_auto(GStrv) run = kiste_box_source_dup_argv (op->source, argv);
+  g_autofree char *display = kiste_argv_to_display_string ((const char * const *) run);
 
   op->next = next;
   kiste_task_append_line (op->ktask, display);
 
   /* a pull's and distrobox's lines as one story, in their order */
   if (stream)
-    kiste_runner_stream_merged_in_async (op->self->runner, op->cwd, argv, timeout_ms,
-                                         op_line_cb, g_object_ref (op->ktask), g_object_unref,
-                                         _kiste_op_cancellable (task),
+    kiste_runner_stream_merged_in_async (op->self->runner, op->cwd, (const char * const *) run,
+                                         timeout_ms, op_line_cb, g_object_ref (op->ktask),
+                                         g_object_unref, _kiste_op_cancellable (task),
                                          op_stream_cb, task);
   else
-    kiste_runner_run_in_async (op->self->runner, op->cwd, argv, timeout_ms,
+    kiste_runner_run_in_async (op->self->runner, op->cwd, (const char * const *) run, timeout_ms,
                                _kiste_op_cancellable (task),
                                _kiste_op_run_cb, task);
 }
@@ -268,7 +303,7 @@ op_reload_cb (GObject      *object,
               gpointer      user_data)
 {
   /* Best effort: the events stream brings the change anyway */
-  kiste_box_store_reload_finish (KISTE_BOX_STORE (object), result, NULL);
+  kiste_box_list_reload_finish (KISTE_BOX_LIST (object), result, NULL);
   _kiste_op_return (user_data, NULL);
 }
 
@@ -279,7 +314,7 @@ _kiste_op_reload_done (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
 
-  kiste_box_store_reload_async (op->self->store, NULL, op_reload_cb, task);
+  kiste_box_list_reload_async (op->self->boxes, NULL, op_reload_cb, task);
 }
 
 KisteTask *
@@ -300,7 +335,7 @@ op_details_cb (GObject      *object,
   g_autoptr(GError) error = NULL;
 
   /* best effort: what needs them checks they are there */
-  if (!kiste_box_store_load_details_finish (KISTE_BOX_STORE (object), result, &error))
+  if (!kiste_box_list_load_details_finish (KISTE_BOX_LIST (object), result, &error))
     {
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
@@ -320,7 +355,7 @@ _kiste_op_require_details (GTask  *task,
                            OpStep  next)
 {
   Op *op = g_task_get_task_data (task);
-  KisteBox *box = kiste_box_store_find_by_name (op->self->store, op->box_name);
+  KisteBox *box = _kiste_op_find_box (task);
 
   if (box == NULL)
     {
@@ -334,8 +369,8 @@ _kiste_op_require_details (GTask  *task,
     {
       op->details_tried = TRUE;
       op->next = next;
-      kiste_box_store_load_details_async (op->self->store, &box, 1, _kiste_op_cancellable (task),
-                                          op_details_cb, task);
+      kiste_box_list_load_details_async (op->self->boxes, &box, 1, _kiste_op_cancellable (task),
+                                         op_details_cb, task);
       return;
     }
 
@@ -346,7 +381,7 @@ static void
 op_check_safe_enter (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
-  KisteBox *box = kiste_box_store_find_by_name (op->self->store, op->box_name);
+  KisteBox *box = _kiste_op_find_box (task);
   OpStep next = op->after_check;
   GError *error = NULL;
 
@@ -377,12 +412,28 @@ _kiste_op_require_safe_enter (GTask  *task,
   _kiste_op_require_details (task, op_check_safe_enter);
 }
 
+KisteBox *
+_kiste_op_find_box (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  return op->ref != NULL ? kiste_box_list_find (op->self->boxes, op->ref) : NULL;
+}
+
+const char *
+_kiste_op_get_engine (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  return kiste_box_source_get_engine (op->source);
+}
+
 /* Looks the box up; fails the operation when it is gone */
 KisteBox *
 _kiste_op_require_box (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
-  KisteBox *box = kiste_box_store_find_by_name (op->self->store, op->box_name);
+  KisteBox *box = _kiste_op_find_box (task);
 
   if (box == NULL)
     _kiste_op_return (g_object_ref (task),
@@ -427,8 +478,8 @@ _kiste_op_prepare (KisteManager        *self,
 
   op = g_task_get_task_data (task);
   op->kind = kind;
-  _kiste_op_set_messages (task, format_for_box (kind->done, box_name),
-                          format_for_box (kind->failed, box_name));
+  _kiste_op_set_messages (task, format_for_box (kind->done, op->box_name),
+                          format_for_box (kind->failed, op->box_name));
   if (kind->user_cancellable)
     kiste_task_set_cancellable_by_user (op->ktask, TRUE);
   return task;

@@ -47,6 +47,21 @@ void   _kiste_manager_run_query                (KisteManager        *self,
 void   _kiste_manager_cleanup_begin            (KisteManager  *self);
 void   _kiste_manager_cleanup_end              (KisteManager  *self);
 
+/* The name of the box box_ref names (kiste_box_get_ref(); the ref's own
+ * name when there is no such box) and its source: the box's, or the ref's,
+ * or the first one. Borrowed from the box or from box_ref. */
+const char *_kiste_manager_resolve_box         (KisteManager    *self,
+                                                const char      *box_ref,
+                                                KisteBoxSource **source);
+
+/* Adds the boxes of engine beside the first source's (not watched yet);
+ * the source of that engine when there is one */
+KisteBoxSource *_kiste_manager_add_engine      (KisteManager    *self,
+                                                const char      *engine);
+
+/* The first source's store: tests fill it */
+KisteBoxStore *_kiste_manager_get_store        (KisteManager  *self);
+
 /* For tests: read distrobox's list of known images again next time */
 void   _kiste_manager_forget_compatible_images (void);
 

@@ -205,7 +205,12 @@ kiste_manager_get_stats_async (KisteManager        *self,
       return;
     }
 
-  argv = kiste_commands_stats_argv (kiste_manager_get_engine (self), box_name);
+  {
+    KisteBoxSource *source = NULL;
+    const char *name = _kiste_manager_resolve_box (self, box_name, &source);
+
+    argv = kiste_commands_stats_argv (kiste_box_source_get_engine (source), name);
+  }
   _kiste_manager_run_query (self, task, (const char * const *) argv, STATS_TIMEOUT_MS,
                             parse_stats, (GDestroyNotify) kiste_box_stats_free);
 }
@@ -261,7 +266,12 @@ kiste_manager_stream_log_async (KisteManager        *self,
   /* the engines want a start; the epoch's first second means all of it */
   start = since ? g_date_time_ref (since) : g_date_time_new_from_unix_utc (1);
   since_text = kiste_commands_format_since (start);
-  argv = kiste_commands_logs_argv (kiste_manager_get_engine (self), box_name, since_text, follow);
+  {
+    KisteBoxSource *source = NULL;
+    const char *name = _kiste_manager_resolve_box (self, box_name, &source);
+
+    argv = kiste_commands_logs_argv (kiste_box_source_get_engine (source), name, since_text, follow);
+  }
   /* the box's stdout and stderr, as podman logs writes them, in order */
   kiste_runner_stream_merged_async (kiste_manager_get_runner (self), (const char * const *) argv,
                                     follow ? 0 : LOGS_TIMEOUT_MS,

@@ -28,12 +28,12 @@
 #include "kiste-pty.h"
 #include "kiste-validate.h"
 
+/* The engine box lives in */
 static const char *
-get_engine (KisteManager *self)
+get_engine (KisteManager *self,
+            KisteBox     *box)
 {
-  const char *manager = kiste_runner_get_manager (kiste_manager_get_runner (self));
-
-  return manager ? manager : "podman";
+  return kiste_box_source_get_engine (kiste_box_list_get_source_for_box (kiste_manager_get_boxes (self), box));
 }
 
 /* distrobox-enter beside the distrobox found in environ's PATH, as
@@ -98,7 +98,7 @@ direct_enter_blocker (KisteManager        *self,
   const char *reason;
 
   *enter_path = NULL;
-  reason = kiste_enter_check_direct (box, get_engine (self), _kiste_manager_get_major (self), environ);
+  reason = kiste_enter_check_direct (box, get_engine (self, box), _kiste_manager_get_major (self), environ);
   if (reason == NULL && kiste_runner_get_in_flatpak (kiste_manager_get_runner (self)))
     reason = "the host's distrobox configuration cannot be read from the sandbox";
   if (reason == NULL && (*enter_path = find_enter_path (environ)) == NULL)
@@ -130,11 +130,11 @@ dup_enter_argv (KisteManager       *self,
   if (reason != NULL)
     {
       g_debug ("Entering “%s” through distrobox: %s", kiste_box_get_name (box), reason);
-      return kiste_commands_enter_argv (box, _kiste_manager_get_major (self), cwd, command);
+      return kiste_manager_dup_enter_argv (self, box, cwd, command);
     }
 
   *direct = TRUE;
-  return kiste_enter_direct_argv (box, get_engine (self), enter_path, environ, cwd, command, tty);
+  return kiste_enter_direct_argv (box, get_engine (self, box), enter_path, environ, cwd, command, tty);
 }
 
 char **
@@ -153,7 +153,7 @@ kiste_manager_dup_shell_argv (KisteManager       *self,
   g_return_val_if_fail (KISTE_IS_BOX (box), NULL);
   g_return_val_if_fail (environ != NULL, NULL);
 
-  host_home = kiste_box_store_get_host_home (kiste_manager_get_store (self));
+  host_home = kiste_box_list_get_host_home (kiste_manager_get_boxes (self));
   keep = kiste_enter_keeps_workdir (box, cwd, host_home ? host_home : g_get_home_dir ());
 
   argv = dup_enter_argv (self, box, keep ? cwd : NULL, environ, NULL, TRUE, &is_direct);
@@ -172,7 +172,7 @@ dup_install_argv (KisteManager        *self,
                   gboolean            *direct,
                   GError             **error)
 {
-  const char *host_home = kiste_box_store_get_host_home (kiste_manager_get_store (self));
+  const char *host_home = kiste_box_list_get_host_home (kiste_manager_get_boxes (self));
   g_autofree char *box_path = NULL;
   g_auto(GStrv) install = NULL;
 
@@ -233,7 +233,7 @@ open_shell_details_cb (GObject      *object,
   g_autoptr(GError) error = NULL;
 
   /* Without details distrobox enter itself does the work */
-  if (!kiste_box_store_load_details_finish (KISTE_BOX_STORE (object), result, &error))
+  if (!kiste_box_list_load_details_finish (KISTE_BOX_LIST (object), result, &error))
     g_debug ("Could not read the box details before entering: %s", error->message);
 
   open_shell_step (user_data);
@@ -249,7 +249,7 @@ open_shell_reloaded_cb (GObject      *object,
 
   /* best effort otherwise: a box still listed as stopped goes through
    * distrobox enter, which starts it too */
-  if (!kiste_box_store_reload_finish (KISTE_BOX_STORE (object), result, &error) &&
+  if (!kiste_box_list_reload_finish (KISTE_BOX_LIST (object), result, &error) &&
       g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
       g_task_return_error (task, g_steal_pointer (&error));
@@ -275,9 +275,9 @@ open_shell_start_cb (GObject      *object,
 
   /* The start's own event may not have reached the list yet: the direct
    * way in needs the box listed as running, so one listing first */
-  kiste_box_store_reload_async (kiste_manager_get_store (KISTE_MANAGER (object)),
-                                g_task_get_cancellable (task),
-                                open_shell_reloaded_cb, g_steal_pointer (&task));
+  kiste_box_list_reload_async (kiste_manager_get_boxes (KISTE_MANAGER (object)),
+                               g_task_get_cancellable (task),
+                               open_shell_reloaded_cb, g_steal_pointer (&task));
 }
 
 static void
@@ -350,7 +350,7 @@ open_shell_step (GTask *task)
       return;
     }
 
-  box = kiste_box_store_find_by_name (kiste_manager_get_store (self), op->box_name);
+  box = kiste_box_list_find (kiste_manager_get_boxes (self), op->box_name);
   if (box == NULL)
     {
       g_task_return_new_error (task, KISTE_ERROR, KISTE_ERROR_NOT_FOUND,
@@ -360,7 +360,7 @@ open_shell_step (GTask *task)
     }
 
   /* Another operation on the box (a start from elsewhere) ends first */
-  running = kiste_manager_get_task_for_box (self, op->box_name);
+  running = kiste_manager_get_task_for_box (self, kiste_box_get_ref (box));
   if (running != NULL && kiste_task_get_running (running))
     {
       op->waiting_for = g_object_ref (running);
@@ -378,7 +378,7 @@ open_shell_step (GTask *task)
       /* Once: distrobox enter starts it too when it stopped again */
       op->started = TRUE;
       /* When it cannot start (busy after all), the callback has the error */
-      kiste_manager_start_async (self, op->box_name, g_task_get_cancellable (task),
+      kiste_manager_start_async (self, kiste_box_get_ref (box), g_task_get_cancellable (task),
                                  open_shell_start_cb, task);
       return;
     }
@@ -388,9 +388,9 @@ open_shell_step (GTask *task)
       kiste_box_get_state (box) == KISTE_BOX_STATE_RUNNING)
     {
       op->details_tried = TRUE;
-      kiste_box_store_load_details_async (kiste_manager_get_store (self), &box, 1,
-                                          g_task_get_cancellable (task),
-                                          open_shell_details_cb, task);
+      kiste_box_list_load_details_async (kiste_manager_get_boxes (self), &box, 1,
+                                         g_task_get_cancellable (task),
+                                         open_shell_details_cb, task);
       return;
     }
 
@@ -422,9 +422,9 @@ open_shell_step (GTask *task)
   if (!direct && !kiste_box_get_has_details (box) && !op->details_tried)
     {
       op->details_tried = TRUE;
-      kiste_box_store_load_details_async (kiste_manager_get_store (self), &box, 1,
-                                          g_task_get_cancellable (task),
-                                          open_shell_details_cb, task);
+      kiste_box_list_load_details_async (kiste_manager_get_boxes (self), &box, 1,
+                                         g_task_get_cancellable (task),
+                                         open_shell_details_cb, task);
       return;
     }
   if (!direct && !kiste_box_check_enter_safe (box, &error))
@@ -717,7 +717,7 @@ kiste_manager_launch_app_async (KisteManager        *self,
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, kiste_manager_launch_app_async);
 
-  if (!kiste_validate_existing_name (box_name, NULL, &error) ||
+  if (!kiste_validate_existing_name (_kiste_manager_resolve_box (self, box_name, NULL), NULL, &error) ||
       !(app_argv = kiste_apps_dup_exec_argv (kiste_desktop_app_get_exec (app), &error)))
     {
       g_task_return_error (task, error);
@@ -777,7 +777,7 @@ kiste_manager_end_shell_async (KisteManager        *self,
     }
 
   /* Nothing runs in a box that does not */
-  box = kiste_box_store_find_by_name (kiste_manager_get_store (self), box_name);
+  box = kiste_box_list_find (kiste_manager_get_boxes (self), box_name);
   if (box == NULL || kiste_box_get_state (box) != KISTE_BOX_STATE_RUNNING)
     {
       g_task_return_boolean (task, TRUE);
@@ -786,7 +786,7 @@ kiste_manager_end_shell_async (KisteManager        *self,
 
   /* The app stays until the shell is gone */
   _kiste_manager_cleanup_begin (self);
-  argv = kiste_enter_end_shell_argv (get_engine (self), box_name, terminal_id);
+  argv = kiste_enter_end_shell_argv (get_engine (self, box), kiste_box_get_name (box), terminal_id);
   kiste_runner_run_async (kiste_manager_get_runner (self), (const char * const *) argv,
                           END_SHELL_TIMEOUT_MS, cancellable, end_shell_cb, g_steal_pointer (&task));
 }

@@ -43,10 +43,22 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 static gboolean
-kiste_manager_is_busy_for_watch (const char   *box_name,
+kiste_manager_is_busy_for_watch (const char   *box_ref,
                                  KisteManager *self)
 {
-  return g_hash_table_contains (self->busy, box_name);
+  return g_hash_table_contains (self->busy, box_ref);
+}
+
+/* A box that one of our operations starts is followed by it */
+static KisteBoxSource *
+kiste_manager_new_source (KisteManager *self,
+                          const char   *engine)
+{
+  KisteBoxSource *source = kiste_box_source_new (self->runner, engine);
+
+  kiste_setup_watch_set_skip_func (kiste_box_source_get_setup_watch (source),
+                                   (KisteSetupWatchSkipFunc) kiste_manager_is_busy_for_watch, self);
+  return source;
 }
 
 KisteManager *
@@ -79,11 +91,12 @@ kiste_manager_new (KisteRunner *runner)
 
       kiste_capabilities_set_last_path_dir (self->capabilities, own);
     }
-  self->store = kiste_box_store_new (self->runner);
-  /* a box that one of our operations starts is followed by it */
-  self->setup_watch = kiste_setup_watch_new (self->runner, self->store);
-  kiste_setup_watch_set_skip_func (self->setup_watch,
-                                   (KisteSetupWatchSkipFunc) kiste_manager_is_busy_for_watch, self);
+  {
+    /* the first source follows the runner's engine, set by load */
+    g_autoptr(KisteBoxSource) first = kiste_manager_new_source (self, NULL);
+
+    self->boxes = kiste_box_list_new (first);
+  }
   return self;
 }
 
@@ -101,11 +114,40 @@ kiste_manager_get_capabilities (KisteManager *self)
   return self->capabilities;
 }
 
-KisteBoxStore *
-kiste_manager_get_store (KisteManager *self)
+KisteBoxList *
+kiste_manager_get_boxes (KisteManager *self)
 {
   g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
-  return self->store;
+  return self->boxes;
+}
+
+const char *
+_kiste_manager_resolve_box (KisteManager    *self,
+                            const char      *box_ref,
+                            KisteBoxSource **source)
+{
+  KisteBox *box = kiste_box_list_find (self->boxes, box_ref);
+  KisteBoxSource *found;
+  const char *name = box_ref;
+
+  if (box != NULL)
+    {
+      found = kiste_box_list_get_source_for_box (self->boxes, box);
+      name = kiste_box_get_name (box);
+    }
+  else if ((found = kiste_box_list_parse_ref (self->boxes, box_ref, &name)) == NULL)
+    found = kiste_box_list_get_first_source (self->boxes);
+
+  if (source != NULL)
+    *source = found;
+  return name;
+}
+
+KisteBoxStore *
+_kiste_manager_get_store (KisteManager *self)
+{
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  return kiste_box_source_get_store (kiste_box_list_get_first_source (self->boxes));
 }
 
 /**
@@ -408,8 +450,80 @@ load_start_watching (GTask      *task,
   KisteManager *self = g_task_get_source_object (task);
 
   kiste_runner_set_manager (self->runner, manager);
-  kiste_box_store_watch_async (self->store, g_task_get_cancellable (task),
+  kiste_box_store_watch_async (_kiste_manager_get_store (self), g_task_get_cancellable (task),
                                load_reload_cb, g_object_ref (task));
+}
+
+/* An engine beside the first one that cannot be asked (its daemon is not
+ * running, the user may not use its socket) has no boxes to show: it
+ * leaves the list after its first listing fails */
+static void
+other_source_error_cb (KisteBoxStore  *store,
+                       GParamSpec     *pspec,
+                       KisteBoxSource *source)
+{
+  KisteManager *self = g_object_get_data (G_OBJECT (source), "kiste-manager");
+  const GError *error = kiste_box_store_get_error (store);
+
+  if (self == NULL || error == NULL || kiste_box_store_get_loaded (store))
+    return;
+
+  g_debug ("The %s boxes are not listed: %s", kiste_box_source_get_engine (source), error->message);
+  g_signal_handlers_disconnect_by_func (store, other_source_error_cb, source);
+  kiste_box_list_remove_source (self->boxes, source);
+}
+
+KisteBoxSource *
+_kiste_manager_add_engine (KisteManager *self,
+                           const char   *engine)
+{
+  g_autoptr(KisteBoxSource) source = NULL;
+  KisteBoxSource *there;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+
+  if ((there = kiste_box_list_find_source (self->boxes, engine)) != NULL)
+    return there;
+
+  source = kiste_manager_new_source (self, engine);
+  g_object_set_data (G_OBJECT (source), "kiste-manager", self);
+  g_signal_connect_object (kiste_box_source_get_store (source), "notify::error",
+                           G_CALLBACK (other_source_error_cb), source, 0);
+  kiste_box_list_add_source (self->boxes, source);
+  return source;
+}
+
+/* The boxes of the other engine the computer has, beside those of the
+ * first (people run both; distrobox picks one per command) */
+static void
+load_other_engines (KisteManager *self,
+                    const char   *first)
+{
+  static const char * const engines[] = { "podman", "docker" };
+  GPtrArray *sources = kiste_box_list_get_sources (self->boxes);
+
+  /* a source of the engine that is first now goes */
+  for (guint i = sources->len; i > 1; i--)
+    {
+      KisteBoxSource *source = g_ptr_array_index (sources, i - 1);
+
+      if (g_strcmp0 (kiste_box_source_get_engine (source), first) == 0)
+        kiste_box_list_remove_source (self->boxes, source);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (engines); i++)
+    {
+      KisteBoxSource *source;
+
+      if (g_str_equal (engines[i], first) ||
+          !kiste_capabilities_has_manager (self->capabilities, engines[i]) ||
+          kiste_box_list_find_source (self->boxes, engines[i]) != NULL)
+        continue;
+
+      source = _kiste_manager_add_engine (self, engines[i]);
+      /* lists them once its events stream is up */
+      kiste_box_store_start_watching (kiste_box_source_get_store (source));
+    }
 }
 
 static void
@@ -464,6 +578,8 @@ load_refresh_cb (GObject      *object,
       goto failed;
     }
 
+  load_other_engines (self, manager);
+
   /* Listing already, with this manager: its result is the load's */
   if (g_strcmp0 (data->early_manager, manager) == 0)
     {
@@ -473,14 +589,14 @@ load_refresh_cb (GObject      *object,
     }
 
   if (data->early_manager != NULL)
-    kiste_box_store_stop_watching (self->store);
+    kiste_box_list_stop_watching (self->boxes);
   load_start_watching (task, manager);
   return;
 
 failed:
   /* as if the listing had never started */
   if (data->early_manager != NULL)
-    kiste_box_store_stop_watching (self->store);
+    kiste_box_list_stop_watching (self->boxes);
   load_return (task, failure);
 }
 
@@ -503,7 +619,7 @@ kiste_manager_load_async (KisteManager        *self,
     data->preferred = g_strdup (preferred);
   g_task_set_task_data (task, data, (GDestroyNotify) load_data_free);
 
-  kiste_box_store_stop_watching (self->store);
+  kiste_box_list_stop_watching (self->boxes);
   /* the task outlives the early call: the refresh holds it until done */
   _kiste_capabilities_refresh_early_async (self->capabilities,
                                            data->preferred,
@@ -523,7 +639,12 @@ kiste_manager_dup_enter_argv (KisteManager       *self,
   g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
   g_return_val_if_fail (KISTE_IS_BOX (box), NULL);
 
-  return kiste_commands_enter_argv (box, _kiste_manager_get_major (self), cwd, command);
+  {
+    g_auto(GStrv) argv = kiste_commands_enter_argv (box, _kiste_manager_get_major (self), cwd, command);
+
+    return kiste_box_source_dup_argv (kiste_box_list_get_source_for_box (self->boxes, box),
+                                      (const char * const *) argv);
+  }
 }
 
 /* Lists the operation's task, and marks its box busy with it when busy */
@@ -555,7 +676,13 @@ _kiste_manager_task_finished (KisteManager *self,
       g_hash_table_remove (self->busy, name);
       g_signal_emit (self, signals[BUSY_CHANGED], 0, name);
       /* a start that was cancelled or failed may leave a setup running */
-      kiste_setup_watch_check (self->setup_watch, name);
+      {
+        KisteBox *box = kiste_box_list_find (self->boxes, name);
+
+        if (box != NULL)
+          kiste_setup_watch_check (kiste_box_source_get_setup_watch (kiste_box_list_get_source_for_box (self->boxes, box)),
+                                   kiste_box_get_name (box));
+      }
     }
 
   /* Keep the list short: drop the oldest finished tasks */
@@ -632,7 +759,7 @@ GStrv
 _kiste_manager_dup_names (KisteManager *self)
 {
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  GListModel *boxes = G_LIST_MODEL (self->store);
+  GListModel *boxes = G_LIST_MODEL (self->boxes);
 
   for (guint i = 0; i < g_list_model_get_n_items (boxes); i++)
     {
@@ -648,15 +775,12 @@ kiste_manager_dispose (GObject *object)
 {
   KisteManager *self = KISTE_MANAGER (object);
 
-  if (self->store != NULL)
-    kiste_box_store_stop_watching (self->store);
-  if (self->setup_watch != NULL)
-    kiste_setup_watch_stop (self->setup_watch);
+  if (self->boxes != NULL)
+    kiste_box_list_stop_watching (self->boxes);
   self->n_exported_watchers = 0;
   exported_monitors_stop (self);
 
-  g_clear_object (&self->setup_watch);
-  g_clear_object (&self->store);
+  g_clear_object (&self->boxes);
   g_clear_object (&self->capabilities);
   g_clear_object (&self->runner);
   g_clear_object (&self->tasks);

@@ -9,7 +9,7 @@
 
 #include <gio/gio.h>
 
-#include "kiste-box-store.h"
+#include "kiste-box-list.h"
 #include "kiste-capabilities.h"
 #include "kiste-runner.h"
 #include "kiste-task.h"
@@ -30,7 +30,8 @@ KisteManager       *kiste_manager_new                   (KisteRunner          *r
 /* For the core only: widgets ask the manager, never the runner */
 KisteRunner        *kiste_manager_get_runner            (KisteManager         *self);
 KisteCapabilities  *kiste_manager_get_capabilities      (KisteManager         *self);
-KisteBoxStore      *kiste_manager_get_store             (KisteManager         *self);
+/* Every box of every engine the computer has (kiste-box-list.h) */
+KisteBoxList       *kiste_manager_get_boxes             (KisteManager         *self);
 void                kiste_manager_shutdown              (KisteManager         *self);
 /* "cleaning-up": TRUE while work runs that must end before the app does
  * (a closed terminal's shell being ended in its box); the app holds on
