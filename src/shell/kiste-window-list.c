@@ -118,7 +118,13 @@ kiste_window_filter_func (gpointer item,
 
   name = g_utf8_casefold (kiste_box_get_name (box), -1);
   image = g_utf8_casefold (kiste_box_get_image (box) ? kiste_box_get_image (box) : "", -1);
-  return strstr (name, self->search_text) != NULL || strstr (image, self->search_text) != NULL;
+  if (strstr (name, self->search_text) != NULL || strstr (image, self->search_text) != NULL)
+    return TRUE;
+
+  /* "docker" finds the boxes of docker, once there are two engines */
+  return kiste_box_list_get_several_engines (kiste_manager_get_boxes (self->manager)) &&
+         kiste_box_get_engine (box) != NULL &&
+         g_str_equal (kiste_box_get_engine (box), self->search_text);
 }
 
 static void

@@ -211,6 +211,94 @@ test_rows_sorted_and_selected (Fixture       *fixture,
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "main-window");
 }
 
+static gboolean
+several_engines (gpointer data)
+{
+  return kiste_box_list_get_several_engines (data);
+}
+
+static KisteBoxRow *
+find_ref_row (GtkWidget  *root,
+              const char *ref)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      KisteBoxRow *found;
+
+      if (KISTE_IS_BOX_ROW (child) && kiste_box_row_get_box (KISTE_BOX_ROW (child)) != NULL &&
+          g_strcmp0 (kiste_box_get_ref (kiste_box_row_get_box (KISTE_BOX_ROW (child))), ref) == 0)
+        return KISTE_BOX_ROW (child);
+      if ((found = find_ref_row (child, ref)))
+        return found;
+    }
+  return NULL;
+}
+
+/* Docker boxes beside podman's: one list, and each row says its engine
+ * once there are two, to the eye and to a screen reader */
+static void
+test_engines (Fixture       *fixture,
+              gconstpointer  data)
+{
+  KisteManager *manager = kiste_application_get_manager (fixture->app);
+  KisteBoxList *boxes = kiste_manager_get_boxes (manager);
+  KisteBoxSource *docker;
+  KisteBoxRow *row;
+  GtkWidget *search;
+  GListModel *model;
+
+  g_assert_true (kiste_test_wait_for (list_has_items, fixture, 5000));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  row = find_ref_row (GTK_WIDGET (fixture->window), "fixture-a");
+  g_assert_nonnull (row);
+  g_assert_null (kiste_box_row_get_engine (row));
+
+  kiste_fake_runner_add (fixture->runner, "docker ps", "cat \"$KISTE_TEST_FIXTURES/docker-ps.txt\"");
+  /* the list is live: the new engine is watched, and listed once */
+  docker = _kiste_manager_add_engine (manager, "docker");
+  g_assert_true (kiste_test_wait_for (several_engines, boxes, 5000));
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "docker ps"), ==, 1);
+
+  /* sorted among the others by name */
+  model = get_list_model (fixture);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 5 + 3);
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  row = find_ref_row (GTK_WIDGET (fixture->window), "docker/dbx-debian");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (kiste_box_row_get_engine (row), ==, "Docker");
+  g_assert_nonnull (find_label (GTK_WIDGET (row), "Docker"));
+  row = find_ref_row (GTK_WIDGET (fixture->window), "fixture-a");
+  g_assert_cmpstr (kiste_box_row_get_engine (row), ==, "Podman");
+  {
+    g_autofree char *label = kiste_box_row_dup_accessible_label (kiste_box_row_get_box (row), NULL, "Podman");
+
+    g_assert_cmpstr (label, ==, "fixture-a, Podman, Running");
+  }
+
+  /* search finds them as any other box, and by their engine */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.search", NULL));
+  search = kiste_test_find_widget (GTK_WIDGET (fixture->window), GTK_TYPE_SEARCH_ENTRY, "Search Boxes");
+  g_assert_nonnull (search);
+  gtk_editable_set_text (GTK_EDITABLE (search), "dbx");
+  g_signal_emit_by_name (search, "search-changed");
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 1);
+  gtk_editable_set_text (GTK_EDITABLE (search), "Docker");
+  g_signal_emit_by_name (search, "search-changed");
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 3);
+  gtk_editable_set_text (GTK_EDITABLE (search), "");
+  g_signal_emit_by_name (search, "search-changed");
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "box-list-engines");
+
+  /* one engine again: no engine on the rows */
+  kiste_box_list_remove_source (boxes, docker);
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  row = find_ref_row (GTK_WIDGET (fixture->window), "fixture-a");
+  g_assert_null (kiste_box_row_get_engine (row));
+}
+
 static void
 test_search_filters (Fixture       *fixture,
                      gconstpointer  data)
@@ -979,6 +1067,7 @@ main (int   argc,
 
   ADD ("/kiste/box-list/rows-sorted-and-selected", KISTE_TEST_WORLD_BOXES, test_rows_sorted_and_selected);
   ADD ("/kiste/box-list/search-filters", KISTE_TEST_WORLD_BOXES, test_search_filters);
+  ADD ("/kiste/box-list/engines", KISTE_TEST_WORLD_BOXES, test_engines);
   ADD ("/kiste/box-list/busy-row", KISTE_TEST_WORLD_BOXES, test_busy_row);
   ADD ("/kiste/box-list/rename-row", KISTE_TEST_WORLD_BOXES, test_rename_row);
   ADD ("/kiste/box-list/narrow", KISTE_TEST_WORLD_BOXES, test_narrow);
