@@ -856,10 +856,19 @@ def box_list(win, timeout=10.0):
 
 
 def parse_row_label(label):
-    """Splits a box row's accessible label "NAME, STATE" into (NAME, STATE);
-    box names never contain ", "."""
-    name, sep, state = (label or '').rpartition(', ')
-    return (name, state) if sep else (label or '', '')
+    """Splits a box row's accessible label "NAME, STATE" (or "NAME, ENGINE,
+    STATE" once boxes of two engines are listed) into (NAME, STATE); box
+    names never contain ", "."""
+    parts = (label or '').split(', ')
+    if len(parts) < 2:
+        return (label or '', '')
+    return (parts[0], parts[-1])
+
+
+def row_engine(row):
+    """The engine a box row names ("Docker", "Podman"), or None."""
+    parts = (row.get_name() or '').split(', ')
+    return parts[1] if len(parts) == 3 else None
 
 
 def box_rows(lst):

@@ -345,11 +345,13 @@ create_all_step_cb (GObject      *object,
   /* created, and start_now asks for its first start */
   if (entry->start_now && !all->starting)
     {
+      /* read before the task is handed on: arguments have no order */
+      GCancellable *cancellable = g_task_get_cancellable (task);
+
       all->starting = TRUE;
       kiste_manager_start_async (KISTE_MANAGER (object),
                                  kiste_create_options_get_name (entry->options),
-                                 g_task_get_cancellable (task),
-                                 create_all_step_cb, g_steal_pointer (&task));
+                                 cancellable, create_all_step_cb, g_steal_pointer (&task));
       return;
     }
 

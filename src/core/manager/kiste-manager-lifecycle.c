@@ -73,7 +73,8 @@ _kiste_op_start_box (GTask  *task,
       return;
     }
 
-  monitor = kiste_start_monitor_new (op->self->runner, op->box_name, NULL);
+  monitor = kiste_start_monitor_new (op->self->runner, op->box_name,
+                                     kiste_box_source_get_engine (op->source));
   kiste_start_monitor_set_init (monitor, kiste_box_get_init (box));
   g_signal_connect_object (monitor, "line", G_CALLBACK (start_line_cb), op->ktask, 0);
   g_signal_connect_object (monitor, "notify::step", G_CALLBACK (start_progress_cb), op->ktask, 0);

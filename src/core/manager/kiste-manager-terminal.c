@@ -266,6 +266,7 @@ open_shell_start_cb (GObject      *object,
 {
   g_autoptr(GTask) task = user_data;
   g_autoptr(GError) error = NULL;
+  GCancellable *cancellable;
 
   if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
     {
@@ -274,9 +275,11 @@ open_shell_start_cb (GObject      *object,
     }
 
   /* The start's own event may not have reached the list yet: the direct
-   * way in needs the box listed as running, so one listing first */
-  kiste_box_list_reload_async (kiste_manager_get_boxes (KISTE_MANAGER (object)),
-                               g_task_get_cancellable (task),
+   * way in needs the box listed as running, so one listing first (the
+   * cancellable is read before the task is handed on: arguments have no
+   * order) */
+  cancellable = g_task_get_cancellable (task);
+  kiste_box_list_reload_async (kiste_manager_get_boxes (KISTE_MANAGER (object)), cancellable,
                                open_shell_reloaded_cb, g_steal_pointer (&task));
 }
 
