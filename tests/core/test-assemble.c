@@ -131,8 +131,9 @@ test_realistic (void)
   assert_strv (kiste_create_options_get_volumes (o), (const char * const []) { NULL });
   g_assert_false (ubuntu->start_now);
   g_assert_null (ubuntu->error);
-  g_assert_cmpuint (g_strv_length (ubuntu->warnings), ==, 1);
+  g_assert_cmpuint (g_strv_length (ubuntu->warnings), ==, 2);
   g_assert_true (warnings_contain (ubuntu, "“volumes” (line 35) is read by distrobox 2 only"));
+  g_assert_true (warnings_contain (ubuntu, "Line 25 has a space after “=”"));
   g_assert_true (kiste_create_options_validate (o, NULL, &error));
   g_assert_no_error (error);
 
@@ -893,6 +894,25 @@ test_bool_spellings (void)
 }
 
 static void
+test_spaced_values (void)
+{
+  const char *data = "[box]\nimage = alpine\ninit = true\nhome =  ~/box\n";
+  g_autoptr(GPtrArray) v1 = _kiste_assemble_parse_full (data, -1, 1, "1.8.2.5", TEST_HOME, TEST_USER, NULL);
+  g_autoptr(GPtrArray) v2 = _kiste_assemble_parse_full (data, -1, 2, "2.0.0-rc.4", TEST_HOME, TEST_USER, NULL);
+  KisteAssembleEntry *entry = g_ptr_array_index (v1, 0);
+
+  g_assert_cmpstr (kiste_create_options_get_image (entry->options), ==, "alpine");
+  g_assert_true (kiste_create_options_get_init (entry->options));
+  g_assert_cmpstr (kiste_create_options_get_home (entry->options), ==, TEST_HOME "/box");
+  g_assert_cmpuint (g_strv_length (entry->warnings), ==, 1);
+  g_assert_true (warnings_contain (entry, "Line 2 has a space after “=”"));
+
+  entry = g_ptr_array_index (v2, 0);
+  g_assert_true (kiste_create_options_get_init (entry->options));
+  g_assert_cmpuint (g_strv_length (entry->warnings), ==, 0);
+}
+
+static void
 test_volumes_key (void)
 {
   const char *data = "[box]\nimage=alpine\nvolumes=/srv/a:/a\nvolumes=/srv/b:/b\nvolume=/srv/c:/c\n";
@@ -983,6 +1003,7 @@ main (int   argc,
   g_test_add_func ("/assemble/shell-never-runs", test_shell_never_runs);
   g_test_add_func ("/assemble/repeated-bools", test_repeated_bools);
   g_test_add_func ("/assemble/bool-spellings", test_bool_spellings);
+  g_test_add_func ("/assemble/spaced-values", test_spaced_values);
   g_test_add_func ("/assemble/volumes-key", test_volumes_key);
   g_test_add_func ("/assemble/parse-for-distrobox", test_parse_for_distrobox);
   g_test_add_func ("/assemble/default-image", test_default_image);

@@ -72,8 +72,10 @@ G_DEFINE_BOXED_TYPE (KisteAssembleEntry, kiste_assemble_entry,
 typedef struct
 {
   char  *key;
-  char  *value;   /* quotes removed */
-  guint  line;
+  char     *value;   /* as written, spaces around it removed */
+  guint     line;
+  /* a space after "=", which distrobox 1.x keeps in the value */
+  gboolean  spaced;
 } RawPair;
 
 typedef struct
@@ -245,6 +247,7 @@ lex (const char  *data,
         {
           /* as written: each key reads it as distrobox would */
           pair->value = g_strstrip (g_strdup (eq + 1));
+          pair->spaced = eq[1] == ' ';
         }
       g_ptr_array_add (current->pairs, pair);
     }
@@ -1318,6 +1321,7 @@ interpret (const Reader *reader,
     .count = count,
   };
   gboolean volumes_said = FALSE;
+  gboolean spaced_said = FALSE;
   guint n_values;
   guint previous_values;
 
@@ -1349,6 +1353,17 @@ interpret (const Reader *reader,
         g_hash_table_insert (first_line, pair->key, GUINT_TO_POINTER (pair->line));
       g_hash_table_insert (count, pair->key,
                            GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (count, pair->key)) + 1));
+
+      /* "key = value" means key=value, as distrobox 2 reads it */
+      if (pair->spaced && reader->distrobox_major < 2 && !spaced_said)
+        {
+          add_warning (entry, g_strdup_printf (_("Line %u has a space after “=”, which distrobox 1.x "
+                                                 "keeps as part of the value: it ignores such a true or "
+                                                 "false and may misread a path. Kiste reads the value "
+                                                 "without it."),
+                                               pair->line));
+          spaced_said = TRUE;
+        }
 
       /* distrobox 2 reads volumes= beside volume=, 1.x does not */
       if (g_str_equal (pair->key, "volumes") && reader->distrobox_major < 2)
