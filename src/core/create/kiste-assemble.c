@@ -1038,6 +1038,7 @@ expand_box_tilde (const char *spec,
  * once more by distrobox-create (distrobox-create:583-588) */
 static void
 read_volume (Section    *section,
+             const char *key,
              const char *raw,
              guint       line)
 {
@@ -1048,7 +1049,7 @@ read_volume (Section    *section,
 
   if ((value = read_value (raw, section->reader, &problem, &detail)) == NULL)
     {
-      refuse_value (section, "volume", line, problem, detail);
+      refuse_value (section, key, line, problem, detail);
       return;
     }
 
@@ -1065,7 +1066,7 @@ read_volume (Section    *section,
 
       if ((spec = shell_word (specs[i], WORD_ARGUMENT, section->reader, &problem, &detail)) == NULL)
         {
-          refuse_value (section, "volume", line, problem, detail);
+          refuse_value (section, key, line, problem, detail);
           return;
         }
 
@@ -1125,7 +1126,7 @@ apply_list (Section    *section,
 
   if (g_str_equal (key, "volume") || g_str_equal (key, "volumes"))
     {
-      read_volume (section, raw, line);
+      read_volume (section, key, raw, line);
       return;
     }
 
