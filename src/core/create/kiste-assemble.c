@@ -850,8 +850,7 @@ typedef struct
   GHashTable          *count;
 } Section;
 
-/* Refuses the entry for the problem of what; keeps the value as written
- * (without quotes) so the form shows it */
+/* Refuses the entry for the problem of the key's value on line */
 static void
 refuse_value (Section      *section,
               const char   *key,
