@@ -748,11 +748,15 @@ join_hooks (GPtrArray *hooks)
     {
       const char *hook = g_ptr_array_index (hooks, i);
 
-      if (joined->len > 0)
+      if (i > 0)
         {
-          g_autofree char *previous = g_strchomp (g_strdup (joined->str));
+          const char *previous = g_ptr_array_index (hooks, i - 1);
+          gsize end = strlen (previous);
 
-          if (g_str_has_suffix (previous, ";") || g_str_has_suffix (previous, "&&"))
+          while (end > 0 && g_ascii_isspace (previous[end - 1]))
+            end--;
+          if ((end >= 1 && previous[end - 1] == ';') ||
+              (end >= 2 && previous[end - 2] == '&' && previous[end - 1] == '&'))
             g_string_append_c (joined, ' ');
           else
             g_string_append (joined, " && ");
