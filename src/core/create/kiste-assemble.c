@@ -71,7 +71,7 @@ G_DEFINE_BOXED_TYPE (KisteAssembleEntry, kiste_assemble_entry,
 
 typedef struct
 {
-  char  *key;
+  char     *key;
   char     *value;   /* as written, spaces around it removed */
   guint     line;
   /* a space after "=", which distrobox 1.x keeps in the value */
