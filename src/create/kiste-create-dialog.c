@@ -296,7 +296,8 @@ kiste_create_dialog_import_assemble (KisteCreateDialog  *self,
   g_return_val_if_fail (KISTE_IS_CREATE_DIALOG (self), FALSE);
   g_return_val_if_fail (data != NULL, FALSE);
 
-  if (!(entries = kiste_assemble_parse (data, length, error)))
+  if (!(entries = kiste_assemble_parse_for_distrobox (data, length, _kiste_create_dialog_get_caps (self),
+                                                     error)))
     return FALSE;
 
   if (entries->len == 0)

@@ -60,6 +60,14 @@ create_row (KisteAssembleEntry *entry,
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), icon);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), problem);
     }
+  else if (entry->warnings != NULL && entry->warnings[0] != NULL)
+    {
+      /* what Kiste reads otherwise than distrobox, said before Create All */
+      g_autofree char *warnings = g_strjoinv ("\n", entry->warnings);
+      g_autofree char *subtitle = g_strdup_printf ("%s\n%s", image ? image : "", warnings);
+
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+    }
   else
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), image ? image : "");
   adw_action_row_add_prefix (ADW_ACTION_ROW (row),

@@ -12,6 +12,8 @@
 #include <glib/gstdio.h>
 
 #include "kiste-assemble.h"
+#include "kiste-assemble-private.h"
+#include "kiste-capabilities-private.h"
 #include "kiste-error.h"
 
 static char *
@@ -114,7 +116,8 @@ test_realistic (void)
   g_assert_true (kiste_create_options_validate (o, NULL, &error));
   g_assert_no_error (error);
 
-  /* [ubuntu-dev]: spaces around "=", comments, include */
+  /* [ubuntu-dev]: spaces around "=", comments, include; the included
+   * volumes= is distrobox 2's only */
   o = ubuntu->options;
   g_assert_cmpstr (kiste_create_options_get_image (o), ==, "docker.io/library/ubuntu:24.04");
   g_assert_true (kiste_create_options_get_init (o));
@@ -125,21 +128,24 @@ test_realistic (void)
   g_assert_true (kiste_create_options_get_add_to_menu (o));
   assert_strv (kiste_create_options_get_additional_packages (o),
                (const char * const []) { "git vim", NULL });
-  assert_strv (kiste_create_options_get_volumes (o),
-               (const char * const []) { "/var/cache/common:/cache", NULL });
+  assert_strv (kiste_create_options_get_volumes (o), (const char * const []) { NULL });
   g_assert_false (ubuntu->start_now);
   g_assert_null (ubuntu->error);
-  g_assert_cmpuint (g_strv_length (ubuntu->warnings), ==, 0);
+  g_assert_cmpuint (g_strv_length (ubuntu->warnings), ==, 2);
+  g_assert_true (warnings_contain (ubuntu, "“volumes” (line 35) is read by distrobox 2 only"));
+  g_assert_true (warnings_contain (ubuntu, "Line 25 has a space after “=”"));
   g_assert_true (kiste_create_options_validate (o, NULL, &error));
   g_assert_no_error (error);
 
-  /* [common] is a box of its own for distrobox too; it has no image */
+  /* [common] is a box of its own for distrobox too, of its default image */
   g_assert_cmpstr (common->section, ==, "common");
+  g_assert_cmpstr (kiste_create_options_get_image (common->options), ==,
+                   "registry.fedoraproject.org/fedora-toolbox:latest");
+  g_assert_true (warnings_contain (common, "No image is given"));
   /* no entry= key: distrobox makes a launcher */
   g_assert_true (kiste_create_options_get_add_to_menu (common->options));
-  g_assert_false (kiste_create_options_validate (common->options, NULL, &error));
-  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
-  g_clear_error (&error);
+  g_assert_true (kiste_create_options_validate (common->options, NULL, &error));
+  g_assert_no_error (error);
 
   /* [rootful]: refused and reported, nothing silently dropped */
   g_assert_nonnull (rootful->error);
@@ -217,7 +223,9 @@ test_values (void)
                (const char * const []) { "/usr/share/applications/a.desktop", "b", "c", NULL });
   g_assert_cmpstr (kiste_create_options_get_pre_init_hooks (o), ==, "a; b && c");
   g_assert_null (entry->error);
-  g_assert_cmpuint (g_strv_length (entry->warnings), ==, 0);
+  /* TRUE is what the author meant; distrobox 1.x reads only a bare true */
+  g_assert_cmpuint (g_strv_length (entry->warnings), ==, 1);
+  g_assert_true (warnings_contain (entry, "“init=TRUE” (line 7)"));
 }
 
 static void
@@ -615,6 +623,9 @@ test_write_refused (void)
     { "home", "/home/u/a&b", "shell characters" },
     { "init-hooks", "echo \"it's\"", "shell characters" },
     { "init-hooks", "echo a\\b", "shell characters" },
+    /* the home and a comment to distrobox's eval */
+    { "hostname", "~box", "shell characters" },
+    { "image", "#alpine", "shell characters" },
     { "name", NULL, "name" },
     { "name", "my box", "name" },
   };
@@ -672,6 +683,300 @@ test_too_big (void)
   g_assert_nonnull (strstr (error->message, "too big"));
 }
 
+/* Reading as distrobox's shell ------------------------------------------- */
+
+#define TEST_HOME "/home/tester"
+#define TEST_USER "tester"
+
+/* One section read as distrobox 1.8.2.5 would, for the user "tester" */
+static KisteAssembleEntry *
+read_section_v1 (const char *body)
+{
+  g_autofree char *data = g_strconcat ("[box]\nimage=alpine\n", body, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) entries = _kiste_assemble_parse_full (data, -1, 1, "1.8.2.5", TEST_HOME,
+                                                            TEST_USER, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (entries->len, ==, 1);
+
+  return kiste_assemble_entry_ref (g_ptr_array_index (entries, 0));
+}
+
+static const char *
+option_text (KisteAssembleEntry *entry,
+             const char         *key)
+{
+  KisteCreateOptions *o = entry->options;
+  static char *joined;
+
+  g_clear_pointer (&joined, g_free);
+  if (g_str_equal (key, "image"))
+    return kiste_create_options_get_image (o);
+  if (g_str_equal (key, "home"))
+    return kiste_create_options_get_home (o);
+  if (g_str_equal (key, "hostname"))
+    return kiste_create_options_get_hostname (o);
+  if (g_str_equal (key, "init_hooks"))
+    return kiste_create_options_get_init_hooks (o);
+  if (g_str_equal (key, "pre_init_hooks"))
+    return kiste_create_options_get_pre_init_hooks (o);
+  if (g_str_equal (key, "exported_bins_path"))
+    return entry->exported_bins_path;
+  if (g_str_equal (key, "volume"))
+    return joined = g_strjoinv ("|", (char **) kiste_create_options_get_volumes (o));
+  if (g_str_equal (key, "additional_packages"))
+    return joined = g_strjoinv ("|", (char **) kiste_create_options_get_additional_packages (o));
+
+  g_assert_not_reached ();
+}
+
+static void
+test_shell_values (void)
+{
+  static const struct
+  {
+    const char *lines;
+    const char *key;
+    /* the value, or NULL when refused */
+    const char *value;
+    /* in the reason when refused */
+    const char *reason;
+  } cases[] = {
+    /* ~ and $HOME in both passes, quoted or not */
+    { "home=~/boxes/x", "home", TEST_HOME "/boxes/x" },
+    { "home=\"~/boxes/x\"", "home", TEST_HOME "/boxes/x" },
+    { "home=\"${HOME}\"/Distrobox/x ", "home", TEST_HOME "/Distrobox/x" },
+    { "home='$HOME/x'", "home", TEST_HOME "/x" },
+    { "home='/srv/my boxes/box'", "home", "/srv/my boxes/box" },
+    { "home=/srv/~x", "home", "/srv/~x" },
+    { "hostname=\"devbox\"", "hostname", "devbox" },
+    { "image=al\\#pine", "image", "al#pine" },
+    { "image=cost$", "image", "cost$" },
+    /* both halves of a volume, each of several on one line */
+    { "volume=~/code:~/devobox/code", "volume", TEST_HOME "/code:" TEST_HOME "/devobox/code" },
+    { "volume=\"${HOME}/W:${HOME}/W:rw\"", "volume", TEST_HOME "/W:" TEST_HOME "/W:rw" },
+    { "volume=$HOME/a:/a:z", "volume", TEST_HOME "/a:/a:z" },
+    { "volume=/tmp/test:/run/a /tmp/test:/run/b", "volume", "/tmp/test:/run/a|/tmp/test:/run/b" },
+    /* quoted with a space, distrobox-create's eval makes the first ~ the
+     * home; Kiste the second too, as podman would refuse it */
+    { "volume=\"~/a:~/b ~/c:/c\"", "volume", TEST_HOME "/a:" TEST_HOME "/b|" TEST_HOME "/c:/c" },
+    /* package files and the user's name */
+    { "additional_packages=https://example.org/a.rpm $HOME/b.deb", "additional_packages",
+      "https://example.org/a.rpm " TEST_HOME "/b.deb" },
+    { "additional_packages=\"git \"\nadditional_packages=vim", "additional_packages", "git|vim" },
+    /* hooks: in double quotes through the eval, unless one holds a double
+     * quote: then in single quotes, untouched */
+    { "init_hooks='sudo chsh -s /usr/bin/zsh $USER'", "init_hooks", "sudo chsh -s /usr/bin/zsh " TEST_USER },
+    { "init_hooks=echo \\$HOME; \ninit_hooks=\"ls ~\"", "init_hooks", "echo $HOME; ls ~" },
+    { "init_hooks=sudo -u \"${USER}\" \"${HOME}/x\"\ninit_hooks=echo $(id)", "init_hooks",
+      "sudo -u \"${USER}\" \"${HOME}/x\" && echo $(id)" },
+    { "init_hooks=\"\"", "init_hooks", NULL },
+    /* the bins' folder is passed in quotes, so ~ stays */
+    { "exported_bins_path=\"~/.local/bin\"", "exported_bins_path", "~/.local/bin" },
+    { "exported_bins_path=~/.local/bin", "exported_bins_path", TEST_HOME "/.local/bin" },
+
+    /* refused: what distrobox's shell would do on this computer */
+    { "hostname=\"$(uname -n)\"", "hostname", NULL, "would run a command" },
+    { "image=`id`", "image", NULL, "would run a command" },
+    { "home=${DBX_CONTAINER_HOME_PREFIX}/base", "home", NULL, "uses ${DBX_CONTAINER_HOME_PREFIX}" },
+    { "volume=$PWD:/workspace", "volume", NULL, "uses $PWD" },
+    { "volume=\"${SSH_AUTH_SOCK}:${SSH_AUTH_SOCK}\"", "volume", NULL, "uses ${SSH_AUTH_SOCK}" },
+    { "home=${HOME:-/tmp}/x", "home", NULL, "uses ${HOME:-/tmp}" },
+    { "home=~root/x", "home", NULL, "uses ~root" },
+    { "image=a;b", "image", NULL, "shell code" },
+    { "image=\"a\" b", "image", NULL, "shell code" },
+    { "image=\"alpine", "image", NULL, "quotes that do not match" },
+    { "volume=/srv/*:/srv", "volume", NULL, "shell code" },
+    { "pre_init_hooks=\"dnf install -y x-$(rpm -E %fedora).rpm\"", "pre_init_hooks", NULL,
+      "“pre_init_hooks” (from line 3) would run a command" },
+    /* a single quote inside ends distrobox's own quotes early */
+    { "init_hooks=echo \"x\" '$(id)'", "init_hooks", NULL, "would run a command" },
+    { "init_hooks=echo $1", "init_hooks", NULL, "uses $1" },
+    { "volume=systemd-cellar:/cellar", "volume", NULL, "volume of the container engine, “systemd-cellar”" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(KisteAssembleEntry) entry = read_section_v1 (cases[i].lines);
+
+      if (cases[i].reason == NULL)
+        {
+          if (entry->error != NULL)
+            g_error ("“%s”: refused: %s", cases[i].lines, entry->error);
+          if (g_strcmp0 (option_text (entry, cases[i].key), cases[i].value) != 0 &&
+              !(cases[i].value == NULL && g_strcmp0 (option_text (entry, cases[i].key), "") == 0))
+            g_error ("“%s”: got “%s”, expected “%s”", cases[i].lines,
+                     option_text (entry, cases[i].key), cases[i].value);
+        }
+      else if (entry->error == NULL || strstr (entry->error, cases[i].reason) == NULL)
+        g_error ("“%s”: expected a refusal with “%s”, got %s", cases[i].lines, cases[i].reason,
+                 entry->error ? entry->error : "none");
+    }
+}
+
+/* Nothing of a refused value runs, and the form shows it as written */
+static void
+test_shell_never_runs (void)
+{
+  g_autofree char *marker = g_build_filename (g_get_tmp_dir (), "kiste-assemble-ran", NULL);
+  g_autofree char *body = NULL;
+  g_autoptr(KisteAssembleEntry) entry = NULL;
+
+  g_remove (marker);
+  body = g_strdup_printf ("hostname=\"$(touch %s)\"\ninit_hooks=touch %s`touch %s`\n", marker, marker, marker);
+  entry = read_section_v1 (body);
+
+  g_assert_nonnull (entry->error);
+  g_assert_true (g_str_has_prefix (kiste_create_options_get_hostname (entry->options), "$(touch "));
+  g_assert_false (g_file_test (marker, G_FILE_TEST_EXISTS));
+}
+
+static void
+test_repeated_bools (void)
+{
+  const char *data = "[matlab]\n"
+                     "image=ghcr.io/example/matlab:latest\n"
+                     "pull=true\n"
+                     "entry=false\n"
+                     "\n"
+                     "[matlab-nvidia]\n"
+                     "include=matlab\n"
+                     "nvidia=true\n"
+                     "pull=true\n"
+                     "entry=false\n"
+                     "init=false\n"
+                     "init=false\n";
+  g_autoptr(GPtrArray) v1 = _kiste_assemble_parse_full (data, -1, 1, "1.8.2.5", TEST_HOME, TEST_USER, NULL);
+  g_autoptr(GPtrArray) v2 = _kiste_assemble_parse_full (data, -1, 2, "2.0.0-rc.4", TEST_HOME, TEST_USER, NULL);
+  KisteAssembleEntry *nvidia = g_ptr_array_index (v1, 1);
+
+  /* distrobox 1.x drops both; the author meant them */
+  g_assert_true (kiste_create_options_get_pull (nvidia->options));
+  g_assert_false (kiste_create_options_get_add_to_menu (nvidia->options));
+  g_assert_true (kiste_create_options_get_nvidia (nvidia->options));
+  g_assert_true (warnings_contain (nvidia, "“pull” is set more than once (first on line 3"));
+  g_assert_true (warnings_contain (nvidia, "“entry” is set more than once (first on line 4"));
+  g_assert_true (warnings_contain (nvidia, "Kiste uses the last value, true."));
+  g_assert_true (warnings_contain (nvidia, "Kiste uses the last value, false."));
+  /* dropped or not, init stays off: nothing to say */
+  g_assert_false (warnings_contain (nvidia, "“init”"));
+  g_assert_cmpuint (g_strv_length (nvidia->warnings), ==, 2);
+  g_assert_cmpuint (g_strv_length (((KisteAssembleEntry *) g_ptr_array_index (v1, 0))->warnings), ==, 0);
+
+  /* distrobox 2 takes the last value itself */
+  nvidia = g_ptr_array_index (v2, 1);
+  g_assert_true (kiste_create_options_get_pull (nvidia->options));
+  g_assert_cmpuint (g_strv_length (nvidia->warnings), ==, 0);
+}
+
+static void
+test_bool_spellings (void)
+{
+  g_autoptr(KisteAssembleEntry) entry = read_section_v1 ("init=\"true\"\n"
+                                                         "nvidia=1\n"
+                                                         "pull='false'\n"
+                                                         "entry=\"false\"\n"
+                                                         "start_now=True\n"
+                                                         "replace=\"\"\n");
+
+  g_assert_true (kiste_create_options_get_init (entry->options));
+  g_assert_true (kiste_create_options_get_nvidia (entry->options));
+  g_assert_false (kiste_create_options_get_pull (entry->options));
+  g_assert_false (kiste_create_options_get_add_to_menu (entry->options));
+  g_assert_true (entry->start_now);
+  g_assert_false (entry->replace);
+  /* said where distrobox 1.x makes another box of it */
+  g_assert_true (warnings_contain (entry, "ignores “init=\"true\"” (line 3). Kiste reads it as true."));
+  g_assert_true (warnings_contain (entry, "“entry=\"false\"” (line 6)"));
+  g_assert_true (warnings_contain (entry, "“start_now=True” (line 7)"));
+  g_assert_cmpuint (g_strv_length (entry->warnings), ==, 3);
+}
+
+static void
+test_spaced_values (void)
+{
+  const char *data = "[box]\nimage = alpine\ninit = true\nhome =  ~/box\n";
+  g_autoptr(GPtrArray) v1 = _kiste_assemble_parse_full (data, -1, 1, "1.8.2.5", TEST_HOME, TEST_USER, NULL);
+  g_autoptr(GPtrArray) v2 = _kiste_assemble_parse_full (data, -1, 2, "2.0.0-rc.4", TEST_HOME, TEST_USER, NULL);
+  KisteAssembleEntry *entry = g_ptr_array_index (v1, 0);
+
+  g_assert_cmpstr (kiste_create_options_get_image (entry->options), ==, "alpine");
+  g_assert_true (kiste_create_options_get_init (entry->options));
+  g_assert_cmpstr (kiste_create_options_get_home (entry->options), ==, TEST_HOME "/box");
+  g_assert_cmpuint (g_strv_length (entry->warnings), ==, 1);
+  g_assert_true (warnings_contain (entry, "Line 2 has a space after “=”"));
+
+  entry = g_ptr_array_index (v2, 0);
+  g_assert_true (kiste_create_options_get_init (entry->options));
+  g_assert_cmpuint (g_strv_length (entry->warnings), ==, 0);
+}
+
+static void
+test_volumes_key (void)
+{
+  const char *data = "[box]\nimage=alpine\nvolumes=/srv/a:/a\nvolumes=/srv/b:/b\nvolume=/srv/c:/c\n";
+  g_autoptr(GPtrArray) unknown = kiste_assemble_parse (data, -1, NULL);
+  g_autoptr(GPtrArray) v1 = _kiste_assemble_parse_full (data, -1, 1, "1.8.2.5", NULL, NULL, NULL);
+  g_autoptr(GPtrArray) v2 = _kiste_assemble_parse_full (data, -1, 2, "2.0.0-rc.4", NULL, NULL, NULL);
+  KisteAssembleEntry *entry = g_ptr_array_index (v1, 0);
+
+  /* distrobox 1.x ignores the key, once said */
+  assert_strv (kiste_create_options_get_volumes (entry->options),
+               (const char * const []) { "/srv/c:/c", NULL });
+  g_assert_cmpuint (g_strv_length (entry->warnings), ==, 1);
+  g_assert_true (warnings_contain (entry, "“volumes” (line 3) is read by distrobox 2 only. The "
+                                          "installed distrobox 1.8.2.5 ignores it"));
+  entry = g_ptr_array_index (unknown, 0);
+  g_assert_true (warnings_contain (entry, "distrobox 1.x ignores it"));
+
+  entry = g_ptr_array_index (v2, 0);
+  assert_strv (kiste_create_options_get_volumes (entry->options),
+               (const char * const []) { "/srv/a:/a", "/srv/b:/b", "/srv/c:/c", NULL });
+  g_assert_cmpuint (g_strv_length (entry->warnings), ==, 0);
+}
+
+/* The version comes from the capabilities */
+static void
+test_parse_for_distrobox (void)
+{
+  const char *data = "[box]\nimage=alpine\nvolumes=/srv/a:/a\n";
+  g_autoptr(KisteRunner) runner = kiste_runner_new ();
+  g_autoptr(KisteCapabilities) v2 = kiste_capabilities_new (runner);
+  g_autoptr(KisteCapabilities) unloaded = kiste_capabilities_new (runner);
+  g_autoptr(GPtrArray) entries = NULL;
+  KisteAssembleEntry *entry;
+
+  _kiste_capabilities_set_for_testing (v2, "2.0.0-rc.4", "podman", NULL);
+  entries = kiste_assemble_parse_for_distrobox (data, -1, v2, NULL);
+  entry = g_ptr_array_index (entries, 0);
+  assert_strv (kiste_create_options_get_volumes (entry->options),
+               (const char * const []) { "/srv/a:/a", NULL });
+  g_clear_pointer (&entries, g_ptr_array_unref);
+
+  entries = kiste_assemble_parse_for_distrobox (data, -1, unloaded, NULL);
+  entry = g_ptr_array_index (entries, 0);
+  g_assert_null (kiste_create_options_get_volumes (entry->options)[0]);
+  g_assert_true (warnings_contain (entry, "distrobox 1.x ignores it"));
+}
+
+static void
+test_default_image (void)
+{
+  g_autoptr(GPtrArray) entries = parse_ok ("[plain]\nnvidia=true\n[copy]\nclone=plain\n");
+  KisteAssembleEntry *plain = g_ptr_array_index (entries, 0);
+  KisteAssembleEntry *copy = g_ptr_array_index (entries, 1);
+
+  g_assert_cmpstr (kiste_create_options_get_image (plain->options), ==, KISTE_ASSEMBLE_DEFAULT_IMAGE);
+  g_assert_true (warnings_contain (plain, "No image is given, so distrobox would use its default "
+                                          "image, registry.fedoraproject.org/fedora-toolbox:latest."));
+  g_assert_true (kiste_create_options_validate (plain->options, NULL, NULL));
+
+  /* a copy needs none */
+  g_assert_null (kiste_create_options_get_image (copy->options));
+  g_assert_cmpuint (g_strv_length (copy->warnings), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -694,6 +999,14 @@ main (int   argc,
   g_test_add_func ("/assemble/write-refused", test_write_refused);
   g_test_add_func ("/assemble/too-big", test_too_big);
   g_test_add_func ("/assemble/entry-boxed", test_entry_boxed);
+  g_test_add_func ("/assemble/shell-values", test_shell_values);
+  g_test_add_func ("/assemble/shell-never-runs", test_shell_never_runs);
+  g_test_add_func ("/assemble/repeated-bools", test_repeated_bools);
+  g_test_add_func ("/assemble/bool-spellings", test_bool_spellings);
+  g_test_add_func ("/assemble/spaced-values", test_spaced_values);
+  g_test_add_func ("/assemble/volumes-key", test_volumes_key);
+  g_test_add_func ("/assemble/parse-for-distrobox", test_parse_for_distrobox);
+  g_test_add_func ("/assemble/default-image", test_default_image);
 
   return g_test_run ();
 }

@@ -656,10 +656,23 @@ kiste_validate_volume (const char  *spec,
   return TRUE;
 }
 
+/* Names, and the paths and addresses of package files, which dnf, apt and
+ * zypper install too: none of these means anything to distrobox's shell
+ * on the host (in double quotes) or to init's in the box (unquoted) */
 static gboolean
 is_package_char (char c)
 {
-  return g_ascii_isalnum (c) || strchr ("._+:=~@-", c) != NULL;
+  return g_ascii_isalnum (c) || strchr ("._+:=~@-/%", c) != NULL;
+}
+
+/* A name or address starts with a letter or digit, a file in the box with
+ * "/", "./" or "../"; never with "-", which the package manager would take
+ * as an option */
+static gboolean
+is_package_start (const char *word)
+{
+  return g_ascii_isalnum (word[0]) || word[0] == '/' || g_str_has_prefix (word, "./") ||
+         g_str_has_prefix (word, "../");
 }
 
 gboolean
@@ -704,21 +717,22 @@ kiste_validate_packages (const char  *packages,
               return kiste_set_invalid_input (error,
                                               _("The additional packages may not contain “%s”. List package "
                                                 "names separated by spaces; names may contain letters, digits "
-                                                "and “. _ + : = ~ @ -”."),
+                                                "and “. _ + : = ~ @ -”, and the path or address of a package "
+                                                "file also “/” and “%%”."),
                                               c);
             }
           p++;
         }
 
-      /* a leading "-" would be taken as an option by the package manager */
-      if (!g_ascii_isalnum (*start))
-        {
-          g_autofree char *word = g_strndup (start, p - start);
+      {
+        g_autofree char *word = g_strndup (start, p - start);
 
+        if (!is_package_start (word))
           return kiste_set_invalid_input (error,
-                                          _("The additional package “%s” must start with a letter or digit."),
+                                          _("The additional package “%s” must start with a letter or digit, "
+                                            "or, for a package file in the box, with “/” or “./”."),
                                           word);
-        }
+      }
     }
 
   return TRUE;

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "kiste-assemble.h"
+#include "kiste-assemble-private.h"
 #include "kiste-error.h"
 
 /* Entries ---------------------------------------------------------------- */
@@ -70,9 +71,11 @@ G_DEFINE_BOXED_TYPE (KisteAssembleEntry, kiste_assemble_entry,
 
 typedef struct
 {
-  char  *key;
-  char  *value;   /* quotes removed */
-  guint  line;
+  char     *key;
+  char     *value;   /* as written, spaces around it removed */
+  guint     line;
+  /* a space after "=", which distrobox 1.x keeps in the value */
+  gboolean  spaced;
 } RawPair;
 
 typedef struct
@@ -242,9 +245,9 @@ lex (const char  *data,
       pair->line = i + 1;
       if (eq != NULL)
         {
-          g_autofree char *value = g_strstrip (g_strdup (eq + 1));
-
-          pair->value = unquote (value);
+          /* as written: each key reads it as distrobox would */
+          pair->value = g_strstrip (g_strdup (eq + 1));
+          pair->spaced = eq[1] == ' ';
         }
       g_ptr_array_add (current->pairs, pair);
     }
@@ -295,6 +298,7 @@ flatten (GHashTable  *by_name,
   for (guint i = 0; i < section->pairs->len; i++)
     {
       RawPair *pair = g_ptr_array_index (section->pairs, i);
+      g_autofree char *name = NULL;
       RawSection *included;
 
       if (stack->len > 1 || g_str_equal (pair->key, "include"))
@@ -316,18 +320,19 @@ flatten (GHashTable  *by_name,
           continue;
         }
 
-      if (pair->value == NULL || pair->value[0] == '\0' ||
-          (included = g_hash_table_lookup (by_name, pair->value)) == NULL)
+      /* distrobox takes the quotes off the name */
+      name = pair->value != NULL ? unquote (pair->value) : g_strdup ("");
+      if (name[0] == '\0' || (included = g_hash_table_lookup (by_name, name)) == NULL)
         return kiste_set_invalid_input (error,
                                         _("[%s] includes “%s” (line %u), but the file has no such "
                                           "section."),
-                                        section->name, pair->value ? pair->value : "", pair->line);
+                                        section->name, name, pair->line);
 
       if (g_ptr_array_find (stack, included, NULL))
         return kiste_set_invalid_input (error,
                                         _("[%s] includes “%s” (line %u), which includes it back. "
                                           "Includes must not go round in a circle."),
-                                        section->name, pair->value, pair->line);
+                                        section->name, name, pair->line);
 
       if (stack->len >= MAX_INCLUDE_DEPTH)
         return kiste_set_invalid_input (error,
@@ -335,7 +340,7 @@ flatten (GHashTable  *by_name,
                                                   "level of includes.",
                                                   "[%s] includes “%s” (line %u) through more than %u "
                                                   "levels of includes.", MAX_INCLUDE_DEPTH),
-                                        section->name, pair->value, pair->line, MAX_INCLUDE_DEPTH);
+                                        section->name, name, pair->line, MAX_INCLUDE_DEPTH);
 
       g_ptr_array_add (stack, included);
       if (!flatten (by_name, included, stack, out, budget, error))
@@ -346,23 +351,377 @@ flatten (GHashTable  *by_name,
   return TRUE;
 }
 
-/* ~ and $HOME at the start of a path name the home folder; nothing else is
- * expanded */
-static char *
-expand_home (const char *path)
+/* What a reading depends on: the installed distrobox, and the home folder
+ * and login name distrobox's shell would fill in */
+typedef struct
 {
-  static const char * const prefixes[] = { "~", "${HOME}", "$HOME" };
+  /* 0 when unknown: read as 1.x */
+  guint       distrobox_major;
+  /* for messages, or NULL */
+  const char *distrobox_version;
+  const char *home;
+  const char *user;
+} Reader;
 
-  for (guint i = 0; i < G_N_ELEMENTS (prefixes); i++)
+/* distrobox 1.x and sh -------------------------------------------------- */
+
+/* distrobox-assemble 1.x hands every value to sh twice: it writes the
+ * key=value line into a file it sources, then builds the distrobox-create
+ * command of the values and evals it (distrobox-assemble:344-474,
+ * 554-646); distrobox-create evals volumes once more. Kiste does the same
+ * to each value with a small shell of its own that knows quotes,
+ * backslashes, ~ and the variables HOME and USER, and nothing else:
+ * whatever would make sh do more on this computer (run a command, read
+ * another variable, split a word, match file names) is refused with the
+ * reason. So a value means what it means to distrobox, and nothing in a
+ * manifest runs. */
+
+typedef enum
+{
+  WORD_ASSIGNMENT,  /* the value of a NAME=value line distrobox sources */
+  WORD_ARGUMENT,    /* one argument of a command distrobox evals */
+} WordKind;
+
+typedef enum
+{
+  SHELL_OK,
+  SHELL_COMMAND,    /* $(…) or `…` */
+  SHELL_VARIABLE,   /* another variable or ~user; detail: as written */
+  SHELL_CODE,       /* operators, unquoted spaces or patterns, open quotes */
+} ShellProblem;
+
+static gboolean
+is_name_start (char c)
+{
+  return g_ascii_isalpha (c) || c == '_';
+}
+
+static gboolean
+is_name_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '_';
+}
+
+/* p is at a "$": appends the value of $HOME, ${HOME}, $USER or ${USER}, or
+ * the "$" itself where sh keeps it. Returns how many characters it read,
+ * or 0 with *problem set. */
+static gsize
+expand_dollar (const char    *p,
+               const Reader  *reader,
+               GString       *out,
+               ShellProblem  *problem,
+               char         **detail)
+{
+  const char *name;
+  gsize name_len;
+  gsize used;
+
+  if (p[1] == '(')
     {
-      gsize len = strlen (prefixes[i]);
-
-      if (strncmp (path, prefixes[i], len) == 0 && (path[len] == '\0' || path[len] == '/'))
-        return g_strconcat (g_get_home_dir (), path + len, NULL);
+      *problem = SHELL_COMMAND;
+      return 0;
     }
 
-  return g_strdup (path);
+  if (p[1] == '{')
+    {
+      const char *close = strchr (p + 2, '}');
+
+      if (close == NULL || close == p + 2)
+        {
+          *problem = SHELL_CODE;
+          return 0;
+        }
+      name = p + 2;
+      name_len = close - name;
+      used = name_len + 3;
+    }
+  else if (is_name_start (p[1]))
+    {
+      name = p + 1;
+      for (name_len = 1; is_name_char (name[name_len]); name_len++)
+        ;
+      used = name_len + 1;
+    }
+  else if (g_ascii_isdigit (p[1]) || (p[1] != '\0' && strchr ("@*#?$!-", p[1]) != NULL))
+    {
+      *problem = SHELL_VARIABLE;
+      *detail = g_strndup (p, 2);
+      return 0;
+    }
+  else
+    {
+      /* "$" before anything else is a "$" */
+      g_string_append_c (out, '$');
+      return 1;
+    }
+
+  if (name_len == 4 && strncmp (name, "HOME", 4) == 0)
+    g_string_append (out, reader->home);
+  else if (name_len == 4 && strncmp (name, "USER", 4) == 0)
+    g_string_append (out, reader->user);
+  else
+    {
+      *problem = SHELL_VARIABLE;
+      *detail = g_strndup (p, used);
+      return 0;
+    }
+
+  return used;
 }
+
+/* text as sh reads one word of the kind: quotes and backslashes removed,
+ * ~, $HOME and $USER filled in. NULL with *problem set when sh would do
+ * more than that. */
+static char *
+shell_word (const char    *text,
+            WordKind       kind,
+            const Reader  *reader,
+            ShellProblem  *problem,
+            char         **detail)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  const char *p = text;
+  /* an unquoted ~ names the home at the start of a word, and in a value
+   * after each unquoted ":" */
+  gboolean tilde_here = TRUE;
+
+  *problem = SHELL_OK;
+  *detail = NULL;
+
+  while (*p != '\0')
+    {
+      gboolean tilde_next = FALSE;
+      gsize used;
+
+      switch (*p)
+        {
+        case '\\':
+          if (p[1] != '\0')
+            p++;
+          g_string_append_c (out, *p++);
+          break;
+
+        case '\'':
+          {
+            const char *close = strchr (p + 1, '\'');
+
+            if (close == NULL)
+              {
+                *problem = SHELL_CODE;
+                return NULL;
+              }
+            g_string_append_len (out, p + 1, close - p - 1);
+            p = close + 1;
+          }
+          break;
+
+        case '"':
+          for (p++; *p != '"'; )
+            {
+              if (*p == '\0')
+                {
+                  *problem = SHELL_CODE;
+                  return NULL;
+                }
+              if (*p == '`')
+                {
+                  *problem = SHELL_COMMAND;
+                  return NULL;
+                }
+              if (*p == '$')
+                {
+                  if ((used = expand_dollar (p, reader, out, problem, detail)) == 0)
+                    return NULL;
+                  p += used;
+                  continue;
+                }
+              /* in double quotes a backslash only keeps these as they are */
+              if (*p == '\\' && p[1] != '\0' && strchr ("$`\"\\", p[1]) != NULL)
+                p++;
+              g_string_append_c (out, *p++);
+            }
+          p++;
+          break;
+
+        case '$':
+          if ((used = expand_dollar (p, reader, out, problem, detail)) == 0)
+            return NULL;
+          p += used;
+          break;
+
+        case '`':
+          *problem = SHELL_COMMAND;
+          return NULL;
+
+        case '~':
+          if (tilde_here && (p[1] == '\0' || p[1] == '/' || (kind == WORD_ASSIGNMENT && p[1] == ':')))
+            g_string_append (out, reader->home);
+          else if (tilde_here && is_name_char (p[1]))
+            {
+              /* another user's home */
+              *problem = SHELL_VARIABLE;
+              for (used = 1; is_name_char (p[used]); used++)
+                ;
+              *detail = g_strndup (p, used);
+              return NULL;
+            }
+          else
+            g_string_append_c (out, '~');
+          p++;
+          break;
+
+        case ':':
+          tilde_next = kind == WORD_ASSIGNMENT;
+          g_string_append_c (out, *p++);
+          break;
+
+        case ' ':
+        case '\t':
+        case ';':
+        case '&':
+        case '|':
+        case '<':
+        case '>':
+        case '(':
+        case ')':
+          *problem = SHELL_CODE;
+          return NULL;
+
+        case '*':
+        case '?':
+        case '[':
+          /* a pattern: matched against the files where distrobox runs */
+          if (kind == WORD_ARGUMENT)
+            {
+              *problem = SHELL_CODE;
+              return NULL;
+            }
+          g_string_append_c (out, *p++);
+          break;
+
+        case '#':
+          /* a comment where a word starts */
+          if (kind == WORD_ARGUMENT && p == text)
+            {
+              *problem = SHELL_CODE;
+              return NULL;
+            }
+          g_string_append_c (out, *p++);
+          break;
+
+        default:
+          g_string_append_c (out, *p++);
+          break;
+        }
+
+      tilde_here = tilde_next;
+    }
+
+  return g_string_free_and_steal (g_steal_pointer (&out));
+}
+
+/* distrobox's sanitize_variable(): quotes around a value with a space,
+ * unless it starts with one; single quotes when it holds a double one */
+static char *
+dbx_quote (const char *value)
+{
+  if (strchr (value, ' ') == NULL || value[0] == '"' || value[0] == '\'')
+    return g_strdup (value);
+
+  return g_strdup_printf (strchr (value, '"') != NULL ? "'%s'" : "\"%s\"", value);
+}
+
+/* A value as distrobox's source of its key=value line leaves it; true and
+ * false are 1 and 0 from here on */
+static char *
+read_sourced (const char    *raw,
+              const Reader  *reader,
+              ShellProblem  *problem,
+              char         **detail)
+{
+  g_autofree char *quoted = NULL;
+
+  if (g_str_equal (raw, "true"))
+    raw = "1";
+  else if (g_str_equal (raw, "false"))
+    raw = "0";
+
+  quoted = dbx_quote (raw);
+
+  return shell_word (quoted, WORD_ASSIGNMENT, reader, problem, detail);
+}
+
+/* A sourced value as the eval of distrobox-create's command passes it */
+static char *
+read_argument (const char    *value,
+               const Reader  *reader,
+               ShellProblem  *problem,
+               char         **detail)
+{
+  g_autofree char *quoted = dbx_quote (value);
+
+  return shell_word (quoted, WORD_ARGUMENT, reader, problem, detail);
+}
+
+/* Both passes, for a value distrobox passes to distrobox-create */
+static char *
+read_value (const char    *raw,
+            const Reader  *reader,
+            ShellProblem  *problem,
+            char         **detail)
+{
+  g_autofree char *sourced = read_sourced (raw, reader, problem, detail);
+
+  return sourced != NULL ? read_argument (sourced, reader, problem, detail) : NULL;
+}
+
+/* For people: why what holds a value Kiste will not read ("“home” (line
+ * 3)" or "the init_hooks") */
+static char *
+dup_shell_problem (const char   *what,
+                   ShellProblem  problem,
+                   const char   *detail)
+{
+  switch (problem)
+    {
+    case SHELL_COMMAND:
+      return g_strdup_printf (_("%s would run a command on this computer while distrobox reads the "
+                                "manifest. Kiste does not run commands from a manifest."),
+                              what);
+
+    case SHELL_VARIABLE:
+      return g_strdup_printf (_("%s uses %s, which distrobox fills in from your session on this "
+                                "computer. Kiste fills in only ~, $HOME and $USER."),
+                              what, detail);
+
+    case SHELL_CODE:
+      return g_strdup_printf (_("%s holds shell code that distrobox would run on this computer, or "
+                                "quotes that do not match. Kiste reads only values."),
+                              what);
+
+    case SHELL_OK:
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+/* One quote off the start of a hook and one of the same kind off its end,
+ * as distrobox's encode_variable() does before joining them */
+static char *
+strip_hook_quotes (const char *raw)
+{
+  gsize len = strlen (raw);
+
+  if (raw[0] != '"' && raw[0] != '\'')
+    return g_strdup (raw);
+
+  if (len >= 2 && raw[len - 1] == raw[0])
+    return g_strndup (raw + 1, len - 2);
+
+  return g_strdup (raw + 1);
+}
+
+/* Keys ------------------------------------------------------------------- */
 
 static gboolean
 parse_bool (const char *value,
@@ -378,39 +737,34 @@ parse_bool (const char *value,
   return TRUE;
 }
 
-static char **
-strv_append_words (char       **strv,
-                   const char  *words)
-{
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  g_auto(GStrv) split = g_strsplit_set (words, " ", -1);
-
-  g_strv_builder_addv (builder, (const char **)strv);
-  for (guint i = 0; split[i] != NULL; i++)
-    if (split[i][0] != '\0')
-      g_strv_builder_add (builder, split[i]);
-
-  g_strfreev (strv);
-
-  return g_strv_builder_end (builder);
-}
-
 /* Joins repeated hooks as distrobox does: with "&&" unless the previous one
  * already ends in ";" or "&&" */
 static char *
-join_hook (const char *previous,
-           const char *hook)
+join_hooks (GPtrArray *hooks)
 {
-  g_autofree char *trimmed = NULL;
+  g_autoptr(GString) joined = g_string_new (NULL);
 
-  if (previous == NULL || previous[0] == '\0')
-    return g_strdup (hook);
+  for (guint i = 0; i < hooks->len; i++)
+    {
+      const char *hook = g_ptr_array_index (hooks, i);
 
-  trimmed = g_strchomp (g_strdup (previous));
-  if (g_str_has_suffix (trimmed, ";") || g_str_has_suffix (trimmed, "&&"))
-    return g_strconcat (trimmed, " ", hook, NULL);
+      if (i > 0)
+        {
+          const char *previous = g_ptr_array_index (hooks, i - 1);
+          gsize end = strlen (previous);
 
-  return g_strconcat (previous, " && ", hook, NULL);
+          while (end > 0 && g_ascii_isspace (previous[end - 1]))
+            end--;
+          if ((end >= 1 && previous[end - 1] == ';') ||
+              (end >= 2 && previous[end - 2] == '&' && previous[end - 1] == '&'))
+            g_string_append_c (joined, ' ');
+          else
+            g_string_append (joined, " && ");
+        }
+      g_string_append (joined, hook);
+    }
+
+  return g_string_free_and_steal (g_steal_pointer (&joined));
 }
 
 typedef enum
@@ -484,31 +838,76 @@ lookup_key (const char *key,
   return FALSE;
 }
 
-static void
-apply_string (KisteAssembleEntry *entry,
-              const char         *key,
-              const char         *value)
+/* A section's reading under way: the entry, and what is only known once
+ * every line was read */
+typedef struct
 {
-  KisteCreateOptions *options = entry->options;
+  const Reader        *reader;
+  KisteAssembleEntry  *entry;
+  /* stripped hooks, joined and read at the end */
+  GPtrArray           *init_hooks;
+  GPtrArray           *pre_init_hooks;
+  guint                init_hooks_line;
+  guint                pre_init_hooks_line;
+  /* key → the first line and the count of its values */
+  GHashTable          *first_line;
+  GHashTable          *count;
+} Section;
+
+/* Refuses the entry for the problem of the key's value on line */
+static void
+refuse_value (Section      *section,
+              const char   *key,
+              guint         line,
+              ShellProblem  problem,
+              const char   *detail)
+{
+  g_autofree char *what = g_strdup_printf (_("“%s” (line %u)"), key, line);
+
+  set_entry_error (section->entry, dup_shell_problem (what, problem, detail));
+}
+
+static void
+apply_string (Section    *section,
+              const char *key,
+              const char *raw,
+              guint       line)
+{
+  KisteCreateOptions *options = section->entry->options;
+  g_autofree char *value = NULL;
+  g_autofree char *detail = NULL;
+  ShellProblem problem;
+
+  /* distrobox passes the bins' folder quoted, after its source only */
+  if (g_str_equal (key, "exported_bins_path"))
+    value = read_sourced (raw, section->reader, &problem, &detail);
+  else
+    value = read_value (raw, section->reader, &problem, &detail);
+
+  if (value == NULL)
+    {
+      refuse_value (section, key, line, problem, detail);
+      value = unquote (raw);
+    }
+
+  /* distrobox skips empty values */
+  if (value[0] == '\0')
+    return;
 
   if (g_str_equal (key, "image"))
     kiste_create_options_set_image (options, value);
   else if (g_str_equal (key, "clone"))
     kiste_create_options_set_clone_source (options, value);
   else if (g_str_equal (key, "home"))
-    {
-      g_autofree char *home = expand_home (value);
-
-      kiste_create_options_set_home (options, home);
-    }
+    kiste_create_options_set_home (options, value);
   else if (g_str_equal (key, "hostname"))
     kiste_create_options_set_hostname (options, value);
   else if (g_str_equal (key, "platform"))
     kiste_create_options_set_platform (options, value);
   else if (g_str_equal (key, "exported_bins_path"))
     {
-      g_free (entry->exported_bins_path);
-      entry->exported_bins_path = expand_home (value);
+      g_free (section->entry->exported_bins_path);
+      section->entry->exported_bins_path = g_steal_pointer (&value);
     }
   else
     g_assert_not_reached ();
@@ -556,55 +955,247 @@ apply_bool (KisteAssembleEntry *entry,
     g_assert_not_reached ();
 }
 
+/* distrobox 1.x reads a boolean with sh's test -eq: a number, which true
+ * and false become when written bare, and nothing else */
 static void
-apply_list (KisteAssembleEntry *entry,
-            const char         *key,
-            const char         *value)
+read_bool (Section    *section,
+           const char *key,
+           const char *raw,
+           guint       line)
 {
-  KisteCreateOptions *options = entry->options;
+  g_autofree char *value = NULL;
+  g_autofree char *detail = NULL;
+  ShellProblem problem;
+  gboolean result;
+
+  if ((value = read_sourced (raw, section->reader, &problem, &detail)) == NULL)
+    {
+      refuse_value (section, key, line, problem, detail);
+      return;
+    }
+
+  if (value[0] == '\0')
+    return;
+
+  if (!parse_bool (value, &result))
+    {
+      add_warning (section->entry, g_strdup_printf (_("“%s” must be true or false, not “%s” "
+                                                      "(line %u); it was ignored."),
+                                                    key, raw, line));
+      return;
+    }
+
+  apply_bool (section->entry, key, result);
+
+  /* "True" or a quoted "true": what the author meant, said when distrobox
+   * 1.x makes another box of it */
+  if (section->reader->distrobox_major < 2 && !g_ascii_isdigit (value[0]) &&
+      result != g_str_equal (key, "entry"))
+    add_warning (section->entry,
+                 g_strdup_printf (_("distrobox 1.x reads only a bare true or false and ignores "
+                                    "“%s=%s” (line %u). Kiste reads it as %s."),
+                                  key, raw, line, result ? "true" : "false"));
+}
+
+/* Words of a list value, as distrobox splits them at spaces */
+static char **
+strv_append_words (char       **strv,
+                   const char  *words)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) split = g_strsplit_set (words, " ", -1);
+
+  g_strv_builder_addv (builder, (const char **)strv);
+  for (guint i = 0; split[i] != NULL; i++)
+    if (split[i][0] != '\0')
+      g_strv_builder_add (builder, split[i]);
+
+  g_strfreev (strv);
+
+  return g_strv_builder_end (builder);
+}
+
+/* A box path names the home with ~ too: distrobox's shell keeps a quoted
+ * one as it is there, and podman refuses it, so that ~ is read as meant */
+static char *
+expand_box_tilde (const char *spec,
+                  const char *home)
+{
+  g_auto(GStrv) parts = g_strsplit (spec, ":", -1);
+
+  for (guint i = 1; parts[i] != NULL; i++)
+    {
+      if (parts[i][0] == '~' && (parts[i][1] == '\0' || parts[i][1] == '/'))
+        {
+          char *expanded = g_strconcat (home, parts[i] + 1, NULL);
+
+          g_free (parts[i]);
+          parts[i] = expanded;
+        }
+    }
+
+  return g_strjoinv (":", parts);
+}
+
+/* A volume line: sourced, passed on, then split at spaces and evaluated
+ * once more by distrobox-create (distrobox-create:583-588) */
+static void
+read_volume (Section    *section,
+             const char *key,
+             const char *raw,
+             guint       line)
+{
+  g_autofree char *value = NULL;
+  g_autofree char *detail = NULL;
+  g_auto(GStrv) specs = NULL;
+  ShellProblem problem;
+
+  if ((value = read_value (raw, section->reader, &problem, &detail)) == NULL)
+    {
+      refuse_value (section, key, line, problem, detail);
+      return;
+    }
+
+  specs = g_strsplit_set (value, " \t", -1);
+  for (guint i = 0; specs[i] != NULL; i++)
+    {
+      g_autofree char *spec = NULL;
+      g_autofree char *expanded = NULL;
+      g_autofree char *host = NULL;
+      const char *colon;
+
+      if (specs[i][0] == '\0')
+        continue;
+
+      if ((spec = shell_word (specs[i], WORD_ARGUMENT, section->reader, &problem, &detail)) == NULL)
+        {
+          refuse_value (section, key, line, problem, detail);
+          return;
+        }
+
+      expanded = expand_box_tilde (spec, section->reader->home);
+      colon = strchr (expanded, ':');
+      host = colon != NULL ? g_strndup (expanded, colon - expanded) : NULL;
+
+      /* podman's own volumes are not folders of this computer */
+      if (host != NULL && host[0] != '/' && g_ascii_isalnum (host[0]))
+        set_entry_error (section->entry,
+                         g_strdup_printf (_("The volume “%s” (line %u) uses a volume of the container "
+                                            "engine, “%s”, not a folder of this computer. Kiste shares "
+                                            "only folders."),
+                                          expanded, line, host));
+
+      kiste_create_options_add_volume (section->entry->options, expanded);
+    }
+}
+
+static void
+apply_list (Section    *section,
+            const char *key,
+            const char *raw,
+            guint       line)
+{
+  KisteAssembleEntry *entry = section->entry;
+  g_autofree char *value = NULL;
+  g_autofree char *detail = NULL;
+  ShellProblem problem;
+
+  if (g_str_equal (key, "init_hooks") || g_str_equal (key, "pre_init_hooks"))
+    {
+      gboolean init = g_str_equal (key, "init_hooks");
+      GPtrArray *hooks = init ? section->init_hooks : section->pre_init_hooks;
+      char *hook = strip_hook_quotes (raw);
+
+      if (hooks->len == 0)
+        *(init ? &section->init_hooks_line : &section->pre_init_hooks_line) = line;
+      /* distrobox skips empty hooks */
+      if (hook[0] != '\0')
+        g_ptr_array_add (hooks, hook);
+      else
+        g_free (hook);
+      return;
+    }
+
+  if (g_str_equal (key, "additional_flags"))
+    {
+      set_entry_error (entry,
+                       g_strdup_printf (_("This box passes additional_flags=“%s”, raw options for "
+                                          "the container manager that distrobox runs as shell code. "
+                                          "Kiste does not run them; remove the line to create this "
+                                          "box here."),
+                                        raw));
+      return;
+    }
+
+  if (g_str_equal (key, "volume") || g_str_equal (key, "volumes"))
+    {
+      read_volume (section, key, raw, line);
+      return;
+    }
+
+  if ((value = read_sourced (raw, section->reader, &problem, &detail)) == NULL)
+    {
+      refuse_value (section, key, line, problem, detail);
+      return;
+    }
 
   if (g_str_equal (key, "additional_packages"))
-    kiste_create_options_add_additional_packages (options, value);
-  else if (g_str_equal (key, "init_hooks"))
     {
-      g_autofree char *hooks = join_hook (kiste_create_options_get_init_hooks (options), value);
+      /* distrobox joins them after a space, so the command's eval sees
+       * them in quotes */
+      g_autofree char *spaced = g_strconcat (" ", value, NULL);
+      g_autofree char *packages = read_argument (spaced, section->reader, &problem, &detail);
 
-      kiste_create_options_set_init_hooks (options, hooks);
-    }
-  else if (g_str_equal (key, "pre_init_hooks"))
-    {
-      g_autofree char *hooks = join_hook (kiste_create_options_get_pre_init_hooks (options), value);
-
-      kiste_create_options_set_pre_init_hooks (options, hooks);
-    }
-  else if (g_str_equal (key, "volume") || g_str_equal (key, "volumes"))
-    {
-      /* distrobox 1.x splits volume values at spaces */
-      g_auto(GStrv) specs = g_strsplit_set (value, " ", -1);
-
-      for (guint i = 0; specs[i] != NULL; i++)
-        {
-          g_autofree char *spec = NULL;
-
-          if (specs[i][0] == '\0')
-            continue;
-          spec = expand_home (specs[i]);
-          kiste_create_options_add_volume (options, spec);
-        }
+      if (packages == NULL)
+        refuse_value (section, key, line, problem, detail);
+      else if (!g_str_equal (g_strstrip (packages), ""))
+        kiste_create_options_add_additional_packages (entry->options, packages);
     }
   else if (g_str_equal (key, "exported_apps"))
     entry->exported_apps = strv_append_words (entry->exported_apps, value);
   else if (g_str_equal (key, "exported_bins"))
     entry->exported_bins = strv_append_words (entry->exported_bins, value);
-  else if (g_str_equal (key, "additional_flags"))
-    set_entry_error (entry,
-                     g_strdup_printf (_("This box passes additional_flags=“%s”, raw options for "
-                                        "the container manager that distrobox runs as shell code. "
-                                        "Kiste does not run them; remove the line to create this "
-                                        "box here."),
-                                      value));
   else
     g_assert_not_reached ();
+}
+
+/* The hooks of a key, joined, as distrobox passes them: in quotes after a
+ * ": ;" of its own, through the command's eval */
+static void
+finish_hooks (Section    *section,
+              const char *key,
+              GPtrArray  *hooks,
+              guint       line)
+{
+  g_autofree char *joined = NULL;
+  g_autofree char *prefixed = NULL;
+  g_autofree char *value = NULL;
+  g_autofree char *detail = NULL;
+  ShellProblem problem;
+
+  if (hooks->len == 0)
+    return;
+
+  joined = join_hooks (hooks);
+  prefixed = g_strconcat (": ; ", joined, NULL);
+  value = read_argument (prefixed, section->reader, &problem, &detail);
+
+  if (value == NULL)
+    {
+      g_autofree char *what = g_strdup_printf (_("“%s” (from line %u)"), key, line);
+
+      set_entry_error (section->entry, dup_shell_problem (what, problem, detail));
+    }
+  else
+    {
+      g_free (joined);
+      joined = g_strdup (value + strlen (": ; "));
+    }
+
+  if (g_str_equal (key, "init_hooks"))
+    kiste_create_options_set_init_hooks (section->entry->options, joined);
+  else
+    kiste_create_options_set_pre_init_hooks (section->entry->options, joined);
 }
 
 /* Values per list key and box. Each value is appended to a copy of the
@@ -633,13 +1224,108 @@ count_list_values (const char *key,
   return n;
 }
 
+static gboolean
+get_bool (KisteAssembleEntry *entry,
+          const char         *key)
+{
+  KisteCreateOptions *options = entry->options;
+
+  for (guint i = 0; i < G_N_ELEMENTS (unshare_keys); i++)
+    if (g_str_equal (unshare_keys[i].key, key))
+      return kiste_create_options_get_unshare (options, unshare_keys[i].what);
+
+  if (g_str_equal (key, "unshare_all"))
+    return kiste_create_options_get_unshare_all (options);
+  if (g_str_equal (key, "init"))
+    return kiste_create_options_get_init (options);
+  if (g_str_equal (key, "nvidia"))
+    return kiste_create_options_get_nvidia (options);
+  if (g_str_equal (key, "pull"))
+    return kiste_create_options_get_pull (options);
+  if (g_str_equal (key, "entry"))
+    return kiste_create_options_get_add_to_menu (options);
+  if (g_str_equal (key, "start_now"))
+    return entry->start_now;
+  if (g_str_equal (key, "replace"))
+    return entry->replace;
+
+  /* root=true is refused */
+  return FALSE;
+}
+
+/* distrobox 1.x appends a repeated key's value to the first one, which
+ * for a boolean makes "1¤1", no number, so it drops the key (the include
+ * of a section that sets it too repeats it). Kiste takes the last value,
+ * as the author meant, and says so where the box comes out otherwise. */
+static void
+warn_repeated_bools (Section *section)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (known_keys); i++)
+    {
+      const char *key = known_keys[i].key;
+      gboolean value;
+
+      if (known_keys[i].kind != KEY_BOOL ||
+          GPOINTER_TO_UINT (g_hash_table_lookup (section->count, key)) < 2)
+        continue;
+
+      /* dropped, a boolean is distrobox's default: only entry is on */
+      value = get_bool (section->entry, key);
+      if (value == g_str_equal (key, "entry"))
+        continue;
+
+      add_warning (section->entry,
+                   g_strdup_printf (_("“%s” is set more than once (first on line %u, counting "
+                                      "included sections), and distrobox 1.x then ignores it. "
+                                      "Kiste uses the last value, %s."),
+                                    key,
+                                    GPOINTER_TO_UINT (g_hash_table_lookup (section->first_line, key)),
+                                    value ? "true" : "false"));
+    }
+}
+
+static void
+warn_volumes_key (Section *section,
+                  guint    line)
+{
+  const char *version = section->reader->distrobox_version;
+
+  if (version != NULL)
+    add_warning (section->entry,
+                 g_strdup_printf (_("“volumes” (line %u) is read by distrobox 2 only. The installed "
+                                    "distrobox %s ignores it, and so does Kiste: write volume= to "
+                                    "share these folders."),
+                                  line, version));
+  else
+    add_warning (section->entry,
+                 g_strdup_printf (_("“volumes” (line %u) is read by distrobox 2 only. distrobox 1.x "
+                                    "ignores it, and so does Kiste: write volume= to share these "
+                                    "folders."),
+                                  line));
+}
+
 static KisteAssembleEntry *
-interpret (const char *name,
-           GPtrArray  *pairs)
+interpret (const Reader *reader,
+           const char   *name,
+           GPtrArray    *pairs)
 {
   KisteAssembleEntry *entry = kiste_assemble_entry_new (name);
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) list_values = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) first_line = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) count = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) init_hooks = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) pre_init_hooks = g_ptr_array_new_with_free_func (g_free);
+  Section section = {
+    .reader = reader,
+    .entry = entry,
+    .init_hooks = init_hooks,
+    .pre_init_hooks = pre_init_hooks,
+    .first_line = first_line,
+    .count = count,
+  };
+  gboolean volumes_said = FALSE;
+  gboolean spaced_said = FALSE;
   guint n_values;
   guint previous_values;
 
@@ -647,7 +1333,6 @@ interpret (const char *name,
     {
       RawPair *pair = g_ptr_array_index (pairs, i);
       KeyKind kind;
-      gboolean bool_value;
 
       if (pair->value == NULL)
         {
@@ -668,6 +1353,31 @@ interpret (const char *name,
       if (pair->value[0] == '\0')
         continue;
 
+      if (!g_hash_table_contains (first_line, pair->key))
+        g_hash_table_insert (first_line, pair->key, GUINT_TO_POINTER (pair->line));
+      g_hash_table_insert (count, pair->key,
+                           GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (count, pair->key)) + 1));
+
+      /* "key = value" means key=value, as distrobox 2 reads it */
+      if (pair->spaced && reader->distrobox_major < 2 && !spaced_said)
+        {
+          add_warning (entry, g_strdup_printf (_("Line %u has a space after “=”, which distrobox 1.x "
+                                                 "keeps as part of the value: it ignores such a true or "
+                                                 "false and may misread a path. Kiste reads the value "
+                                                 "without it."),
+                                               pair->line));
+          spaced_said = TRUE;
+        }
+
+      /* distrobox 2 reads volumes= beside volume=, 1.x does not */
+      if (g_str_equal (pair->key, "volumes") && reader->distrobox_major < 2)
+        {
+          if (!volumes_said)
+            warn_volumes_key (&section, pair->line);
+          volumes_said = TRUE;
+          continue;
+        }
+
       switch (kind)
         {
         case KEY_STRING:
@@ -675,18 +1385,11 @@ interpret (const char *name,
             add_warning (entry, g_strdup_printf (_("“%s” is set more than once; the last value "
                                                    "(line %u) is used."),
                                                  pair->key, pair->line));
-          apply_string (entry, pair->key, pair->value);
+          apply_string (&section, pair->key, pair->value, pair->line);
           break;
 
         case KEY_BOOL:
-          if (!parse_bool (pair->value, &bool_value))
-            {
-              add_warning (entry, g_strdup_printf (_("“%s” must be true or false, not “%s” "
-                                                     "(line %u); it was ignored."),
-                                                   pair->key, pair->value, pair->line));
-              break;
-            }
-          apply_bool (entry, pair->key, bool_value);
+          read_bool (&section, pair->key, pair->value, pair->line);
           break;
 
         case KEY_LIST:
@@ -703,7 +1406,7 @@ interpret (const char *name,
                                                                "needs that many.", MAX_LIST_VALUES),
                                                      pair->key, MAX_LIST_VALUES));
           else
-            apply_list (entry, pair->key, pair->value);
+            apply_list (&section, pair->key, pair->value, pair->line);
           break;
 
         default:
@@ -711,18 +1414,35 @@ interpret (const char *name,
         }
     }
 
+  finish_hooks (&section, "init_hooks", init_hooks, section.init_hooks_line);
+  finish_hooks (&section, "pre_init_hooks", pre_init_hooks, section.pre_init_hooks_line);
+
+  if (reader->distrobox_major < 2)
+    warn_repeated_bools (&section);
+
   if (kiste_create_options_get_clone_source (entry->options) != NULL &&
       kiste_create_options_get_image (entry->options) != NULL)
     add_warning (entry, g_strdup (_("Both image and clone are set; the box is cloned and the "
                                     "image is not used.")));
 
+  /* distrobox-create's own default, named so people see what they get */
+  if (kiste_create_options_get_clone_source (entry->options) == NULL &&
+      kiste_create_options_get_image (entry->options) == NULL)
+    {
+      kiste_create_options_set_image (entry->options, KISTE_ASSEMBLE_DEFAULT_IMAGE);
+      add_warning (entry, g_strdup_printf (_("No image is given, so distrobox would use its default "
+                                             "image, %s. Kiste uses it too."),
+                                           KISTE_ASSEMBLE_DEFAULT_IMAGE));
+    }
+
   return entry;
 }
 
-GPtrArray *
-kiste_assemble_parse (const char  *data,
-                      gssize       length,
-                      GError     **error)
+static GPtrArray *
+parse_with (const Reader  *reader,
+            const char    *data,
+            gssize         length,
+            GError       **error)
 {
   g_autoptr(GPtrArray) entries = NULL;
   g_autoptr(GPtrArray) sections = NULL;
@@ -779,7 +1499,7 @@ kiste_assemble_parse (const char  *data,
       if (!flatten (by_name, section, stack, pairs, &budget, error))
         return NULL;
 
-      entry = interpret (section->name, pairs);
+      entry = interpret (reader, section->name, pairs);
       if (!g_hash_table_add (names, section->name))
         add_warning (entry, g_strdup_printf (_("The box “%s” appears more than once in this "
                                                "file."),
@@ -788,6 +1508,53 @@ kiste_assemble_parse (const char  *data,
     }
 
   return g_steal_pointer (&entries);
+}
+
+GPtrArray *
+_kiste_assemble_parse_full (const char  *data,
+                            gssize       length,
+                            guint        distrobox_major,
+                            const char  *distrobox_version,
+                            const char  *home,
+                            const char  *user,
+                            GError     **error)
+{
+  Reader reader = {
+    .distrobox_major = distrobox_major,
+    .distrobox_version = distrobox_version,
+    .home = home != NULL ? home : g_get_home_dir (),
+    .user = user != NULL ? user : g_get_user_name (),
+  };
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+
+  return parse_with (&reader, data, length, error);
+}
+
+GPtrArray *
+kiste_assemble_parse_for_distrobox (const char         *data,
+                                    gssize              length,
+                                    KisteCapabilities  *caps,
+                                    GError            **error)
+{
+  gboolean known;
+
+  g_return_val_if_fail (!caps || KISTE_IS_CAPABILITIES (caps), NULL);
+
+  known = caps != NULL && kiste_capabilities_get_loaded (caps) && kiste_capabilities_has_distrobox (caps);
+
+  return _kiste_assemble_parse_full (data, length,
+                                     known ? kiste_capabilities_get_distrobox_major (caps) : 0,
+                                     known ? kiste_capabilities_get_distrobox_version (caps) : NULL,
+                                     NULL, NULL, error);
+}
+
+GPtrArray *
+kiste_assemble_parse (const char  *data,
+                      gssize       length,
+                      GError     **error)
+{
+  return kiste_assemble_parse_for_distrobox (data, length, NULL, error);
 }
 
 /* Writing ---------------------------------------------------------------- */
@@ -815,9 +1582,12 @@ check_writable (const char  *key,
                                       "“$” or “`”, which distrobox assemble would run as a command on "
                                       "the computer that reads the file."),
                                     key);
+  /* a word without quotes that starts with ~ or # is the home or a
+   * comment to that eval */
   if (g_str_equal (key, "init_hooks") || g_str_equal (key, "pre_init_hooks")
       ? strchr (value, '\\') != NULL || (strchr (value, '"') != NULL && strchr (value, '\'') != NULL)
-      : strpbrk (value, "\\'\";&|<>(){}*?[]!") != NULL)
+      : strpbrk (value, "\\'\";&|<>(){}*?[]!") != NULL ||
+        ((value[0] == '~' || value[0] == '#') && strchr (value, ' ') == NULL))
     return kiste_set_invalid_input (error,
                                     _("“%s” cannot be saved in a distrobox.ini file because distrobox "
                                       "assemble would read its quotes or other shell characters as "
