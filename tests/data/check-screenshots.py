@@ -24,7 +24,7 @@ import xml.etree.ElementTree as ET
 
 METAINFO = os.path.join('data', 'io.github.kiste.Kiste.metainfo.xml.in.in')
 PNG_SIGNATURE = b'\x89PNG\r\n\x1a\n'
-README_IMAGE = re.compile(r'!\[[^\]]*\]\(([^)\s]+)\)|<img [^>]*src="([^"]+)"')
+README_IMAGE = re.compile(r'!\[[^\]]*\]\(([^)\s]+)\)|<img [^>]*src="([^"]+)"|<source [^>]*srcset="([^"]+)"')
 
 
 def png_size(path):
@@ -83,7 +83,7 @@ def find_problems(root):
     if os.path.exists(readme):
         with open(readme, encoding='utf-8') as f:
             for match in README_IMAGE.finditer(f.read()):
-                path = match.group(1) or match.group(2)
+                path = match.group(1) or match.group(2) or match.group(3)
                 if not re.match(r'[a-z]+://', path):
                     check_file(root, path, 'README.md', problems)
     return problems
@@ -120,7 +120,7 @@ def self_test():
             + shot('../outside.png', kind='')
             + '<screenshot><image>https://raw.githubusercontent.com/other/repo/main/data/screenshots/a.png'
               '</image><caption>Elsewhere</caption></screenshot>'))
-        write(root, 'README.md', '<img src="docs/missing.png" alt="">\n')
+        write(root, 'README.md', '<picture><source srcset="docs/dark.png">\n<img src="docs/missing.png" alt="">\n')
         found = find_problems(root)
         assert found == [
             f'{METAINFO}: screenshot 2: data/screenshots/gone.png is not in the repository',
@@ -129,6 +129,7 @@ def self_test():
             f'{METAINFO}: screenshot 4: ../outside.png is outside the repository',
             f'{METAINFO}: screenshot 5: https://raw.githubusercontent.com/other/repo/main/data/screenshots/a.png'
             ' is not a file of github.com/kiste/kiste',
+            'README.md: docs/dark.png is not in the repository',
             'README.md: docs/missing.png is not in the repository',
         ], found
 
