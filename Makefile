@@ -64,14 +64,15 @@ bench: build
 	meson test -C $(BUILDDIR) --benchmark --verbose
 	@echo "Results: $(BUILDDIR)/bench-results.txt"
 
-# The README's screenshots, taken by the UI tests from the real widgets
+# The screenshots of the README and the store page, taken from the real
+# widgets by the `screenshots` UI test (tests/ui/test-screenshots.c, boxes
+# from fixtures, light and dark), copied into data/screenshots/
 screenshots: build
-	meson test -C $(BUILDDIR) --suite ui box-list create-dialog
-	cp $(BUILDDIR)/screenshots/readme-main-window.png data/screenshots/main-window.png
-	if [ -f $(BUILDDIR)/screenshots/create-dialog-form.png ]; then \
-	  cp $(BUILDDIR)/screenshots/create-dialog-form.png data/screenshots/create-dialog.png; \
-	  cp $(BUILDDIR)/screenshots/create-dialog-isolation.png data/screenshots/create-dialog-isolation.png; \
-	fi
+	rm -f $(BUILDDIR)/screenshots/showcase-*.png
+	meson test -C $(BUILDDIR) --print-errorlogs --suite screenshots
+	for f in $(BUILDDIR)/screenshots/showcase-*.png; do \
+	  cp "$$f" "data/screenshots/$${f##*/showcase-}"; \
+	done
 
 flatpak:
 	flatpak-builder --user --install --force-clean $(BUILDDIR)-flatpak flatpak/io.github.kiste.Kiste.json

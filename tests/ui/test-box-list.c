@@ -777,39 +777,6 @@ test_loading (Fixture       *fixture,
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "loading");
 }
 
-/* The screenshot in the README and the metainfo */
-static void
-test_showcase (Fixture       *fixture,
-               gconstpointer  data)
-{
-  GListModel *model;
-
-  g_assert_true (kiste_test_wait_for (list_has_items, fixture, 5000));
-  model = get_list_model (fixture);
-  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 5);
-  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-    {
-      g_autoptr(KisteBox) box = g_list_model_get_item (model, i);
-
-      if (g_str_equal (kiste_box_get_name (box), "fedora-dev"))
-        gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), i);
-    }
-  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1100, 720);
-  kiste_test_flush (GTK_WIDGET (fixture->window));
-
-  /* the picture shows fedora-dev's page beside the list */
-  {
-    g_autoptr(KisteBox) selected = g_object_ref (gtk_single_selection_get_selected_item (GTK_SINGLE_SELECTION (model)));
-    GtkWidget *page = kiste_test_find_widget (GTK_WIDGET (fixture->window), KISTE_TYPE_BOX_PAGE, NULL);
-    AdwNavigationPage *content = ADW_NAVIGATION_PAGE (gtk_widget_get_ancestor (page, ADW_TYPE_NAVIGATION_PAGE));
-
-    g_assert_cmpstr (kiste_box_get_name (selected), ==, "fedora-dev");
-    g_assert_true (gtk_widget_get_mapped (page));
-    g_assert_cmpstr (adw_navigation_page_get_title (content), ==, "fedora-dev");
-  }
-  kiste_test_screenshot (GTK_WIDGET (fixture->window), "readme-main-window");
-}
-
 typedef struct
 {
   GListModel *model;
@@ -1079,8 +1046,6 @@ main (int   argc,
   ADD ("/kiste/box-list/loading", KISTE_TEST_WORLD_BOXES, test_loading);
   ADD ("/kiste/box-list/many-boxes", KISTE_TEST_WORLD_BOXES, test_many_boxes);
   ADD ("/kiste/box-list/many-boxes-first-load", KISTE_TEST_WORLD_BOXES, test_many_boxes_first_load);
-
-  ADD ("/kiste/box-list/showcase", KISTE_TEST_WORLD_SHOWCASE, test_showcase);
 
 #undef ADD
 
