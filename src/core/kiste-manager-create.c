@@ -366,6 +366,7 @@ create_all_step_cb (GObject      *object,
 {
   g_autoptr(GTask) task = user_data;
   CreateAll *all = g_task_get_task_data (task);
+  GCancellable *cancellable = g_task_get_cancellable (task);
   g_autoptr(GError) error = NULL;
   KisteAssembleEntry *entry = g_ptr_array_index (all->entries, all->next - 1);
 
@@ -383,8 +384,7 @@ create_all_step_cb (GObject      *object,
       all->starting = TRUE;
       kiste_manager_start_async (KISTE_MANAGER (object),
                                  kiste_create_options_get_name (entry->options),
-                                 g_task_get_cancellable (task),
-                                 create_all_step_cb, g_steal_pointer (&task));
+                                 cancellable, create_all_step_cb, g_steal_pointer (&task));
       return;
     }
 

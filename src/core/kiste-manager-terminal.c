@@ -265,6 +265,7 @@ open_shell_start_cb (GObject      *object,
                      gpointer      user_data)
 {
   g_autoptr(GTask) task = user_data;
+  GCancellable *cancellable = g_task_get_cancellable (task);
   g_autoptr(GError) error = NULL;
 
   if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
@@ -276,8 +277,7 @@ open_shell_start_cb (GObject      *object,
   /* The start's own event may not have reached the list yet: the direct
    * way in needs the box listed as running, so one listing first */
   kiste_box_store_reload_async (kiste_manager_get_store (KISTE_MANAGER (object)),
-                                g_task_get_cancellable (task),
-                                open_shell_reloaded_cb, g_steal_pointer (&task));
+                                cancellable, open_shell_reloaded_cb, g_steal_pointer (&task));
 }
 
 static void
