@@ -660,7 +660,10 @@ class App:
         if FLATPAK:
             for var in FLATPAK_DROP:
                 env.pop(var, None)
-            argv = ['flatpak', 'run', FLATPAK_APP, *self.args]
+            # files between @@ go through the Documents portal, as the
+            # exported launcher's `--file-forwarding … @@ %F @@` sends them
+            forwarding = ['--file-forwarding'] if '@@' in self.args else []
+            argv = ['flatpak', 'run', *forwarding, FLATPAK_APP, *self.args]
         else:
             check(os.access(KISTE_BIN, os.X_OK), f'app binary not found or not executable: {KISTE_BIN}')
         if SANDBOX:
