@@ -36,21 +36,37 @@ def portal_chooser(timeout=30.0):
             for win in e2e.children(app):
                 if e2e.matches(win, ('file chooser', 'dialog', 'frame', 'window'), CHOOSER_TITLE) and \
                         e2e.is_showing(win):
+                    # its tree changes as we type: nothing cached
+                    app.set_cache_mask(Atspi.Cache.NONE)
                     return win
         return None
     return e2e.wait_until(probe, timeout, f'the portal\'s file chooser {CHOOSER_TITLE!r}')
 
 
+def location_entry(chooser):
+    """The chooser's location entry, opened with Ctrl+L as people do (once
+    more if a busy machine lost the keys)."""
+    for attempt in range(3):
+        e2e.click_at(e2e.find(chooser, ('table', 'tree table', 'list'), showing=True))
+        e2e.settle(0.3)
+        e2e.Atspi.generate_keyboard_event(0x4, None, Atspi.KeySynthType.LOCKMODIFIERS)
+        try:
+            e2e.press_key(0x6c)  # Control+L
+        finally:
+            e2e.Atspi.generate_keyboard_event(0x4, None, Atspi.KeySynthType.UNLOCKMODIFIERS)
+        try:
+            return e2e.find(chooser, 'text', showing=True, timeout=10)
+        except e2e.Failure:
+            if attempt == 2:
+                raise
+            e2e.log('no location entry yet: Ctrl+L again')
+    return None
+
+
 def choose_folder(chooser, path):
-    """Types the folder's path into the chooser's location entry, as one
-    does after Ctrl+L, and accepts it."""
-    e2e.click_at(e2e.find(chooser, ('table', 'tree table', 'list'), showing=True))
-    e2e.Atspi.generate_keyboard_event(0x4, None, Atspi.KeySynthType.LOCKMODIFIERS)
-    try:
-        e2e.press_key(0x6c)  # Control+L: the location entry
-    finally:
-        e2e.Atspi.generate_keyboard_event(0x4, None, Atspi.KeySynthType.UNLOCKMODIFIERS)
-    entry = e2e.find(chooser, 'text', showing=True, timeout=10)
+    """Types the folder's path into the chooser's location entry and
+    accepts it."""
+    entry = location_entry(chooser)
     e2e.set_text(entry, path + '/')
     e2e.settle(0.5)
     e2e.screenshot('portal-file-chooser')
