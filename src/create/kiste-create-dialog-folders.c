@@ -181,6 +181,7 @@ folder_chosen_cb (GObject      *object,
                   gpointer      user_data)
 {
   g_autoptr(PickData) data = user_data;
+  GCancellable *cancellable = data->self->cancellable;
   g_autoptr(GFile) folder = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *path = NULL;
@@ -203,9 +204,8 @@ folder_chosen_cb (GObject      *object,
       return;
     }
 
-  kiste_portal_resolve_host_path_async (path, data->self->cancellable,
-                                               picked_folder_resolved_cb,
-                                               g_steal_pointer (&data));
+  kiste_portal_resolve_host_path_async (path, cancellable, picked_folder_resolved_cb,
+                                        g_steal_pointer (&data));
 }
 
 static void

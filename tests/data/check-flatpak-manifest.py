@@ -9,7 +9,8 @@
 # downloaded here): they parse; the ids match the app ids meson gives each
 # profile (and so the desktop file, metainfo, GSettings schema and D-Bus
 # name, which all take the app id); the runtime is GNOME 48 or newer; VTE and
-# libportal are built with their GTK 4 parts; finish-args are exactly the
+# libportal are built with their GTK 4 parts; Kiste's test suites are not
+# (they need Xvfb, which no Flatpak SDK has); finish-args are exactly the
 # permissions the README documents, each one named there. With
 # flatpak-builder installed, `flatpak-builder --show-manifest` must accept
 # each manifest too.
@@ -96,6 +97,9 @@ def check_manifest(root, filename, app_id, profile_opt, readme):
     else:
         if profile_opt not in app.get('config-opts', []):
             problem(f'{filename}: the kiste module must be configured with {profile_opt}')
+        # the test suites need Xvfb, which no Flatpak SDK has
+        if '-Dtests=false' not in app.get('config-opts', []):
+            problem(f'{filename}: the kiste module must be configured with -Dtests=false')
         sources = app.get('sources', [])
         if not any(s.get('type') == 'dir' and s.get('path') == '..' for s in sources):
             problem(f'{filename}: the kiste module must build the local checkout (dir "..")')

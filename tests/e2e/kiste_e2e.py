@@ -61,6 +61,14 @@ SANDBOX_SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'flatp
 # What the sandboxed app gets from the test's environment
 SANDBOX_PASS = ('GSETTINGS_BACKEND', 'GSETTINGS_SCHEMA_DIR', 'GDK_BACKEND', 'G_MESSAGES_DEBUG',
                 'G_DEBUG', 'GSK_RENDERER', 'LC_ALL', 'KISTE_ARTIFACTS')
+# KISTE_E2E_FLATPAK=1 tests the real Flatpak: `flatpak run` of the app
+# installed in the test user's installation, with the permissions of its
+# manifest and nothing else.  KISTE_E2E_FLATPAK_APP names another app id.
+FLATPAK = os.environ.get('KISTE_E2E_FLATPAK') == '1'
+FLATPAK_APP = os.environ.get('KISTE_E2E_FLATPAK_APP') or 'io.github.kiste.Kiste'
+# What `flatpak run` would carry into the sandbox, where these host paths
+# mean nothing: the app uses its own schemas and spawn helper under /app
+FLATPAK_DROP = ('GSETTINGS_SCHEMA_DIR', 'KISTE_SPAWN_HELPER', 'KISTE_BIN')
 
 # What the app may register as on the accessibility bus when it cannot be
 # matched by process id.
@@ -646,10 +654,18 @@ class App:
         return self.proc.pid if self.proc else None
 
     def start(self):
-        check(os.access(KISTE_BIN, os.X_OK), f'app binary not found or not executable: {KISTE_BIN}')
         env = dict(os.environ)
         env.update(self.env)
         argv = [KISTE_BIN, *self.args]
+        if FLATPAK:
+            for var in FLATPAK_DROP:
+                env.pop(var, None)
+            # files between @@ go through the Documents portal, as the
+            # exported launcher's `--file-forwarding … @@ %F @@` sends them
+            forwarding = ['--file-forwarding'] if '@@' in self.args else []
+            argv = ['flatpak', 'run', *forwarding, FLATPAK_APP, *self.args]
+        else:
+            check(os.access(KISTE_BIN, os.X_OK), f'app binary not found or not executable: {KISTE_BIN}')
         if SANDBOX:
             # the build under test and the artifacts folder, read-only
             binds = {os.path.dirname(os.path.dirname(os.path.abspath(KISTE_BIN)))}
@@ -1113,7 +1129,7 @@ def run(main):
     signal.signal(signal.SIGTERM, _on_signal)
     signal.signal(signal.SIGHUP, _on_signal)
     Atspi.init()
-    log(f'test {TEST_NAME}: app {KISTE_BIN}')
+    log(f'test {TEST_NAME}: app {"flatpak run " + FLATPAK_APP if FLATPAK else KISTE_BIN}')
     try:
         main()
     except Skip as e:

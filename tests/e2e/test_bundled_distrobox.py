@@ -9,7 +9,9 @@ ships podman, not distrobox), with the app in the Flatpak-like sandbox:
 the host's login PATH lacks distrobox, the missing-tools page offers the
 copy the app carries, and after asking it lands in the app's data folder
 on the host, the boxes appear, Preferences says whose distrobox is in use,
-and a box made through the New Box dialog runs with that copy's init."""
+and a box made through the New Box dialog runs with that copy's init.
+With KISTE_E2E_FLATPAK=1 the app is the real Flatpak and the copy it
+offers is the one its distrobox module installed."""
 
 import os
 import shutil
@@ -29,7 +31,12 @@ PROFILES = [os.path.join(HOME, name) for name in ('.bash_profile', '.bash_login'
 
 def bundle_dir():
     """What the Flatpak's distrobox module installs: copies of the scripts
-    (links would point at the host's, which the sandbox hides)."""
+    (links would point at the host's, which the sandbox hides). The real
+    Flatpak's own, seen from the host, when testing that."""
+    if e2e.FLATPAK:
+        location = e2e.run_user(['flatpak', '--user', 'info', '--show-location',
+                                 e2e.FLATPAK_APP]).stdout.strip()
+        return os.path.join(location, 'files', 'share', 'kiste', 'distrobox')
     path = tempfile.mkdtemp(prefix='kiste-e2e-bundle.')
     os.chmod(path, 0o755)
     for name in os.listdir('/usr/bin'):
@@ -48,7 +55,7 @@ def version_of(folder):
 
 
 def main():
-    e2e.check(e2e.SANDBOX, 'this test runs the app in the sandbox only')
+    e2e.check(e2e.SANDBOX or e2e.FLATPAK, 'this test runs the app in the sandbox or the Flatpak only')
     saved = {}
     for path in PROFILES:
         if os.path.exists(path):
@@ -67,7 +74,8 @@ def main():
                 os.unlink(path)
         for path, backup in saved.items():
             os.rename(backup, path)
-        shutil.rmtree(bundle, ignore_errors=True)
+        if not e2e.FLATPAK:
+            shutil.rmtree(bundle, ignore_errors=True)
         shutil.rmtree(OWN_COPY, ignore_errors=True)
         if e2e.box_exists(NEW_BOX):
             e2e.run_user(['podman', 'rm', '--force', '--time', '0', NEW_BOX], check=False)
@@ -78,7 +86,7 @@ def run_test(bundle):
     version = version_of(bundle)
     e2e.log(f'bundled distrobox {version}')
 
-    with e2e.App(env={'KISTE_SANDBOX_DISTROBOX': bundle}) as app:
+    with e2e.App(env={} if e2e.FLATPAK else {'KISTE_SANDBOX_DISTROBOX': bundle}) as app:
         win = app.window('Kiste')
         page = e2e.find(win, 'grouping', MISSING_TITLE, showing=True, timeout=30)
         use = e2e.find(page, 'button', f'Use Distrobox {version} From Kiste…', showing=True)

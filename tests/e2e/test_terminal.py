@@ -76,8 +76,11 @@ def shell_children(pid):
 
 
 def login_shells(name):
-    """The login shells (`SHELL -l`, what a tab starts) running in box name."""
-    out = e2e.run_user(['podman', 'exec', name, 'ps', '-eo', 'args='], check=False).stdout
+    """The login shells (`SHELL -l`, what a tab starts) running in box name.
+    A box sees every process of the host: those of other users (another
+    test user's run beside this one) are left out."""
+    out = e2e.run_user(['podman', 'exec', name, 'ps', '-o', 'args=', '-U', str(os.getuid())],
+                       check=False).stdout
     return [line.strip() for line in out.splitlines() if line.strip().endswith(' -l')]
 
 

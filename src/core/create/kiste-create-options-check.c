@@ -554,8 +554,9 @@ kiste_create_options_plan (KisteCreateOptions  *self,
   if (!(argv = build_argv (from_image ? from_image : self, caps, TRUE, NULL, error)))
     return NULL;
 
+  /* no first step: no argv for it */
   prepare_argv = g_strv_builder_end (prepare);
-  return _kiste_create_plan_new (KISTE_CREATE_PLAN_ISOLATED,
-                                 prepare_argv[0] != NULL ? g_steal_pointer (&prepare_argv) : NULL,
-                                 argv);
+  if (prepare_argv[0] == NULL)
+    g_clear_pointer (&prepare_argv, g_strfreev);
+  return _kiste_create_plan_new (KISTE_CREATE_PLAN_ISOLATED, g_steal_pointer (&prepare_argv), argv);
 }

@@ -331,6 +331,7 @@ create_all_step_cb (GObject      *object,
 {
   g_autoptr(GTask) task = user_data;
   CreateAll *all = g_task_get_task_data (task);
+  GCancellable *cancellable = g_task_get_cancellable (task);
   g_autoptr(GError) error = NULL;
   KisteAssembleEntry *entry = g_ptr_array_index (all->entries, all->next - 1);
 
@@ -345,9 +346,6 @@ create_all_step_cb (GObject      *object,
   /* created, and start_now asks for its first start */
   if (entry->start_now && !all->starting)
     {
-      /* read before the task is handed on: arguments have no order */
-      GCancellable *cancellable = g_task_get_cancellable (task);
-
       all->starting = TRUE;
       kiste_manager_start_async (KISTE_MANAGER (object),
                                  kiste_create_options_get_name (entry->options),
