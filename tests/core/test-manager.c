@@ -931,7 +931,13 @@ static void
 stop_watching (Fixture *fixture,
                guint    runner_refs)
 {
-  kiste_box_list_stop_watching (kiste_manager_get_boxes (fixture->manager));
+  KisteBoxList *boxes = kiste_manager_get_boxes (fixture->manager);
+  GPtrArray *sources = kiste_box_list_get_sources (boxes);
+
+  /* the sources of other engines hold the runner too */
+  while (sources->len > 1)
+    kiste_box_list_remove_source (boxes, g_ptr_array_index (sources, sources->len - 1));
+  kiste_box_list_stop_watching (boxes);
   while (G_OBJECT (fixture->runner)->ref_count > runner_refs)
     g_main_context_iteration (NULL, TRUE);
 }
@@ -1079,6 +1085,13 @@ test_load_other_engine (Fixture       *fixture,
 
   /* distrobox's own launchers and wrappers would name no engine */
   r = (Result) { 0 };
+  kiste_manager_export_binary_async (fixture->manager, "docker/dbx-debian", "/usr/bin/htop", FALSE, NULL,
+                                     operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_assert_nonnull (strstr (r.error->message, "Docker"));
+  g_clear_error (&r.error);
+  r = (Result) { 0 };
   kiste_manager_set_box_entry_async (fixture->manager, "docker/dbx-debian", TRUE, NULL, operation_cb, &r);
   wait_result (&r);
   g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
@@ -1132,9 +1145,14 @@ test_load_waits_for_docker_asked_for (Fixture       *fixture,
 
   load_and_wait (fixture, "docker");
 
-  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman ps"), ==, 0);
+  /* docker lists first; podman only as the other engine, once the probes
+   * are in, and here it cannot list, so it leaves the list */
   g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "docker ps"), ==, 1);
   g_assert_cmpstr (kiste_manager_get_engine (fixture->manager), ==, "docker");
+  g_assert_true (kiste_test_wait_for (one_source, kiste_manager_get_boxes (fixture->manager), 10000));
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman ps"), <=, 1);
+  if (kiste_fake_runner_count (fixture->runner, "podman ps") == 1)
+    g_assert_cmpuint (index_of (fixture, "docker ps"), <, index_of (fixture, "podman ps"));
 
   stop_watching (fixture, runner_refs);
 }

@@ -270,6 +270,7 @@ unexport_app_kept_cb (GObject      *object,
   g_autofree char *id = g_path_get_basename (op->arg);
   g_autofree char *display = NULL;
   g_auto(GStrv) argv = NULL;
+  g_auto(GStrv) run = NULL;
   GError *error = NULL;
 
   op->home = kiste_apps_keep_user_launcher_finish (result, &error);
@@ -295,10 +296,12 @@ unexport_app_kept_cb (GObject      *object,
       unexport_app_finish (task);
       return;
     }
+  /* in the box's own engine */
+  run = _kiste_op_dup_argv (task, (const char * const *) argv);
 
-  display = kiste_argv_to_display_string ((const char * const *) argv);
+  display = kiste_argv_to_display_string ((const char * const *) run);
   kiste_task_append_line (op->ktask, display);
-  kiste_runner_run_async (op->self->runner, (const char * const *) argv, SHORT_TIMEOUT_MS,
+  kiste_runner_run_async (op->self->runner, (const char * const *) run, SHORT_TIMEOUT_MS,
                           _kiste_op_cancellable (task), unexport_app_deleted_cb, task);
 }
 
@@ -341,9 +344,8 @@ unexport_listed_cb (GObject      *object,
     }
 
   /* Kiste wrote the launcher (a box without the home, or of another
-   * engine); and distrobox
-   * must not enter a box it would run something of on this computer: the
-   * file goes, nothing runs in the box */
+   * engine); and distrobox must not enter a box it would run something of
+   * on this computer: the file goes, nothing runs in the box */
   if ((op->flag && op_writes_own_launcher (task)) || !op_box_may_enter (task))
     {
       const char *rm_argv[] = { "rm", "-f", "--", path, NULL };
@@ -373,6 +375,7 @@ unexport_listed_cb (GObject      *object,
      * does not start) Kiste removes the wrapper it found by its marker,
      * and nothing else */
     g_auto(GStrv) argv = NULL;
+    g_auto(GStrv) run = NULL;
     g_autofree char *display = NULL;
     g_autofree char *source = NULL;
     GError *local_error = NULL;
@@ -397,9 +400,11 @@ unexport_listed_cb (GObject      *object,
         return;
       }
 
-    display = kiste_argv_to_display_string ((const char * const *) argv);
+    /* in the box's own engine */
+    run = _kiste_op_dup_argv (task, (const char * const *) argv);
+    display = kiste_argv_to_display_string ((const char * const *) run);
     kiste_task_append_line (op->ktask, display);
-    kiste_runner_run_async (op->self->runner, (const char * const *) argv, SHORT_TIMEOUT_MS,
+    kiste_runner_run_async (op->self->runner, (const char * const *) run, SHORT_TIMEOUT_MS,
                             cancellable, unexport_app_deleted_cb, g_steal_pointer (&task));
   }
 }
@@ -593,17 +598,6 @@ export_run (GTask *task)
       _kiste_op_require_running (task, export_own_read);
       return;
     }
-  if (!op->flag && op_box_of_other_engine (task))
-    {
-      _kiste_op_return (task, g_error_new (KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
-                                           _("Programs of boxes of %s cannot be exported while Kiste "
-                                             "works with %s: distrobox’s wrapper would look for "
-                                             "“%s” there."),
-                                           kiste_box_source_get_title (op->source),
-                                           kiste_box_source_get_title (kiste_box_list_get_first_source (op->self->boxes)),
-                                           op->box_name));
-      return;
-    }
   _kiste_op_run (task, (const char * const *) op->argv, SHORT_TIMEOUT_MS, FALSE, _kiste_op_done);
 }
 
@@ -652,6 +646,19 @@ export_common (KisteManager        *self,
   if (kiste_validate_absolute_path (is_app ? _("The application file") : _("The program"), path, &error))
     op->argv = is_app ? kiste_commands_export_app_argv (op->box_name, path, FALSE, &error)
                       : kiste_commands_export_bin_argv (op->box_name, path, self->bin_dir, FALSE, &error);
+  /* distrobox's wrapper names no engine: it would look for the box in
+   * the engine distrobox picks itself */
+  if (op->argv != NULL && !is_app && !unexport && op_box_of_other_engine (task))
+    {
+      g_clear_pointer (&op->argv, g_strfreev);
+      error = g_error_new (KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                           _("Programs of boxes of %s cannot be exported while Kiste "
+                             "works with %s: distrobox’s wrapper would look for "
+                             "“%s” there."),
+                           kiste_box_source_get_title (op->source),
+                           kiste_box_source_get_title (kiste_box_list_get_first_source (self->boxes)),
+                           op->box_name);
+    }
   if (op->argv == NULL)
     {
       KisteTask *ktask = op->ktask;

@@ -194,6 +194,10 @@ void          _kiste_op_require_safe_enter  (GTask               *task,
 /* Starts the box first when it is not running, then next */
 void          _kiste_op_require_running     (GTask               *task,
                                              OpStep               next);
+/* argv as it runs for the operation's box: distrobox is told the engine
+ * of a box of another engine (kiste_box_source_dup_argv()) */
+char        **_kiste_op_dup_argv            (GTask               *task,
+                                             const char * const  *argv);
 /* The box of the operation, or NULL while there is none */
 KisteBox     *_kiste_op_find_box            (GTask               *task);
 /* The engine of the operation's box ("podman", "docker") */

@@ -272,8 +272,7 @@ _kiste_op_run (GTask              *task,
                OpStep              next)
 {
   Op *op = g_task_get_task_data (task);
-  /* distrobox is told the engine of a box of another engine */
-  g_auto(GStrv) run = kiste_box_source_dup_argv (op->source, argv);
+  g_auto(GStrv) run = _kiste_op_dup_argv (task, argv);
   g_autofree char *display = kiste_argv_to_display_string ((const char * const *) run);
 
   op->next = next;
@@ -410,6 +409,15 @@ _kiste_op_require_safe_enter (GTask  *task,
 
   op->after_check = next;
   _kiste_op_require_details (task, op_check_safe_enter);
+}
+
+char **
+_kiste_op_dup_argv (GTask              *task,
+                    const char * const *argv)
+{
+  Op *op = g_task_get_task_data (task);
+
+  return kiste_box_source_dup_argv (op->source, argv);
 }
 
 KisteBox *
