@@ -5,14 +5,17 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
+/* Manifests read: their entries, each section's keys read into one,
+ * and the parse entry points. The lines come from
+ * kiste-assemble-lex.c, the values through kiste-assemble-shell.c. */
+
 #include "config.h"
 
 #include <string.h>
 
 #include <glib/gi18n.h>
 
-#include "kiste-assemble.h"
-#include "kiste-assemble-private.h"
+#include "kiste-assemble-state-private.h"
 #include "kiste-error.h"
 
 /* Entries ---------------------------------------------------------------- */
@@ -69,37 +72,6 @@ G_DEFINE_BOXED_TYPE (KisteAssembleEntry, kiste_assemble_entry,
 
 /* Reading ---------------------------------------------------------------- */
 
-typedef struct
-{
-  char     *key;
-  char     *value;   /* as written, spaces around it removed */
-  guint     line;
-  /* a space after "=", which distrobox 1.x keeps in the value */
-  gboolean  spaced;
-} RawPair;
-
-typedef struct
-{
-  char      *name;
-  GPtrArray *pairs;   /* RawPair */
-} RawSection;
-
-static void
-raw_pair_free (RawPair *pair)
-{
-  g_free (pair->key);
-  g_free (pair->value);
-  g_free (pair);
-}
-
-static void
-raw_section_free (RawSection *section)
-{
-  g_free (section->name);
-  g_ptr_array_unref (section->pairs);
-  g_free (section);
-}
-
 /* Warnings are for people: each said once, and a few dozen at most. A
  * line included many times would otherwise repeat its warning as often, and
  * every warning added would copy all the earlier ones. */
@@ -140,585 +112,6 @@ set_entry_error (KisteAssembleEntry *entry,
     entry->error = message;
   else
     add_warning (entry, message);
-}
-
-/* One pair of matching quotes around the whole value, as distrobox strips */
-static char *
-unquote (const char *value)
-{
-  gsize len = strlen (value);
-
-  if (len >= 2 && (value[0] == '"' || value[0] == '\'') && value[len - 1] == value[0])
-    return g_strndup (value + 1, len - 2);
-
-  return g_strdup (value);
-}
-
-/* Cleans one line the way distrobox-assemble does before looking at it:
- * tabs become spaces, "#" comments go, trailing space goes. */
-static char *
-clean_line (const char *raw)
-{
-  g_autofree char *line = g_strdup (raw);
-  char *start;
-  char *cut;
-
-  g_strdelimit (line, "\t\r", ' ');
-
-  start = line;
-  while (*start == ' ')
-    start++;
-
-  if (*start == '#' || *start == ';')
-    return g_strdup ("");
-
-  if ((cut = strstr (start, " #")) != NULL)
-    *cut = '\0';
-
-  /* distrobox drops everything from a "]" followed by a "#" */
-  if (*start == '[' && (cut = strchr (start, ']')) != NULL && strchr (cut, '#') != NULL)
-    cut[1] = '\0';
-
-  g_strchomp (start);
-
-  return g_strdup (start);
-}
-
-static GPtrArray *
-lex (const char  *data,
-     GError     **error)
-{
-  g_autoptr(GPtrArray) sections = g_ptr_array_new_with_free_func ((GDestroyNotify)raw_section_free);
-  g_auto(GStrv) lines = g_strsplit (data, "\n", -1);
-  RawSection *current = NULL;
-
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      g_autofree char *line = clean_line (lines[i]);
-      const char *eq;
-      RawPair *pair;
-      GString *key;
-
-      if (line[0] == '\0')
-        continue;
-
-      if (line[0] == '[')
-        {
-          GString *name = g_string_new (NULL);
-
-          for (const char *p = line; *p != '\0'; p++)
-            if (*p != '[' && *p != ']' && *p != ' ')
-              g_string_append_c (name, *p);
-
-          if (name->len == 0)
-            {
-              g_string_free (name, TRUE);
-              kiste_set_invalid_input (error, _("Line %u starts a section without a name."), i + 1);
-              return NULL;
-            }
-
-          current = g_new0 (RawSection, 1);
-          current->name = g_string_free (name, FALSE);
-          current->pairs = g_ptr_array_new_with_free_func ((GDestroyNotify)raw_pair_free);
-          g_ptr_array_add (sections, current);
-          continue;
-        }
-
-      if (current == NULL)
-        {
-          kiste_set_invalid_input (error,
-                                   _("Line %u is outside any section. Each box starts with its name in "
-                                     "brackets, like [my-box]."),
-                                   i + 1);
-          return NULL;
-        }
-
-      /* distrobox: key = text before the first "=", spaces removed */
-      eq = strchr (line, '=');
-      key = g_string_new (NULL);
-      for (const char *p = line; *p != '\0' && p != eq; p++)
-        if (*p != ' ')
-          g_string_append_c (key, *p);
-
-      pair = g_new0 (RawPair, 1);
-      pair->key = g_string_free (key, FALSE);
-      pair->line = i + 1;
-      if (eq != NULL)
-        {
-          /* as written: each key reads it as distrobox would */
-          pair->value = g_strstrip (g_strdup (eq + 1));
-          pair->spaced = eq[1] == ' ';
-        }
-      g_ptr_array_add (current->pairs, pair);
-    }
-
-  if (sections->len == 0)
-    {
-      kiste_set_invalid_input (error, "%s", _("The file has no boxes: no line like [my-box] was found."));
-      return NULL;
-    }
-
-  return g_steal_pointer (&sections);
-}
-
-/* Limits on includes, which distrobox expands without any: a small file
- * whose sections each include the next twice would grow to billions of
- * lines, and a long chain of includes would exhaust the stack. Real
- * manifests stay far below both. */
-#define MAX_INCLUDE_DEPTH   32
-#define MAX_INCLUDED_PAIRS  10000
-
-/* The first section of each name, as include finds it */
-static GHashTable *
-index_sections (GPtrArray *sections)
-{
-  GHashTable *by_name = g_hash_table_new (g_str_hash, g_str_equal);
-
-  for (guint i = 0; i < sections->len; i++)
-    {
-      RawSection *section = g_ptr_array_index (sections, i);
-
-      if (!g_hash_table_contains (by_name, section->name))
-        g_hash_table_insert (by_name, section->name, section);
-    }
-
-  return by_name;
-}
-
-/* Inlines include=NAME lines with NAME's pairs, recursively. budget counts
- * down the includes and included pairs left for the whole file. */
-static gboolean
-flatten (GHashTable  *by_name,
-         RawSection  *section,
-         GPtrArray   *stack,
-         GPtrArray   *out,
-         guint       *budget,
-         GError     **error)
-{
-  for (guint i = 0; i < section->pairs->len; i++)
-    {
-      RawPair *pair = g_ptr_array_index (section->pairs, i);
-      g_autofree char *name = NULL;
-      RawSection *included;
-
-      if (stack->len > 1 || g_str_equal (pair->key, "include"))
-        {
-          if (*budget == 0)
-            return kiste_set_invalid_input (error,
-                                            ngettext ("The includes in this file add up to more than %u "
-                                                      "line. Include each section fewer times.",
-                                                      "The includes in this file add up to more than %u "
-                                                      "lines. Include each section fewer times.",
-                                                      MAX_INCLUDED_PAIRS),
-                                            MAX_INCLUDED_PAIRS);
-          (*budget)--;
-        }
-
-      if (!g_str_equal (pair->key, "include"))
-        {
-          g_ptr_array_add (out, pair);
-          continue;
-        }
-
-      /* distrobox takes the quotes off the name */
-      name = pair->value != NULL ? unquote (pair->value) : g_strdup ("");
-      if (name[0] == '\0' || (included = g_hash_table_lookup (by_name, name)) == NULL)
-        return kiste_set_invalid_input (error,
-                                        _("[%s] includes “%s” (line %u), but the file has no such "
-                                          "section."),
-                                        section->name, name, pair->line);
-
-      if (g_ptr_array_find (stack, included, NULL))
-        return kiste_set_invalid_input (error,
-                                        _("[%s] includes “%s” (line %u), which includes it back. "
-                                          "Includes must not go round in a circle."),
-                                        section->name, name, pair->line);
-
-      if (stack->len >= MAX_INCLUDE_DEPTH)
-        return kiste_set_invalid_input (error,
-                                        ngettext ("[%s] includes “%s” (line %u) through more than %u "
-                                                  "level of includes.",
-                                                  "[%s] includes “%s” (line %u) through more than %u "
-                                                  "levels of includes.", MAX_INCLUDE_DEPTH),
-                                        section->name, name, pair->line, MAX_INCLUDE_DEPTH);
-
-      g_ptr_array_add (stack, included);
-      if (!flatten (by_name, included, stack, out, budget, error))
-        return FALSE;
-      g_ptr_array_remove_index (stack, stack->len - 1);
-    }
-
-  return TRUE;
-}
-
-/* What a reading depends on: the installed distrobox, and the home folder
- * and login name distrobox's shell would fill in */
-typedef struct
-{
-  /* 0 when unknown: read as 1.x */
-  guint       distrobox_major;
-  /* for messages, or NULL */
-  const char *distrobox_version;
-  const char *home;
-  const char *user;
-} Reader;
-
-/* distrobox 1.x and sh -------------------------------------------------- */
-
-/* distrobox-assemble 1.x hands every value to sh twice: it writes the
- * key=value line into a file it sources, then builds the distrobox-create
- * command of the values and evals it (distrobox-assemble:344-474,
- * 554-646); distrobox-create evals volumes once more. Kiste does the same
- * to each value with a small shell of its own that knows quotes,
- * backslashes, ~ and the variables HOME and USER, and nothing else:
- * whatever would make sh do more on this computer (run a command, read
- * another variable, split a word, match file names) is refused with the
- * reason. So a value means what it means to distrobox, and nothing in a
- * manifest runs. */
-
-typedef enum
-{
-  WORD_ASSIGNMENT,  /* the value of a NAME=value line distrobox sources */
-  WORD_ARGUMENT,    /* one argument of a command distrobox evals */
-} WordKind;
-
-typedef enum
-{
-  SHELL_OK,
-  SHELL_COMMAND,    /* $(…) or `…` */
-  SHELL_VARIABLE,   /* another variable or ~user; detail: as written */
-  SHELL_CODE,       /* operators, unquoted spaces or patterns, open quotes */
-} ShellProblem;
-
-static gboolean
-is_name_start (char c)
-{
-  return g_ascii_isalpha (c) || c == '_';
-}
-
-static gboolean
-is_name_char (char c)
-{
-  return g_ascii_isalnum (c) || c == '_';
-}
-
-/* p is at a "$": appends the value of $HOME, ${HOME}, $USER or ${USER}, or
- * the "$" itself where sh keeps it. Returns how many characters it read,
- * or 0 with *problem set. */
-static gsize
-expand_dollar (const char    *p,
-               const Reader  *reader,
-               GString       *out,
-               ShellProblem  *problem,
-               char         **detail)
-{
-  const char *name;
-  gsize name_len;
-  gsize used;
-
-  if (p[1] == '(')
-    {
-      *problem = SHELL_COMMAND;
-      return 0;
-    }
-
-  if (p[1] == '{')
-    {
-      const char *close = strchr (p + 2, '}');
-
-      if (close == NULL || close == p + 2)
-        {
-          *problem = SHELL_CODE;
-          return 0;
-        }
-      name = p + 2;
-      name_len = close - name;
-      used = name_len + 3;
-    }
-  else if (is_name_start (p[1]))
-    {
-      name = p + 1;
-      for (name_len = 1; is_name_char (name[name_len]); name_len++)
-        ;
-      used = name_len + 1;
-    }
-  else if (g_ascii_isdigit (p[1]) || (p[1] != '\0' && strchr ("@*#?$!-", p[1]) != NULL))
-    {
-      *problem = SHELL_VARIABLE;
-      *detail = g_strndup (p, 2);
-      return 0;
-    }
-  else
-    {
-      /* "$" before anything else is a "$" */
-      g_string_append_c (out, '$');
-      return 1;
-    }
-
-  if (name_len == 4 && strncmp (name, "HOME", 4) == 0)
-    g_string_append (out, reader->home);
-  else if (name_len == 4 && strncmp (name, "USER", 4) == 0)
-    g_string_append (out, reader->user);
-  else
-    {
-      *problem = SHELL_VARIABLE;
-      *detail = g_strndup (p, used);
-      return 0;
-    }
-
-  return used;
-}
-
-/* text as sh reads one word of the kind: quotes and backslashes removed,
- * ~, $HOME and $USER filled in. NULL with *problem set when sh would do
- * more than that. */
-static char *
-shell_word (const char    *text,
-            WordKind       kind,
-            const Reader  *reader,
-            ShellProblem  *problem,
-            char         **detail)
-{
-  g_autoptr(GString) out = g_string_new (NULL);
-  const char *p = text;
-  /* an unquoted ~ names the home at the start of a word, and in a value
-   * after each unquoted ":" */
-  gboolean tilde_here = TRUE;
-
-  *problem = SHELL_OK;
-  *detail = NULL;
-
-  while (*p != '\0')
-    {
-      gboolean tilde_next = FALSE;
-      gsize used;
-
-      switch (*p)
-        {
-        case '\\':
-          if (p[1] != '\0')
-            p++;
-          g_string_append_c (out, *p++);
-          break;
-
-        case '\'':
-          {
-            const char *close = strchr (p + 1, '\'');
-
-            if (close == NULL)
-              {
-                *problem = SHELL_CODE;
-                return NULL;
-              }
-            g_string_append_len (out, p + 1, close - p - 1);
-            p = close + 1;
-          }
-          break;
-
-        case '"':
-          for (p++; *p != '"'; )
-            {
-              if (*p == '\0')
-                {
-                  *problem = SHELL_CODE;
-                  return NULL;
-                }
-              if (*p == '`')
-                {
-                  *problem = SHELL_COMMAND;
-                  return NULL;
-                }
-              if (*p == '$')
-                {
-                  if ((used = expand_dollar (p, reader, out, problem, detail)) == 0)
-                    return NULL;
-                  p += used;
-                  continue;
-                }
-              /* in double quotes a backslash only keeps these as they are */
-              if (*p == '\\' && p[1] != '\0' && strchr ("$`\"\\", p[1]) != NULL)
-                p++;
-              g_string_append_c (out, *p++);
-            }
-          p++;
-          break;
-
-        case '$':
-          if ((used = expand_dollar (p, reader, out, problem, detail)) == 0)
-            return NULL;
-          p += used;
-          break;
-
-        case '`':
-          *problem = SHELL_COMMAND;
-          return NULL;
-
-        case '~':
-          if (tilde_here && (p[1] == '\0' || p[1] == '/' || (kind == WORD_ASSIGNMENT && p[1] == ':')))
-            g_string_append (out, reader->home);
-          else if (tilde_here && is_name_char (p[1]))
-            {
-              /* another user's home */
-              *problem = SHELL_VARIABLE;
-              for (used = 1; is_name_char (p[used]); used++)
-                ;
-              *detail = g_strndup (p, used);
-              return NULL;
-            }
-          else
-            g_string_append_c (out, '~');
-          p++;
-          break;
-
-        case ':':
-          tilde_next = kind == WORD_ASSIGNMENT;
-          g_string_append_c (out, *p++);
-          break;
-
-        case ' ':
-        case '\t':
-        case ';':
-        case '&':
-        case '|':
-        case '<':
-        case '>':
-        case '(':
-        case ')':
-          *problem = SHELL_CODE;
-          return NULL;
-
-        case '*':
-        case '?':
-        case '[':
-          /* a pattern: matched against the files where distrobox runs */
-          if (kind == WORD_ARGUMENT)
-            {
-              *problem = SHELL_CODE;
-              return NULL;
-            }
-          g_string_append_c (out, *p++);
-          break;
-
-        case '#':
-          /* a comment where a word starts */
-          if (kind == WORD_ARGUMENT && p == text)
-            {
-              *problem = SHELL_CODE;
-              return NULL;
-            }
-          g_string_append_c (out, *p++);
-          break;
-
-        default:
-          g_string_append_c (out, *p++);
-          break;
-        }
-
-      tilde_here = tilde_next;
-    }
-
-  return g_string_free_and_steal (g_steal_pointer (&out));
-}
-
-/* distrobox's sanitize_variable(): quotes around a value with a space,
- * unless it starts with one; single quotes when it holds a double one */
-static char *
-dbx_quote (const char *value)
-{
-  if (strchr (value, ' ') == NULL || value[0] == '"' || value[0] == '\'')
-    return g_strdup (value);
-
-  return g_strdup_printf (strchr (value, '"') != NULL ? "'%s'" : "\"%s\"", value);
-}
-
-/* A value as distrobox's source of its key=value line leaves it; true and
- * false are 1 and 0 from here on */
-static char *
-read_sourced (const char    *raw,
-              const Reader  *reader,
-              ShellProblem  *problem,
-              char         **detail)
-{
-  g_autofree char *quoted = NULL;
-
-  if (g_str_equal (raw, "true"))
-    raw = "1";
-  else if (g_str_equal (raw, "false"))
-    raw = "0";
-
-  quoted = dbx_quote (raw);
-
-  return shell_word (quoted, WORD_ASSIGNMENT, reader, problem, detail);
-}
-
-/* A sourced value as the eval of distrobox-create's command passes it */
-static char *
-read_argument (const char    *value,
-               const Reader  *reader,
-               ShellProblem  *problem,
-               char         **detail)
-{
-  g_autofree char *quoted = dbx_quote (value);
-
-  return shell_word (quoted, WORD_ARGUMENT, reader, problem, detail);
-}
-
-/* Both passes, for a value distrobox passes to distrobox-create */
-static char *
-read_value (const char    *raw,
-            const Reader  *reader,
-            ShellProblem  *problem,
-            char         **detail)
-{
-  g_autofree char *sourced = read_sourced (raw, reader, problem, detail);
-
-  return sourced != NULL ? read_argument (sourced, reader, problem, detail) : NULL;
-}
-
-/* For people: why what holds a value Kiste will not read ("“home” (line
- * 3)" or "the init_hooks") */
-static char *
-dup_shell_problem (const char   *what,
-                   ShellProblem  problem,
-                   const char   *detail)
-{
-  switch (problem)
-    {
-    case SHELL_COMMAND:
-      return g_strdup_printf (_("%s would run a command on this computer while distrobox reads the "
-                                "manifest. Kiste does not run commands from a manifest."),
-                              what);
-
-    case SHELL_VARIABLE:
-      return g_strdup_printf (_("%s uses %s, which distrobox fills in from your session on this "
-                                "computer. Kiste fills in only ~, $HOME and $USER."),
-                              what, detail);
-
-    case SHELL_CODE:
-      return g_strdup_printf (_("%s holds shell code that distrobox would run on this computer, or "
-                                "quotes that do not match. Kiste reads only values."),
-                              what);
-
-    case SHELL_OK:
-    default:
-      g_return_val_if_reached (NULL);
-    }
-}
-
-/* One quote off the start of a hook and one of the same kind off its end,
- * as distrobox's encode_variable() does before joining them */
-static char *
-strip_hook_quotes (const char *raw)
-{
-  gsize len = strlen (raw);
-
-  if (raw[0] != '"' && raw[0] != '\'')
-    return g_strdup (raw);
-
-  if (len >= 2 && raw[len - 1] == raw[0])
-    return g_strndup (raw + 1, len - 2);
-
-  return g_strdup (raw + 1);
 }
 
 /* Keys ------------------------------------------------------------------- */
@@ -809,11 +202,7 @@ static const struct
   { "exported_bins", KEY_LIST },
 };
 
-static const struct
-{
-  const char   *key;
-  KisteUnshare  what;
-} unshare_keys[] = {
+const UnshareKey _kiste_assemble_unshare_keys[KISTE_N_UNSHARE] = {
   { "unshare_devsys", KISTE_UNSHARE_DEVSYS },
   { "unshare_groups", KISTE_UNSHARE_GROUPS },
   { "unshare_ipc", KISTE_UNSHARE_IPC },
@@ -864,7 +253,7 @@ refuse_value (Section      *section,
 {
   g_autofree char *what = g_strdup_printf (_("“%s” (line %u)"), key, line);
 
-  set_entry_error (section->entry, dup_shell_problem (what, problem, detail));
+  set_entry_error (section->entry, _kiste_assemble_dup_shell_problem (what, problem, detail));
 }
 
 static void
@@ -880,14 +269,14 @@ apply_string (Section    *section,
 
   /* distrobox passes the bins' folder quoted, after its source only */
   if (g_str_equal (key, "exported_bins_path"))
-    value = read_sourced (raw, section->reader, &problem, &detail);
+    value = _kiste_assemble_read_sourced (raw, section->reader, &problem, &detail);
   else
-    value = read_value (raw, section->reader, &problem, &detail);
+    value = _kiste_assemble_read_value (raw, section->reader, &problem, &detail);
 
   if (value == NULL)
     {
       refuse_value (section, key, line, problem, detail);
-      value = unquote (raw);
+      value = _kiste_assemble_unquote (raw);
     }
 
   /* distrobox skips empty values */
@@ -920,11 +309,11 @@ apply_bool (KisteAssembleEntry *entry,
 {
   KisteCreateOptions *options = entry->options;
 
-  for (guint i = 0; i < G_N_ELEMENTS (unshare_keys); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (_kiste_assemble_unshare_keys); i++)
     {
-      if (g_str_equal (unshare_keys[i].key, key))
+      if (g_str_equal (_kiste_assemble_unshare_keys[i].key, key))
         {
-          kiste_create_options_set_unshare (options, unshare_keys[i].what, value);
+          kiste_create_options_set_unshare (options, _kiste_assemble_unshare_keys[i].what, value);
           return;
         }
     }
@@ -968,7 +357,7 @@ read_bool (Section    *section,
   ShellProblem problem;
   gboolean result;
 
-  if ((value = read_sourced (raw, section->reader, &problem, &detail)) == NULL)
+  if ((value = _kiste_assemble_read_sourced (raw, section->reader, &problem, &detail)) == NULL)
     {
       refuse_value (section, key, line, problem, detail);
       return;
@@ -1050,7 +439,7 @@ read_volume (Section    *section,
   g_auto(GStrv) specs = NULL;
   ShellProblem problem;
 
-  if ((value = read_value (raw, section->reader, &problem, &detail)) == NULL)
+  if ((value = _kiste_assemble_read_value (raw, section->reader, &problem, &detail)) == NULL)
     {
       refuse_value (section, key, line, problem, detail);
       return;
@@ -1067,7 +456,8 @@ read_volume (Section    *section,
       if (specs[i][0] == '\0')
         continue;
 
-      if ((spec = shell_word (specs[i], WORD_ARGUMENT, section->reader, &problem, &detail)) == NULL)
+      if ((spec = _kiste_assemble_shell_word (specs[i], WORD_ARGUMENT, section->reader,
+                                              &problem, &detail)) == NULL)
         {
           refuse_value (section, key, line, problem, detail);
           return;
@@ -1104,7 +494,7 @@ apply_list (Section    *section,
     {
       gboolean init = g_str_equal (key, "init_hooks");
       GPtrArray *hooks = init ? section->init_hooks : section->pre_init_hooks;
-      char *hook = strip_hook_quotes (raw);
+      char *hook = _kiste_assemble_strip_hook_quotes (raw);
 
       if (hooks->len == 0)
         *(init ? &section->init_hooks_line : &section->pre_init_hooks_line) = line;
@@ -1133,7 +523,7 @@ apply_list (Section    *section,
       return;
     }
 
-  if ((value = read_sourced (raw, section->reader, &problem, &detail)) == NULL)
+  if ((value = _kiste_assemble_read_sourced (raw, section->reader, &problem, &detail)) == NULL)
     {
       refuse_value (section, key, line, problem, detail);
       return;
@@ -1144,7 +534,8 @@ apply_list (Section    *section,
       /* distrobox joins them after a space, so the command's eval sees
        * them in quotes */
       g_autofree char *spaced = g_strconcat (" ", value, NULL);
-      g_autofree char *packages = read_argument (spaced, section->reader, &problem, &detail);
+      g_autofree char *packages = _kiste_assemble_read_argument (spaced, section->reader,
+                                                                 &problem, &detail);
 
       if (packages == NULL)
         refuse_value (section, key, line, problem, detail);
@@ -1178,13 +569,13 @@ finish_hooks (Section    *section,
 
   joined = join_hooks (hooks);
   prefixed = g_strconcat (": ; ", joined, NULL);
-  value = read_argument (prefixed, section->reader, &problem, &detail);
+  value = _kiste_assemble_read_argument (prefixed, section->reader, &problem, &detail);
 
   if (value == NULL)
     {
       g_autofree char *what = g_strdup_printf (_("“%s” (from line %u)"), key, line);
 
-      set_entry_error (section->entry, dup_shell_problem (what, problem, detail));
+      set_entry_error (section->entry, _kiste_assemble_dup_shell_problem (what, problem, detail));
     }
   else
     {
@@ -1230,9 +621,9 @@ get_bool (KisteAssembleEntry *entry,
 {
   KisteCreateOptions *options = entry->options;
 
-  for (guint i = 0; i < G_N_ELEMENTS (unshare_keys); i++)
-    if (g_str_equal (unshare_keys[i].key, key))
-      return kiste_create_options_get_unshare (options, unshare_keys[i].what);
+  for (guint i = 0; i < G_N_ELEMENTS (_kiste_assemble_unshare_keys); i++)
+    if (g_str_equal (_kiste_assemble_unshare_keys[i].key, key))
+      return kiste_create_options_get_unshare (options, _kiste_assemble_unshare_keys[i].what);
 
   if (g_str_equal (key, "unshare_all"))
     return kiste_create_options_get_unshare_all (options);
@@ -1481,12 +872,12 @@ parse_with (const Reader  *reader,
 
   text = g_strndup (data, length);
 
-  if ((sections = lex (text, error)) == NULL)
+  if ((sections = _kiste_assemble_lex (text, error)) == NULL)
     return NULL;
 
   entries = g_ptr_array_new_with_free_func ((GDestroyNotify)kiste_assemble_entry_unref);
   names = g_hash_table_new (g_str_hash, g_str_equal);
-  by_name = index_sections (sections);
+  by_name = _kiste_assemble_index_sections (sections);
 
   for (guint i = 0; i < sections->len; i++)
     {
@@ -1496,7 +887,7 @@ parse_with (const Reader  *reader,
       KisteAssembleEntry *entry;
 
       g_ptr_array_add (stack, section);
-      if (!flatten (by_name, section, stack, pairs, &budget, error))
+      if (!_kiste_assemble_flatten (by_name, section, stack, pairs, &budget, error))
         return NULL;
 
       entry = interpret (reader, section->name, pairs);
@@ -1555,208 +946,4 @@ kiste_assemble_parse (const char  *data,
                       GError     **error)
 {
   return kiste_assemble_parse_for_distrobox (data, length, NULL, error);
-}
-
-/* Writing ---------------------------------------------------------------- */
-
-static gboolean
-check_writable (const char  *key,
-                const char  *value,
-                GError     **error)
-{
-  const char *bracket;
-
-  if (strpbrk (value, "\n\r") != NULL)
-    return kiste_set_invalid_input (error,
-                                    _("“%s” cannot be saved in a distrobox.ini file because it contains "
-                                      "a line break."),
-                                    key);
-
-  /* distrobox assemble (1.x) sources every value as shell and evals the
-   * create command it builds of them, on the computer that reads the file.
-   * A hook is passed in double quotes, or in single quotes when it holds a
-   * double quote; other values go unquoted unless they hold a space. */
-  if (strpbrk (value, "$`") != NULL)
-    return kiste_set_invalid_input (error,
-                                    _("“%s” cannot be saved in a distrobox.ini file because it contains "
-                                      "“$” or “`”, which distrobox assemble would run as a command on "
-                                      "the computer that reads the file."),
-                                    key);
-  /* a word without quotes that starts with ~ or # is the home or a
-   * comment to that eval */
-  if (g_str_equal (key, "init_hooks") || g_str_equal (key, "pre_init_hooks")
-      ? strchr (value, '\\') != NULL || (strchr (value, '"') != NULL && strchr (value, '\'') != NULL)
-      : strpbrk (value, "\\'\";&|<>(){}*?[]!") != NULL ||
-        ((value[0] == '~' || value[0] == '#') && strchr (value, ' ') == NULL))
-    return kiste_set_invalid_input (error,
-                                    _("“%s” cannot be saved in a distrobox.ini file because distrobox "
-                                      "assemble would read its quotes or other shell characters as "
-                                      "commands."),
-                                    key);
-
-  /* distrobox reads " #" as the start of a comment, tabs as spaces */
-  if (strstr (value, " #") != NULL || strstr (value, "\t#") != NULL ||
-      ((bracket = strchr (value, ']')) != NULL && strchr (bracket, '#') != NULL))
-    return kiste_set_invalid_input (error,
-                                    _("“%s” cannot be saved in a distrobox.ini file because distrobox "
-                                      "would read part of it as a comment (“#”)."),
-                                    key);
-
-  return TRUE;
-}
-
-static gboolean
-write_string (GString     *out,
-              const char  *key,
-              const char  *value,
-              GError     **error)
-{
-  if (value == NULL || value[0] == '\0')
-    return TRUE;
-
-  if (!check_writable (key, value, error))
-    return FALSE;
-
-  g_string_append_printf (out, "%s=\"%s\"\n", key, value);
-
-  return TRUE;
-}
-
-static void
-write_bool (GString    *out,
-            const char *key,
-            gboolean    value)
-{
-  g_string_append_printf (out, "%s=%s\n", key, value ? "true" : "false");
-}
-
-static gboolean
-write_words (GString             *out,
-             const char          *key,
-             const char * const  *words,
-             GError             **error)
-{
-  g_autofree char *joined = NULL;
-
-  if (words == NULL || words[0] == NULL)
-    return TRUE;
-
-  joined = g_strjoinv (" ", (char **)words);
-
-  return write_string (out, key, joined, error);
-}
-
-static gboolean
-write_section (GString             *out,
-               KisteCreateOptions  *options,
-               KisteAssembleEntry  *entry,
-               GError             **error)
-{
-  const char *name = kiste_create_options_get_name (options);
-  const char * const *volumes;
-
-  if (name == NULL || strpbrk (name, "[] #\n\r\t") != NULL)
-    return kiste_set_invalid_input (error, "%s",
-                                    _("Every box in a distrobox.ini file needs a name without spaces, "
-                                      "brackets or “#”."));
-
-  if (out->len > 0)
-    g_string_append_c (out, '\n');
-  g_string_append_printf (out, "[%s]\n", name);
-
-  if (!write_string (out, "image", kiste_create_options_get_image (options), error) ||
-      !write_string (out, "clone", kiste_create_options_get_clone_source (options), error) ||
-      !write_string (out, "home", kiste_create_options_get_home (options), error) ||
-      !write_string (out, "hostname", kiste_create_options_get_hostname (options), error))
-    return FALSE;
-
-  if (kiste_create_options_get_platform (options) != NULL)
-    {
-      g_string_append (out, "# platform is read by Kiste; distrobox assemble ignores it\n");
-      if (!write_string (out, "platform", kiste_create_options_get_platform (options), error))
-        return FALSE;
-    }
-
-  write_bool (out, "init", kiste_create_options_get_init (options));
-  write_bool (out, "nvidia", kiste_create_options_get_nvidia (options));
-  write_bool (out, "pull", kiste_create_options_get_pull (options));
-  write_bool (out, "root", FALSE);
-  write_bool (out, "entry", kiste_create_options_get_add_to_menu (options));
-  write_bool (out, "start_now", entry != NULL && entry->start_now);
-  if (entry != NULL && entry->replace)
-    write_bool (out, "replace", TRUE);
-
-  for (guint i = 0; i < G_N_ELEMENTS (unshare_keys); i++)
-    write_bool (out, unshare_keys[i].key,
-                kiste_create_options_get_unshare (options, unshare_keys[i].what));
-  write_bool (out, "unshare_all", kiste_create_options_get_unshare_all (options));
-
-  if (!write_words (out, "additional_packages",
-                    kiste_create_options_get_additional_packages (options), error) ||
-      !write_string (out, "init_hooks", kiste_create_options_get_init_hooks (options), error) ||
-      !write_string (out, "pre_init_hooks", kiste_create_options_get_pre_init_hooks (options),
-                     error))
-    return FALSE;
-
-  volumes = kiste_create_options_get_volumes (options);
-  for (guint i = 0; volumes[i] != NULL; i++)
-    {
-      if (strpbrk (volumes[i], " \t") != NULL)
-        return kiste_set_invalid_input (error,
-                                        _("The volume “%s” cannot be saved: distrobox splits volumes at "
-                                          "spaces."),
-                                        volumes[i]);
-      if (!write_string (out, "volume", volumes[i], error))
-        return FALSE;
-    }
-
-  if (entry != NULL)
-    {
-      if (!write_words (out, "exported_apps", (const char * const *)entry->exported_apps, error) ||
-          !write_words (out, "exported_bins", (const char * const *)entry->exported_bins, error) ||
-          !write_string (out, "exported_bins_path", entry->exported_bins_path, error))
-        return FALSE;
-    }
-
-  return TRUE;
-}
-
-char *
-kiste_assemble_to_data (GPtrArray  *options,
-                        GError    **error)
-{
-  g_autoptr(GString) out = g_string_new (NULL);
-
-  g_return_val_if_fail (options != NULL, NULL);
-
-  for (guint i = 0; i < options->len; i++)
-    {
-      KisteCreateOptions *item = g_ptr_array_index (options, i);
-
-      g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (item), NULL);
-
-      if (!write_section (out, item, NULL, error))
-        return NULL;
-    }
-
-  return g_string_free_and_steal (g_steal_pointer (&out));
-}
-
-char *
-kiste_assemble_entries_to_data (GPtrArray  *entries,
-                                GError    **error)
-{
-  g_autoptr(GString) out = g_string_new (NULL);
-
-  g_return_val_if_fail (entries != NULL, NULL);
-
-  for (guint i = 0; i < entries->len; i++)
-    {
-      KisteAssembleEntry *entry = g_ptr_array_index (entries, i);
-
-      if (!write_section (out, entry->options, entry, error))
-        return NULL;
-    }
-
-  return g_string_free_and_steal (g_steal_pointer (&out));
 }
