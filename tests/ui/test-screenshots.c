@@ -29,7 +29,7 @@
 #include "kiste-manager-private.h"
 #include "kiste-terminal-tab.h"
 #include "kiste-test-ui.h"
-#include "kiste-window.h"
+#include "kiste-window-private.h"
 
 #define TIMEOUT_MS 10000
 #define WIDTH 1200
@@ -92,7 +92,8 @@ fixture_setup (Fixture       *fixture,
   g_autofree char *bin = NULL;
   KisteFakeRunner *runner;
 
-  fixture->manager = kiste_test_manager_new (KISTE_TEST_WORLD_SHOWCASE);
+  /* data, where given, is the os-release of a computer without boxes */
+  fixture->manager = kiste_test_manager_new (data != NULL ? KISTE_TEST_WORLD_EMPTY : KISTE_TEST_WORLD_SHOWCASE);
   runner = KISTE_FAKE_RUNNER (kiste_manager_get_runner (fixture->manager));
   kiste_fake_runner_add (runner, "podman container inspect",
                          "cat \"$KISTE_TEST_FIXTURES/inspect-showcase.json\"");
@@ -131,8 +132,16 @@ fixture_setup (Fixture       *fixture,
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
   fixture->window = kiste_window_new (app);
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), WIDTH, HEIGHT);
+  if (data != NULL)
+    {
+      g_autofree char *os_release = g_build_filename (fixture->dir, "os-release", NULL);
+
+      g_assert_true (g_file_set_contents (os_release, data, -1, &error));
+      _kiste_window_set_os_release_path (fixture->window, os_release);
+    }
   gtk_window_present (GTK_WINDOW (fixture->window));
-  g_assert_true (kiste_test_wait_for (list_has_selection, fixture->window, TIMEOUT_MS));
+  if (data == NULL)
+    g_assert_true (kiste_test_wait_for (list_has_selection, fixture->window, TIMEOUT_MS));
 }
 
 static void
@@ -697,6 +706,42 @@ test_manifest (Fixture       *fixture,
   adw_dialog_force_close (dialog);
 }
 
+/* A computer without boxes (Fedora Silverblue 42): the first boxes offered */
+static const char silverblue_42[] =
+  "NAME=\"Fedora Linux\"\n"
+  "VERSION=\"42 (Silverblue)\"\n"
+  "ID=fedora\n"
+  "VERSION_ID=42\n"
+  "VARIANT_ID=silverblue\n";
+
+static gboolean
+first_boxes_shown (gpointer data)
+{
+  Fixture *fixture = data;
+  GtkWidget *page = kiste_test_find_widget (GTK_WIDGET (fixture->window), ADW_TYPE_STATUS_PAGE, "No Boxes");
+
+  return page != NULL && gtk_widget_get_mapped (page);
+}
+
+static void
+test_first_run (Fixture       *fixture,
+                gconstpointer  data)
+{
+  GtkWidget *page;
+  GtkWidget *fedora;
+
+  g_assert_true (kiste_test_wait_for (first_boxes_shown, fixture, TIMEOUT_MS));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  page = kiste_test_find_widget (GTK_WIDGET (fixture->window), ADW_TYPE_STATUS_PAGE, "No Boxes");
+  fedora = kiste_test_find_widget (page, GTK_TYPE_BUTTON, "Create Fedora Box");
+  g_assert_nonnull (fedora);
+  g_assert_true (gtk_widget_has_css_class (fedora, "suggested-action"));
+  g_assert_nonnull (kiste_test_find_widget (page, GTK_TYPE_BUTTON, "Create Ubuntu Box"));
+  g_assert_nonnull (kiste_test_find_widget (page, GTK_TYPE_BUTTON, "Try Arch Linux"));
+  g_assert_nonnull (find_label (page, "registry.fedoraproject.org/fedora-toolbox:42"));
+  take (fixture, NULL, "first-run", TRUE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -724,6 +769,7 @@ main (int   argc,
   g_test_add ("/kiste/screenshots/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
 
   ADD ("main-window", test_main_window);
+  g_test_add ("/kiste/screenshots/first-run", Fixture, silverblue_42, fixture_setup, test_first_run, fixture_teardown);
   ADD ("isolation", test_isolation);
   ADD ("terminal", test_terminal);
   ADD ("apps", test_apps);
