@@ -454,14 +454,21 @@ test_store_parse_edge (Fixture       *fixture,
   g_autofree char *text = read_fixture ("ps-podman-edge.json");
   g_autoptr(GPtrArray) boxes = NULL;
   g_autoptr(GError) error = NULL;
-  const char *expected[] = { "oldbox", "newpodman", "oldpodman", "isolated" };
+  const char *expected[] = { "oldbox", "newpodman", "oldpodman", "isolated", "fedora-toolbox-41" };
 
-  /* infra and toolbox containers are left out */
+  /* infra containers are left out; a toolbox is listed as Toolbx's, and
+   * a box made from a Toolbx image is distrobox's */
   g_assert_true (_kiste_box_store_parse (fixture->store, text, &boxes, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (boxes->len, ==, G_N_ELEMENTS (expected));
   for (guint i = 0; i < boxes->len; i++)
-    g_assert_cmpstr (kiste_box_get_name (g_ptr_array_index (boxes, i)), ==, expected[i]);
+    {
+      KisteBox *box = g_ptr_array_index (boxes, i);
+
+      g_assert_cmpstr (kiste_box_get_name (box), ==, expected[i]);
+      g_assert_cmpint (kiste_box_get_tool (box), ==,
+                       i == 4 ? KISTE_BOX_TOOL_TOOLBX : KISTE_BOX_TOOL_DISTROBOX);
+    }
 }
 
 static void

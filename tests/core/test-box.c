@@ -156,7 +156,8 @@ test_box_filter_podman5 (void)
     { "fixture-b", TRUE },
     { "fixture-c", TRUE },
     { "fixture-plain", FALSE },
-    /* a toolbox container is not a box ... */
+    /* a container with Toolbx's label but not its entry point (one run
+     * from a Toolbx image) is neither a distrobox nor a toolbox ... */
     { "fixture-toolbox", FALSE },
     /* ... unless distrobox labelled it too (Ptyxis #245) */
     { "fixture-clash", TRUE },
@@ -174,6 +175,8 @@ test_box_filter_podman5 (void)
         g_assert_true (kiste_box_ps_json_is_distrobox (object));
       else
         g_assert_false (kiste_box_ps_json_is_distrobox (object));
+      /* none of them is a toolbox (see ps-podman-edge.json for one) */
+      g_assert_false (kiste_box_ps_json_is_toolbox (object));
     }
 }
 
@@ -291,6 +294,9 @@ test_box_podman5_labels (void)
 
   g_assert_cmpuint (kiste_box_get_distrobox_version (clash), ==, 1);
   g_assert_cmpstr (kiste_box_get_label (clash, "com.github.containers.toolbox"), ==, "true");
+  /* distrobox's labels win over Toolbx's */
+  g_assert_cmpint (kiste_box_get_tool (clash), ==, KISTE_BOX_TOOL_DISTROBOX);
+  g_assert_cmpint (kiste_box_get_tool (apx), ==, KISTE_BOX_TOOL_DISTROBOX);
 }
 
 static void

@@ -521,6 +521,40 @@ kiste_box_ps_json_is_distrobox (JsonObject *object)
   return FALSE;
 }
 
+gboolean
+kiste_box_ps_json_is_toolbox (JsonObject *object)
+{
+  JsonObject *labels;
+  JsonArray *command;
+
+  g_return_val_if_fail (object != NULL, FALSE);
+
+  /* Toolbx runs on podman alone, whose ps gives labels as an object */
+  if (get_boolean (object, "IsInfra") ||
+      !(labels = get_object (object, "Labels")) ||
+      !json_object_has_member (labels, KISTE_BOX_TOOLBOX_LABEL))
+    return FALSE;
+
+  /* Toolbx's images carry the label too, so a container merely run from
+   * one has it: a toolbox runs Toolbx's own entry point */
+  if (!(command = get_array (object, "Command")) || json_array_get_length (command) < 2)
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (command); i++)
+    {
+      JsonNode *node = json_array_get_element (command, i);
+
+      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+        return FALSE;
+      if (i == 0 && !g_str_equal (json_node_get_string (node), "toolbox") &&
+          !g_str_has_suffix (json_node_get_string (node), "/toolbox"))
+        return FALSE;
+      if (g_str_equal (json_node_get_string (node), "init-container"))
+        return !kiste_box_ps_json_is_distrobox (object);
+    }
+
+  return FALSE;
+}
+
 KisteBox *
 kiste_box_new_from_ps_json (JsonObject  *object,
                             const char  *host_home,

@@ -19,6 +19,7 @@ struct _KisteBoxList
   /* KisteBoxSource, the first one first */
   GPtrArray  *sources;
   guint       several_engines : 1;
+  guint       several_tools : 1;
 };
 
 static void list_model_iface_init (GListModelInterface *iface);
@@ -33,6 +34,7 @@ enum {
   PROP_WATCHING,
   PROP_ERROR,
   PROP_SEVERAL_ENGINES,
+  PROP_SEVERAL_TOOLS,
   PROP_N_ITEMS,
   PROP_ITEM_TYPE,
   N_PROPS
@@ -105,8 +107,31 @@ list_model_iface_init (GListModelInterface *iface)
   iface->get_item = kiste_box_list_get_item;
 }
 
+/* Whether boxes of both tools are listed */
+static gboolean
+has_several_tools (KisteBoxList *self)
+{
+  gboolean seen[2] = { FALSE, FALSE };
+
+  for (guint i = 0; i < self->sources->len; i++)
+    {
+      GListModel *store = G_LIST_MODEL (store_at (self, i));
+      guint n = g_list_model_get_n_items (store);
+
+      for (guint j = 0; j < n; j++)
+        {
+          g_autoptr(KisteBox) box = g_list_model_get_item (store, j);
+
+          seen[kiste_box_get_tool (box) == KISTE_BOX_TOOL_TOOLBX] = TRUE;
+          if (seen[0] && seen[1])
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 static void
-update_several_engines (KisteBoxList *self)
+update_several (KisteBoxList *self)
 {
   guint with_boxes = 0;
   gboolean several;
@@ -116,10 +141,18 @@ update_several_engines (KisteBoxList *self)
       with_boxes++;
 
   several = with_boxes > 1;
-  if (several == self->several_engines)
-    return;
-  self->several_engines = several;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEVERAL_ENGINES]);
+  if (several != self->several_engines)
+    {
+      self->several_engines = several;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEVERAL_ENGINES]);
+    }
+
+  several = has_several_tools (self);
+  if (several != self->several_tools)
+    {
+      self->several_tools = several;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEVERAL_TOOLS]);
+    }
 }
 
 /* Boxes of any source but the first are named with their engine */
@@ -162,7 +195,7 @@ store_items_changed_cb (GListModel   *store,
       g_list_model_items_changed (G_LIST_MODEL (self), offset_of (self, i) + position, removed, added);
       if (removed != added)
         g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
-      update_several_engines (self);
+      update_several (self);
       return;
     }
 }
@@ -238,7 +271,7 @@ kiste_box_list_add_source (KisteBoxList   *self,
     {
       g_list_model_items_changed (G_LIST_MODEL (self), position, 0, n);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
-      update_several_engines (self);
+      update_several (self);
     }
 }
 
@@ -270,7 +303,7 @@ kiste_box_list_remove_source (KisteBoxList   *self,
     {
       g_list_model_items_changed (G_LIST_MODEL (self), position, n, 0);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
-      update_several_engines (self);
+      update_several (self);
     }
 }
 
@@ -569,6 +602,14 @@ kiste_box_list_get_refreshing (KisteBoxList *self)
 }
 
 gboolean
+kiste_box_list_get_several_tools (KisteBoxList *self)
+{
+  g_return_val_if_fail (KISTE_IS_BOX_LIST (self), FALSE);
+
+  return self->several_tools;
+}
+
+gboolean
 kiste_box_list_get_several_engines (KisteBoxList *self)
 {
   g_return_val_if_fail (KISTE_IS_BOX_LIST (self), FALSE);
@@ -626,6 +667,10 @@ kiste_box_list_get_property (GObject    *object,
       g_value_set_boolean (value, self->several_engines);
       break;
 
+    case PROP_SEVERAL_TOOLS:
+      g_value_set_boolean (value, self->several_tools);
+      break;
+
     case PROP_N_ITEMS:
       g_value_set_uint (value, kiste_box_list_get_n_items (G_LIST_MODEL (self)));
       break;
@@ -653,6 +698,7 @@ kiste_box_list_class_init (KisteBoxListClass *klass)
   properties[PROP_WATCHING] = g_param_spec_boolean ("watching", NULL, NULL, FALSE, ro);
   properties[PROP_ERROR] = g_param_spec_boxed ("error", NULL, NULL, G_TYPE_ERROR, ro);
   properties[PROP_SEVERAL_ENGINES] = g_param_spec_boolean ("several-engines", NULL, NULL, FALSE, ro);
+  properties[PROP_SEVERAL_TOOLS] = g_param_spec_boolean ("several-tools", NULL, NULL, FALSE, ro);
   properties[PROP_N_ITEMS] = g_param_spec_uint ("n-items", NULL, NULL, 0, G_MAXUINT, 0, ro);
   properties[PROP_ITEM_TYPE] = g_param_spec_gtype ("item-type", NULL, NULL, KISTE_TYPE_BOX, ro);
 

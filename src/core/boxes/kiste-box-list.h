@@ -28,7 +28,9 @@ G_BEGIN_DECLS
  * Properties: "loaded", "error" and "watching" are the first source's (the
  * others add what they can: an engine that cannot be reached leaves the
  * list), "refreshing" (any source), "several-engines" (boxes of more than
- * one engine are listed: rows then say which), "n-items", "item-type". */
+ * one engine are listed: rows then say which), "several-tools" (distrobox
+ * and Toolbx boxes are listed: rows then say which), "n-items",
+ * "item-type". */
 G_DECLARE_FINAL_TYPE (KisteBoxList, kiste_box_list, KISTE, BOX_LIST, GObject)
 
 KisteBoxList   *kiste_box_list_new                 (KisteBoxSource       *first);
@@ -85,6 +87,7 @@ gboolean        kiste_box_list_get_loaded          (KisteBoxList         *self);
 gboolean        kiste_box_list_get_watching        (KisteBoxList         *self);
 const GError   *kiste_box_list_get_error           (KisteBoxList         *self);
 gboolean        kiste_box_list_get_several_engines (KisteBoxList         *self);
+gboolean        kiste_box_list_get_several_tools   (KisteBoxList         *self);
 /* The host home boxes are compared against */
 const char     *kiste_box_list_get_host_home       (KisteBoxList         *self);
 

@@ -38,13 +38,14 @@ state_from_event (const char *status)
 }
 
 static gboolean
-attributes_say_distrobox (JsonObject *attributes)
+attributes_say_box (JsonObject *attributes)
 {
   JsonObjectIter iter;
   const char *key;
   JsonNode *node;
 
-  if (g_strcmp0 (_kiste_box_store_json_string_member (attributes, "manager"), "distrobox") == 0)
+  if (g_strcmp0 (_kiste_box_store_json_string_member (attributes, "manager"), "distrobox") == 0 ||
+      json_object_has_member (attributes, KISTE_BOX_TOOLBOX_LABEL))
     return TRUE;
 
   json_object_iter_init (&iter, attributes);
@@ -119,7 +120,7 @@ _kiste_box_store_handle_event_line (KisteBoxStore *self,
   /* Someone else's container: the labels are in the attributes. Boxes
    * without labels (distrobox < 1.4) are known by id. */
   if (attributes != NULL &&
-      !attributes_say_distrobox (attributes) &&
+      !attributes_say_box (attributes) &&
       (id == NULL || kiste_box_store_find_by_id (self, id) == NULL))
     return FALSE;
 

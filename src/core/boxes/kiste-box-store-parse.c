@@ -109,7 +109,7 @@ add_if_box (const ParseInput  *input,
 
   object = json_node_get_object (node);
 
-  if (!kiste_box_ps_json_is_distrobox (object))
+  if (!kiste_box_ps_json_is_distrobox (object) && !kiste_box_ps_json_is_toolbox (object))
     return TRUE;
 
   if (!(box = kiste_box_new_from_ps_json (object, input->host_home, error)))
@@ -302,7 +302,7 @@ parse_slices (ParseInput *input,
         return FALSE;
 
       object = json_node_get_object (json_parser_get_root (parser));
-      if (!kiste_box_ps_json_is_distrobox (object))
+      if (!kiste_box_ps_json_is_distrobox (object) && !kiste_box_ps_json_is_toolbox (object))
         slice->value = NOT_A_BOX;
       else if (!(slice->value = kiste_box_new_from_ps_json (object, input->host_home, NULL)))
         return FALSE;

@@ -761,6 +761,42 @@ kiste_box_get_temporary (KisteBox *self)
   return g_strcmp0 (g_hash_table_lookup (self->labels, KISTE_BOX_TEMPORARY_LABEL), "1") == 0;
 }
 
+KisteBoxTool
+kiste_box_get_tool (KisteBox *self)
+{
+  GHashTableIter iter;
+  gpointer key;
+
+  g_return_val_if_fail (KISTE_IS_BOX (self), KISTE_BOX_TOOL_DISTROBOX);
+
+  if (!g_hash_table_contains (self->labels, KISTE_BOX_TOOLBOX_LABEL) ||
+      g_strcmp0 (g_hash_table_lookup (self->labels, "manager"), "distrobox") == 0)
+    return KISTE_BOX_TOOL_DISTROBOX;
+
+  g_hash_table_iter_init (&iter, self->labels);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      if (g_str_has_prefix (key, "distrobox."))
+        return KISTE_BOX_TOOL_DISTROBOX;
+    }
+
+  return KISTE_BOX_TOOL_TOOLBX;
+}
+
+const char *
+kiste_box_tool_to_label (KisteBoxTool tool)
+{
+  switch (tool)
+    {
+    case KISTE_BOX_TOOL_TOOLBX:
+      /* the project's own spelling */
+      return _("Toolbx");
+    case KISTE_BOX_TOOL_DISTROBOX:
+    default:
+      return _("Distrobox");
+    }
+}
+
 const char *
 kiste_box_get_label (KisteBox   *self,
                      const char *key)

@@ -30,6 +30,13 @@ typedef enum
   KISTE_SHARING_UNSHARED,
 } KisteSharing;
 
+/* The tool a box was made with and is entered through */
+typedef enum
+{
+  KISTE_BOX_TOOL_DISTROBOX,
+  KISTE_BOX_TOOL_TOOLBX,
+} KisteBoxTool;
+
 typedef enum
 {
   KISTE_UNSHARE_DEVSYS,
@@ -85,8 +92,20 @@ gboolean            kiste_box_apply_inspect_json    (KisteBox     *self,
 /* TRUE if a ps element is a distrobox box: label manager=distrobox, any
  * distrobox.* label, or a /usr/bin/distrobox-export mount; never infra. */
 gboolean            kiste_box_ps_json_is_distrobox  (JsonObject   *object);
+/* TRUE if a ps element is a Toolbx container that distrobox does not
+ * claim: the label com.github.containers.toolbox (any value) and Toolbx's
+ * entry point, `toolbox … init-container …` (the label alone comes with
+ * Toolbx's images into any container run from them). Distrobox boxes
+ * made from Toolbx images carry the label too; distrobox's labels win, as
+ * Ptyxis decides. Never infra. */
+gboolean            kiste_box_ps_json_is_toolbox    (JsonObject   *object);
 
 const char         *kiste_box_get_id                (KisteBox     *self);
+/* Toolbx for a container with Toolbx's label and none of distrobox's,
+ * else distrobox: told by the labels, which never change */
+KisteBoxTool        kiste_box_get_tool              (KisteBox     *self);
+/* The tool's name for people where both are in use: "Toolbx", "Distrobox" */
+const char         *kiste_box_tool_to_label         (KisteBoxTool  tool);
 const char         *kiste_box_get_name              (KisteBox     *self);
 /* The container engine the box lives in ("podman", "docker"): its
  * store's; NULL until a store lists it */
@@ -124,6 +143,8 @@ GHashTable         *kiste_box_get_labels            (KisteBox     *self);
 /* The label of a temporary box Kiste made to try an image (value "1") */
 #define KISTE_BOX_TEMPORARY_LABEL "io.github.kiste.temporary"
 
+/* The label Toolbx puts on its containers (value "true") */
+#define KISTE_BOX_TOOLBOX_LABEL "com.github.containers.toolbox"
 /* TRUE when the box carries KISTE_BOX_TEMPORARY_LABEL=1 */
 gboolean            kiste_box_get_temporary         (KisteBox     *self);
 const char         *kiste_box_get_label             (KisteBox     *self,

@@ -312,6 +312,27 @@ kiste_create_options_set_temporary (KisteCreateOptions *self,
   set_boolean (self, &self->temporary, temporary, PROP_TEMPORARY);
 }
 
+KisteBoxTool
+kiste_create_options_get_tool (KisteCreateOptions *self)
+{
+  g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (self), KISTE_BOX_TOOL_DISTROBOX);
+
+  return self->tool;
+}
+
+void
+kiste_create_options_set_tool (KisteCreateOptions *self,
+                               KisteBoxTool        tool)
+{
+  g_return_if_fail (KISTE_IS_CREATE_OPTIONS (self));
+  g_return_if_fail (tool == KISTE_BOX_TOOL_DISTROBOX || tool == KISTE_BOX_TOOL_TOOLBX);
+
+  if (self->tool == tool)
+    return;
+  self->tool = tool;
+  _kiste_create_options_notify (self, PROP_TOOL);
+}
+
 char *
 kiste_create_options_dup_temporary_name (const char * const *existing_names)
 {

@@ -508,6 +508,69 @@ dup_clone_image (const char *clone_source)
   return g_strdup_printf ("%s:%s", lower, date);
 }
 
+/* The first option set that Toolbx has no way to make, for people */
+static const char *
+toolbox_lacks (KisteCreateOptions *self)
+{
+  if (_kiste_create_options_is_set (self->clone_source))
+    return _("a copy of another box");
+  if (self->separate_home || _kiste_create_options_is_set (self->home))
+    return _("a home folder of its own");
+  if (self->unshare_all)
+    return _("isolation");
+  for (guint i = 0; i < KISTE_N_UNSHARE; i++)
+    if (self->unshare[i])
+      return _("isolation");
+  if (_kiste_create_options_is_set (self->hostname))
+    return _("a host name");
+  if (_kiste_create_options_is_set (self->platform))
+    return _("another platform");
+  if (self->init)
+    return _("an init system");
+  if (self->nvidia)
+    return _("NVIDIA drivers");
+  if (self->volumes != NULL && self->volumes[0] != NULL)
+    return _("extra folders");
+  if (self->additional_packages != NULL && self->additional_packages[0] != NULL)
+    return _("extra packages");
+  if (_kiste_create_options_is_set (self->init_hooks) || _kiste_create_options_is_set (self->pre_init_hooks))
+    return _("commands at start");
+  if (self->add_to_menu)
+    return _("a launcher in the app menu");
+  if (self->temporary)
+    return _("a temporary box");
+  return NULL;
+}
+
+/* `toolbox create --assumeyes --image IMAGE NAME`: --assumeyes answers
+ * Toolbx's question before it downloads the image */
+static KisteCreatePlan *
+toolbox_plan (KisteCreateOptions  *self,
+              GError             **error)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  const char *lacking;
+
+  if ((lacking = toolbox_lacks (self)) != NULL)
+    {
+      g_set_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                   /* Translators: %s is what was asked for, e.g. “an init system” */
+                   _("Toolbx cannot make a box with %s: choose Distrobox for it, or leave it out."),
+                   lacking);
+      return NULL;
+    }
+  if (!_kiste_create_options_is_set (self->image))
+    {
+      g_set_error_literal (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                           _("Choose an image for the box."));
+      return NULL;
+    }
+
+  g_strv_builder_add_many (builder, "toolbox", "create", "--assumeyes", "--image", self->image,
+                           self->name, NULL);
+  return _kiste_create_plan_new (KISTE_CREATE_PLAN_TOOLBOX, NULL, g_strv_builder_end (builder));
+}
+
 KisteCreatePlan *
 kiste_create_options_plan (KisteCreateOptions  *self,
                            const char * const  *existing_names,
@@ -527,6 +590,9 @@ kiste_create_options_plan (KisteCreateOptions  *self,
   /* before anything runs */
   if (!kiste_create_options_validate (self, existing_names, error))
     return NULL;
+
+  if (self->tool == KISTE_BOX_TOOL_TOOLBX)
+    return toolbox_plan (self, error);
 
   if (!kiste_create_options_get_effective_unshare (self, KISTE_UNSHARE_HOME, caps))
     {

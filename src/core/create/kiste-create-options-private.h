@@ -44,6 +44,8 @@ struct _KisteCreateOptions
   guint     dispatch_depth;
   /* a box to try an image in, removed when people are done with it */
   gboolean  temporary;
+  /* the tool that makes the box */
+  KisteBoxTool tool;
 };
 
 /* The unshare properties follow the order of KisteUnshare */
@@ -72,6 +74,7 @@ enum {
   PROP_ADD_TO_MENU,
   PROP_SEPARATE_HOME,
   PROP_TEMPORARY,
+  PROP_TOOL,
   N_PROPS
 };
 

@@ -155,6 +155,10 @@ kiste_create_options_get_property (GObject    *object,
       g_value_set_boolean (value, self->temporary);
       break;
 
+    case PROP_TOOL:
+      g_value_set_int (value, self->tool);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -248,6 +252,10 @@ kiste_create_options_set_property (GObject      *object,
       kiste_create_options_set_temporary (self, g_value_get_boolean (value));
       break;
 
+    case PROP_TOOL:
+      kiste_create_options_set_tool (self, g_value_get_int (value));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -327,6 +335,11 @@ kiste_create_options_class_init (KisteCreateOptionsClass *klass)
   properties[PROP_ADD_TO_MENU] = boolean_pspec ("add-to-menu");
   properties[PROP_SEPARATE_HOME] = boolean_pspec ("separate-home");
   properties[PROP_TEMPORARY] = boolean_pspec ("temporary");
+  /* a KisteBoxTool */
+  properties[PROP_TOOL] =
+    g_param_spec_int ("tool", NULL, NULL, KISTE_BOX_TOOL_DISTROBOX, KISTE_BOX_TOOL_TOOLBX,
+                      KISTE_BOX_TOOL_DISTROBOX,
+                      (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -385,6 +398,7 @@ kiste_create_options_copy (KisteCreateOptions *self)
   copy->add_to_menu = self->add_to_menu;
   copy->separate_home = self->separate_home;
   copy->temporary = self->temporary;
+  copy->tool = self->tool;
 
   return copy;
 }

@@ -158,6 +158,13 @@ void                 kiste_create_options_set_add_to_menu         (KisteCreateOp
 gboolean             kiste_create_options_get_temporary           (KisteCreateOptions  *self);
 void                 kiste_create_options_set_temporary           (KisteCreateOptions  *self,
                                                                    gboolean             temporary);
+/* The tool that makes the box, the property "tool" (an int holding a
+ * KisteBoxTool; distrobox by default). Toolbx makes a box from its name
+ * and image alone: a plan with any other option set fails and names it
+ * (kiste_create_options_plan()). */
+KisteBoxTool         kiste_create_options_get_tool                (KisteCreateOptions  *self);
+void                 kiste_create_options_set_tool                (KisteCreateOptions  *self,
+                                                                   KisteBoxTool         tool);
 /* A name for a temporary box, "kiste-try-" and six hex digits, none of
  * existing_names (may be NULL) */
 char                *kiste_create_options_dup_temporary_name      (const char * const  *existing_names);

@@ -23,6 +23,8 @@ typedef enum
   /* without the user's home: distrobox's dry run (from the committed
    * source box for a copy), then the engine's own create built from it */
   KISTE_CREATE_PLAN_ISOLATED,
+  /* toolbox create --image */
+  KISTE_CREATE_PLAN_TOOLBOX,
 } KisteCreatePlanKind;
 
 #define KISTE_TYPE_CREATE_PLAN (kiste_create_plan_get_type ())
@@ -37,7 +39,8 @@ KisteCreatePlanKind  kiste_create_plan_get_kind         (KisteCreatePlan        
  * clones nor pulls, so an isolated copy commits its source box as an
  * image and an isolated create that always downloads pulls the image */
 const char * const  *kiste_create_plan_get_prepare_argv (KisteCreatePlan              *self);
-/* `distrobox create`: the box itself, or for ISOLATED its dry run */
+/* `distrobox create` (`toolbox create` for TOOLBOX): the box itself, or
+ * for ISOLATED its dry run */
 const char * const  *kiste_create_plan_get_argv         (KisteCreatePlan              *self);
 /* ISOLATED: the engine's create command of the box, built from the parts
  * of what the dry run printed (kiste-isolated-home.c); fails when they

@@ -5,7 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-/* A refresh of the capabilities: distrobox, podman and docker probed on
+/* A refresh of the capabilities: distrobox, podman, docker and Toolbx probed on
  * the host (with its login PATH and distrobox's config), the results
  * applied in one go, the early call once the manager is known. */
 
@@ -50,6 +50,8 @@ typedef struct
   GError  *podman_error;
   char    *docker_out;
   GError  *docker_error;
+  char    *toolbox_out;
+  GError  *toolbox_error;
 
   /* The answers the manager to list with depends on, still to come
    * (EARLY_* bits): the early call comes once those that came settle it,
@@ -75,6 +77,8 @@ probe_free (Probe *probe)
   g_clear_error (&probe->podman_error);
   g_free (probe->docker_out);
   g_clear_error (&probe->docker_error);
+  g_free (probe->toolbox_out);
+  g_clear_error (&probe->toolbox_error);
   g_free (probe->preferred);
   g_free (probe);
 }
@@ -208,6 +212,11 @@ apply_probe (KisteCapabilities *self,
   self->has_docker = probe->docker_error == NULL || !is_tool_missing (probe->docker_error);
   if (probe->docker_error == NULL)
     self->docker_version = kiste_capabilities_parse_version (probe->docker_out, "docker");
+
+  /* a toolbox that cannot say its version cannot be trusted to run */
+  if (probe->toolbox_error == NULL)
+    self->toolbox_version = kiste_capabilities_parse_version (probe->toolbox_out, "toolbox");
+  self->has_toolbox = self->toolbox_version != NULL;
 
   if (configured == NULL || configured[0] == '\0')
     {
@@ -356,6 +365,7 @@ typedef enum
   PROBE_CREATE_HELP,
   PROBE_PODMAN,
   PROBE_DOCKER,
+  PROBE_TOOLBOX,
 } ProbeKind;
 
 static void
@@ -394,13 +404,18 @@ store_result (GTask        *task,
       early_bit = EARLY_DOCKER;
       break;
 
+    case PROBE_TOOLBOX:
+      out = &probe->toolbox_out;
+      error = &probe->toolbox_error;
+      break;
+
     default:
       g_assert_not_reached ();
     }
 
   kiste_runner_run_finish (KISTE_RUNNER (runner), result, out, NULL, error);
 
-  if (kind != PROBE_CREATE_HELP)
+  if (early_bit != 0)
     probe_early_step_done (task, early_bit);
   probe_step_done (task);
 }
@@ -443,6 +458,16 @@ docker_version_cb (GObject      *object,
   g_autoptr(GTask) task = user_data;
 
   store_result (task, PROBE_DOCKER, object, result);
+}
+
+static void
+toolbox_version_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+
+  store_result (task, PROBE_TOOLBOX, object, result);
 }
 
 typedef struct
@@ -528,6 +553,7 @@ start_probes (GTask *task_owned)
   static const char * const create_help_argv[] = { "distrobox", "create", "--help", NULL };
   static const char * const podman_argv[] = { "podman", "--version", NULL };
   static const char * const docker_argv[] = { "docker", "--version", NULL };
+  static const char * const toolbox_argv[] = { "toolbox", "--version", NULL };
   g_autoptr(GTask) task = task_owned;
   KisteCapabilities *self = g_task_get_source_object (task);
   GCancellable *cancellable = g_task_get_cancellable (task);
@@ -541,6 +567,8 @@ start_probes (GTask *task_owned)
                           podman_version_cb, g_object_ref (task));
   kiste_runner_run_async (self->runner, docker_argv, PROBE_TIMEOUT_MS, cancellable,
                           docker_version_cb, g_object_ref (task));
+  kiste_runner_run_async (self->runner, toolbox_argv, PROBE_TIMEOUT_MS, cancellable,
+                          toolbox_version_cb, g_object_ref (task));
 
   config_task = g_task_new (self, cancellable, read_config_cb, g_object_ref (task));
   g_task_set_source_tag (config_task, read_config_thread);
@@ -618,7 +646,7 @@ _kiste_capabilities_refresh_early_async (KisteCapabilities          *self,
   probe = g_new0 (Probe, 1);
   probe->serial = ++self->started_serial;
   probe->env_manager = g_strdup (g_getenv (ENV_MANAGER));
-  probe->pending = 5;
+  probe->pending = 6;
   probe->early_pending = EARLY_ALL;
   probe->preferred = g_strdup (preferred);
   probe->early_func = early_func;

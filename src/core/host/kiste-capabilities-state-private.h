@@ -30,6 +30,7 @@ struct _KisteCapabilities
   char         *distrobox_version;
   char         *podman_version;
   char         *docker_version;
+  char         *toolbox_version;
   char         *manager;
   char         *manager_source;
   char         *distrobox_problem;
@@ -42,6 +43,7 @@ struct _KisteCapabilities
   guint         has_distrobox : 1;
   guint         has_podman : 1;
   guint         has_docker : 1;
+  guint         has_toolbox : 1;
   guint         distrobox_is_own : 1;   /* found in last_path_dir only */
 };
 

@@ -41,6 +41,7 @@ kiste_capabilities_finalize (GObject *object)
   g_clear_pointer (&self->distrobox_version, g_free);
   g_clear_pointer (&self->podman_version, g_free);
   g_clear_pointer (&self->docker_version, g_free);
+  g_clear_pointer (&self->toolbox_version, g_free);
   g_clear_pointer (&self->manager, g_free);
   g_clear_pointer (&self->manager_source, g_free);
   g_clear_pointer (&self->distrobox_problem, g_free);
@@ -162,6 +163,7 @@ _kiste_capabilities_clear_results (KisteCapabilities *self)
   g_clear_pointer (&self->distrobox_version, g_free);
   g_clear_pointer (&self->podman_version, g_free);
   g_clear_pointer (&self->docker_version, g_free);
+  g_clear_pointer (&self->toolbox_version, g_free);
   g_clear_pointer (&self->manager, g_free);
   g_clear_pointer (&self->manager_source, g_free);
   g_clear_pointer (&self->distrobox_problem, g_free);
@@ -173,6 +175,7 @@ _kiste_capabilities_clear_results (KisteCapabilities *self)
   self->has_distrobox = FALSE;
   self->has_podman = FALSE;
   self->has_docker = FALSE;
+  self->has_toolbox = FALSE;
 }
 
 /* Getters ---------------------------------------------------------------- */
@@ -251,6 +254,22 @@ kiste_capabilities_has_manager (KisteCapabilities *self,
     return self->has_docker;
 
   return FALSE;
+}
+
+gboolean
+kiste_capabilities_has_toolbox (KisteCapabilities *self)
+{
+  g_return_val_if_fail (KISTE_IS_CAPABILITIES (self), FALSE);
+
+  return self->has_toolbox;
+}
+
+const char *
+kiste_capabilities_get_toolbox_version (KisteCapabilities *self)
+{
+  g_return_val_if_fail (KISTE_IS_CAPABILITIES (self), NULL);
+
+  return self->toolbox_version;
 }
 
 const char *

@@ -56,6 +56,11 @@ const char          *kiste_capabilities_get_manager_version      (KisteCapabilit
 /* Whether `name --version` ran ("podman", "docker") */
 gboolean             kiste_capabilities_has_manager              (KisteCapabilities    *self,
                                                                   const char           *name);
+/* Whether Toolbx's `toolbox --version` ran: Toolbx boxes can be made and
+ * entered (on podman, the only engine Toolbx uses) */
+gboolean             kiste_capabilities_has_toolbox              (KisteCapabilities    *self);
+/* "0.0.99.4"; NULL if unknown */
+const char          *kiste_capabilities_get_toolbox_version      (KisteCapabilities    *self);
 /* For people: why distrobox cannot be used, or NULL */
 const char          *kiste_capabilities_get_distrobox_problem    (KisteCapabilities    *self);
 /* For people: why no manager was chosen, or NULL */

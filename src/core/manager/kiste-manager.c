@@ -560,16 +560,23 @@ load_refresh_cb (GObject      *object,
     }
   g_clear_error (&error);
 
-  if (!kiste_capabilities_has_distrobox (self->capabilities))
-    {
-      failure = g_error_new (KISTE_ERROR, KISTE_ERROR_TOOL_MISSING, "%s",
-                             kiste_capabilities_get_distrobox_problem (self->capabilities));
-      goto failed;
-    }
-
   manager = kiste_capabilities_get_manager (self->capabilities);
   if (preferred != NULL && kiste_capabilities_has_manager (self->capabilities, preferred))
     manager = preferred;
+
+  /* Toolbx without distrobox (a stock Silverblue): its boxes, on podman,
+   * the only engine Toolbx uses */
+  if (!kiste_capabilities_has_distrobox (self->capabilities))
+    {
+      if (!kiste_capabilities_has_toolbox (self->capabilities) ||
+          !kiste_capabilities_has_manager (self->capabilities, "podman"))
+        {
+          failure = g_error_new (KISTE_ERROR, KISTE_ERROR_TOOL_MISSING, "%s",
+                                 kiste_capabilities_get_distrobox_problem (self->capabilities));
+          goto failed;
+        }
+      manager = "podman";
+    }
 
   if (manager == NULL)
     {
@@ -578,7 +585,8 @@ load_refresh_cb (GObject      *object,
       goto failed;
     }
 
-  load_other_engines (self, manager);
+  if (kiste_capabilities_has_distrobox (self->capabilities))
+    load_other_engines (self, manager);
 
   /* Listing already, with this manager: its result is the load's */
   if (g_strcmp0 (data->early_manager, manager) == 0)
