@@ -1219,6 +1219,14 @@ test_entered_box (void)
     /* the app's own -n after "--" is not the box */
     { "[Desktop Entry]\nExec=distrobox-enter -- app -n other\n", NULL },
     { "[Desktop Entry]\nExec=gnome-maps %U\n", NULL },
+    /* Kiste's launchers of toolboxes */
+    { "[Desktop Entry]\nExec=/usr/bin/toolbox run --container fedora-toolbox-42 -- gnome-maps %U\n",
+      "fedora-toolbox-42" },
+    { "[Desktop Entry]\nExec=toolbox run -c tb -- x\n", "tb" },
+    { "[Desktop Entry]\nExec=toolbox run --container=tb2 x\n", "tb2" },
+    /* the app's own --container is not the box */
+    { "[Desktop Entry]\nExec=toolbox run -- app --container other\n", NULL },
+    { "[Desktop Entry]\nExec=toolbox list --container x\n", NULL },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

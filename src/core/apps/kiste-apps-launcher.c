@@ -337,6 +337,44 @@ typedef struct
   char *name;
 } EnteredBox;
 
+/* The container of a `toolbox run` (Kiste's launchers of toolboxes):
+ * -c NAME, --container NAME or --container=NAME before the command */
+static char *
+find_toolbox_container (const char *text,
+                        GArray     *tokens)
+{
+  guint i;
+
+  for (i = 0; i + 1 < tokens->len; i++)
+    {
+      if (token_is_program (text, &g_array_index (tokens, Token, i), "toolbox") &&
+          _kiste_apps_token_equals (text, &g_array_index (tokens, Token, i + 1), "run"))
+        break;
+    }
+
+  for (i += 2; i < tokens->len; i++)
+    {
+      const Token *token = &g_array_index (tokens, Token, i);
+      const char *start = text + token->start;
+
+      if (_kiste_apps_token_equals (text, token, "--") || start[0] != '-')
+        break;
+      if ((_kiste_apps_token_equals (text, token, "-c") ||
+           _kiste_apps_token_equals (text, token, "--container")) &&
+          i + 1 < tokens->len)
+        {
+          const Token *value = &g_array_index (tokens, Token, i + 1);
+
+          return g_strndup (text + value->start, value->len);
+        }
+      if (token->len > strlen ("--container=") &&
+          strncmp (start, "--container=", strlen ("--container=")) == 0)
+        return g_strndup (start + strlen ("--container="), token->len - strlen ("--container="));
+    }
+
+  return NULL;
+}
+
 static gboolean
 exec_line_names_box (const char *line,
                      gsize       len,
@@ -353,7 +391,7 @@ exec_line_names_box (const char *line,
   text = line + 5;
   tokens = _kiste_apps_tokenize (text, len - 5);
   if ((first = _kiste_apps_find_enter_arguments (text, tokens)) < 0)
-    return FALSE;
+    return (entered->name = find_toolbox_container (text, tokens)) != NULL;
 
   for (guint i = first; i < tokens->len; i++)
     {

@@ -291,7 +291,8 @@ gboolean            kiste_apps_has_box_entry_finish      (GAsyncResult        *r
 
 /* The box a launcher enters: the value of -n/--name of its distrobox
  * enter call (distrobox-export's shapes, v1 and v2), or the first word
- * after `distrobox enter` (generate-entry's); NULL when it enters none.
+ * after `distrobox enter` (generate-entry's), or the container of a
+ * `toolbox run` (Kiste's launchers of toolboxes); NULL when it enters none.
  * A box not among the boxes there are marks a launcher left behind. */
 char               *kiste_apps_dup_entered_box           (const char          *contents);
 

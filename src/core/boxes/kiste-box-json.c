@@ -313,6 +313,9 @@ typedef struct
   gboolean  init;
   gboolean  nvidia;
   gboolean  found;
+  /* Toolbx's init-container: --user is the user's name (distrobox-init's
+   * is the uid, its --name the name) */
+  gboolean  toolbox;
 } InitArgs;
 
 static void
@@ -331,7 +334,7 @@ init_args_take (InitArgs   *args,
 
   if (g_str_equal (flag, "--home"))
     g_set_str (&args->home, value);
-  else if (g_str_equal (flag, "--name"))
+  else if (g_str_equal (flag, args->toolbox ? "--user" : "--name"))
     g_set_str (&args->user, value);
   else if (g_str_equal (flag, "--init"))
     args->init = g_str_equal (value, "1") || g_str_equal (value, "true");
@@ -344,6 +347,8 @@ static void
 parse_init_argv (const char * const *argv,
                  InitArgs           *args)
 {
+  args->toolbox = argv[0] != NULL && (g_str_equal (argv[0], "toolbox") || g_str_has_suffix (argv[0], "/toolbox"));
+
   for (guint i = 0; argv[i] != NULL; i++)
     {
       if (g_str_equal (argv[i], "--"))

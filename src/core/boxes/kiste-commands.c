@@ -15,6 +15,7 @@
 #include "kiste-error.h"
 
 #define DISTROBOX "distrobox"
+#define TOOLBOX "toolbox"
 
 /* Prints the .desktop files directly in the folders given as arguments and
  * the icons they name, for kiste_apps_parse_listing(): "P" and the files'
@@ -167,6 +168,30 @@ kiste_commands_rm_argv (guint       distrobox_major,
 }
 
 char **
+kiste_commands_toolbox_rm_argv (const char *name)
+{
+  const char *argv[] = { TOOLBOX, "rm", "--force", name, NULL };
+
+  g_return_val_if_fail (is_usable_name (name), NULL);
+  return g_strdupv ((char **) argv);
+}
+
+char **
+kiste_commands_toolbox_run_argv (const char         *name,
+                                 const char * const *command)
+{
+  g_autoptr(GStrvBuilder) builder = NULL;
+
+  g_return_val_if_fail (is_usable_name (name), NULL);
+  g_return_val_if_fail (command != NULL && command[0] != NULL, NULL);
+
+  builder = g_strv_builder_new ();
+  g_strv_builder_add_many (builder, TOOLBOX, "run", "--container", name, "--", NULL);
+  g_strv_builder_addv (builder, (const char **) command);
+  return g_strv_builder_end (builder);
+}
+
+char **
 kiste_commands_upgrade_argv (guint       distrobox_major,
                              const char *name)
 {
@@ -301,6 +326,16 @@ kiste_commands_enter_argv (KisteBox           *box,
                                                                kiste_box_get_user_mounts (box));
 
   builder = g_strv_builder_new ();
+  if (kiste_box_get_tool (box) == KISTE_BOX_TOOL_TOOLBX)
+    {
+      /* Toolbx keeps the folder it is started in where the box has it,
+       * else starts in the home: it has no option for either */
+      if (command != NULL && command[0] != NULL)
+        return kiste_commands_toolbox_run_argv (name, command);
+      g_strv_builder_add_many (builder, TOOLBOX, "enter", "--container", name, NULL);
+      return g_strv_builder_end (builder);
+    }
+
   g_strv_builder_add_many (builder, DISTROBOX, "enter", "--name", name, NULL);
   if (!keep_workdir)
     g_strv_builder_add (builder, "--no-workdir");

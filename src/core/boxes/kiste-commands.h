@@ -71,6 +71,14 @@ gboolean    kiste_commands_check_home_removable        (const char          *pat
  * on stderr) when anything on the way is not as it should be. */
 char      **kiste_commands_remove_home_argv            (const char          *path);
 
+/* `toolbox rm --force NAME`: a toolbox, running or not. Toolbx keeps no
+ * launchers of its own: Kiste's are removed by the caller. */
+char      **kiste_commands_toolbox_rm_argv             (const char          *name);
+/* `toolbox run --container NAME -- COMMAND…`: a command in a toolbox,
+ * started first when it is stopped; what Kiste's launchers of toolboxes
+ * run. */
+char      **kiste_commands_toolbox_run_argv            (const char          *name,
+                                                        const char * const  *command);
 /* `distrobox upgrade NAME`; distrobox 2 adds --yes. */
 char      **kiste_commands_upgrade_argv                (guint                distrobox_major,
                                                         const char          *name);
@@ -95,6 +103,9 @@ char      **kiste_commands_rename_argv                 (const char          *man
  * distrobox.unshare_home=1 when cwd lies in the host home but under none of
  * the box's own mounts (other than /run/host), since the host home is not
  * there. */
+/* For a toolbox: `toolbox enter --container NAME`, or with a command
+ * kiste_commands_toolbox_run_argv(); Toolbx itself keeps the working
+ * directory where the box has it. */
 char      **kiste_commands_enter_argv                  (KisteBox            *box,
                                                         guint                distrobox_major,
                                                         const char          *cwd,

@@ -438,10 +438,11 @@ op_box_of_other_engine (GTask *task)
   return op->source != kiste_box_list_get_first_source (op->self->boxes);
 }
 
+/* Toolbx has no export: Kiste writes every launcher of a toolbox */
 static gboolean
 op_writes_own_launcher (GTask *task)
 {
-  return op_box_lacks_home (task) || op_box_of_other_engine (task);
+  return op_box_lacks_home (task) || op_box_of_other_engine (task) || _kiste_op_is_toolbox (task);
 }
 
 static gboolean
@@ -493,8 +494,11 @@ export_own_listed_cb (GObject      *object,
   g_autofree char *engine = g_strconcat ("DBX_CONTAINER_MANAGER=",
                                          kiste_box_source_get_engine (op->source), NULL);
   const char *enter[] = { "/usr/bin/env", engine, op->program, "enter", "-n", op->box_name, "--", NULL };
-  /* the engine is named when it is not the one distrobox picks itself */
-  const char * const *enter_argv = op_box_of_other_engine (task) ? enter : enter + 2;
+  const char *run[] = { op->program, "run", "--container", op->box_name, "--", NULL };
+  /* the engine is named when it is not the one distrobox picks itself;
+   * Toolbx runs on podman only */
+  const char * const *enter_argv = _kiste_op_is_toolbox (task) ? run
+                                   : op_box_of_other_engine (task) ? enter : enter + 2;
 
   if (!(files = kiste_apps_list_exported_finish (result, &error)))
     {
@@ -548,7 +552,9 @@ export_own_found_cb (GObject      *object,
   if (!g_path_is_absolute (out) || !g_utf8_validate (out, -1, NULL))
     {
       _kiste_op_return (task, g_error_new (KISTE_ERROR, KISTE_ERROR_TOOL_MISSING,
-                                           _("distrobox was not found on this computer.")));
+                                           _kiste_op_is_toolbox (task)
+                                           ? _("Toolbx was not found on this computer.")
+                                           : _("distrobox was not found on this computer.")));
       return;
     }
   op->program = g_steal_pointer (&out);
@@ -558,12 +564,14 @@ export_own_found_cb (GObject      *object,
                                   export_own_listed_cb, task);
 }
 
-/* The launcher runs the host's own distrobox, by its path on the host */
+/* The launcher runs the host's own distrobox (or toolbox), by its path on
+ * the host */
 static void
 export_own_find_distrobox (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
-  const char *argv[] = { "sh", "-c", "command -v distrobox", NULL };
+  const char *argv[] = { "sh", "-c", _kiste_op_is_toolbox (task) ? "command -v toolbox" : "command -v distrobox",
+                         NULL };
 
   kiste_runner_run_async (op->self->runner, argv, SHORT_TIMEOUT_MS, _kiste_op_cancellable (task),
                           export_own_found_cb, task);
@@ -648,7 +656,13 @@ export_common (KisteManager        *self,
                       : kiste_commands_export_bin_argv (op->box_name, path, self->bin_dir, FALSE, &error);
   /* distrobox's wrapper names no engine: it would look for the box in
    * the engine distrobox picks itself */
-  if (op->argv != NULL && !is_app && !unexport && op_box_of_other_engine (task))
+  if (op->argv != NULL && !is_app && !unexport && _kiste_op_is_toolbox (task))
+    {
+      g_clear_pointer (&op->argv, g_strfreev);
+      error = g_error_new (KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                           _("“%s” was made with Toolbx, which cannot do this."), op->box_name);
+    }
+  else if (op->argv != NULL && !is_app && !unexport && op_box_of_other_engine (task))
     {
       g_clear_pointer (&op->argv, g_strfreev);
       error = g_error_new (KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
@@ -732,10 +746,13 @@ kiste_manager_dup_launch_command (KisteManager     *self,
                    _("There is no box named “%s”."), box_name);
       return NULL;
     }
-  if (!kiste_box_check_enter_safe (box, error))
+  /* Toolbx evaluates nothing of the box on this computer */
+  if (kiste_box_get_tool (box) == KISTE_BOX_TOOL_TOOLBX)
+    argv = kiste_commands_toolbox_run_argv (kiste_box_get_name (box), (const char * const *) app_argv);
+  else if (!kiste_box_check_enter_safe (box, error))
     return NULL;
-
-  argv = kiste_commands_launch_app_argv (kiste_box_get_name (box), (const char * const *) app_argv);
+  else
+    argv = kiste_commands_launch_app_argv (kiste_box_get_name (box), (const char * const *) app_argv);
   {
     g_auto(GStrv) run = kiste_box_source_dup_argv (kiste_box_list_get_source_for_box (self->boxes, box),
                                                    (const char * const *) argv);

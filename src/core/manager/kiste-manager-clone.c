@@ -189,6 +189,12 @@ kiste_manager_clone_async (KisteManager        *self,
                           g_strdup_printf (_("Could not clone “%s”"), op->box_name));
   if (!op_take_new_name (task, new_name))
     return ktask;
+  /* Toolbx knows no copies */
+  if (_kiste_op_refuse_toolbox (task))
+    {
+      g_object_unref (task);
+      return ktask;
+    }
   _kiste_op_use_empty_folder (task);
 
   if (!(box = _kiste_op_require_box (task)))
@@ -316,6 +322,12 @@ kiste_manager_rename_async (KisteManager        *self,
                           g_strdup_printf (_("Could not rename “%s”"), op->box_name));
   if (!op_take_new_name (task, new_name))
     return ktask;
+  /* Kiste's launchers of toolboxes would keep the old name */
+  if (_kiste_op_refuse_toolbox (task))
+    {
+      g_object_unref (task);
+      return ktask;
+    }
 
   argv = kiste_commands_rename_argv (_kiste_op_get_engine (task), op->box_name, new_name);
   _kiste_op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, rename_rewrite);

@@ -134,6 +134,14 @@ kiste_manager_set_box_entry_async (KisteManager        *self,
     return NULL;
 
   op = g_task_get_task_data (task);
+  /* distrobox generate-entry writes it, for distrobox's boxes */
+  if (present && _kiste_op_refuse_toolbox (task))
+    {
+      KisteTask *ktask = _kiste_op_get_ktask (task);
+
+      g_object_unref (task);
+      return ktask;
+    }
   /* the launcher runs distrobox enter with distrobox's own engine */
   if (present && op->source != kiste_box_list_get_first_source (self->boxes))
     error = g_error_new (KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,

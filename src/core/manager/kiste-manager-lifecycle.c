@@ -73,6 +73,17 @@ _kiste_op_start_box (GTask  *task,
       return;
     }
 
+  /* Toolbx starts a toolbox for a command and waits until its own setup
+   * is done: a command that does nothing starts it */
+  if (kiste_box_get_tool (box) == KISTE_BOX_TOOL_TOOLBX)
+    {
+      const char * const nothing[] = { "true", NULL };
+      g_auto(GStrv) argv = kiste_commands_toolbox_run_argv (op->box_name, nothing);
+
+      _kiste_op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, TRUE, next);
+      return;
+    }
+
   monitor = kiste_start_monitor_new (op->self->runner, op->box_name,
                                      kiste_box_source_get_engine (op->source));
   kiste_start_monitor_set_init (monitor, kiste_box_get_init (box));
@@ -363,7 +374,10 @@ kiste_manager_delete_async (KisteManager        *self,
       op->home = g_strdup (home);
     }
 
-  op->argv = kiste_commands_rm_argv (_kiste_manager_get_major (self), op->box_name, FALSE);
+  if (kiste_box_get_tool (box) == KISTE_BOX_TOOL_TOOLBX)
+    op->argv = kiste_commands_toolbox_rm_argv (op->box_name);
+  else
+    op->argv = kiste_commands_rm_argv (_kiste_manager_get_major (self), op->box_name, FALSE);
   return _kiste_op_go (task);
 }
 
@@ -399,6 +413,14 @@ kiste_manager_upgrade_async (KisteManager        *self,
                                   cancellable, callback, user_data)))
     return NULL;
   op = g_task_get_task_data (task);
+  /* Toolbx has no upgrade: people use the box's package manager */
+  if (_kiste_op_refuse_toolbox (task))
+    {
+      KisteTask *ktask = op->ktask;
+
+      g_object_unref (task);
+      return ktask;
+    }
   op->argv = kiste_commands_upgrade_argv (_kiste_manager_get_major (self), op->box_name);
   return _kiste_op_go (task);
 }

@@ -204,6 +204,11 @@ KisteBox     *_kiste_op_find_box            (GTask               *task);
 const char   *_kiste_op_get_engine          (GTask               *task);
 /* Looks the box up; fails the operation when it is gone */
 KisteBox     *_kiste_op_require_box         (GTask               *task);
+/* Whether the operation's box is a toolbox */
+gboolean      _kiste_op_is_toolbox          (GTask               *task);
+/* For what only distrobox can do: fails the operation (a reference of its
+ * own) and returns TRUE when the box is a toolbox */
+gboolean      _kiste_op_refuse_toolbox      (GTask               *task);
 /* Creates the box of options by running the commands of plan, its
  * launcher too when asked for (kiste-manager-create.c); then op->created,
  * else lists again */

@@ -450,6 +450,27 @@ _kiste_op_require_box (GTask *task)
   return box;
 }
 
+gboolean
+_kiste_op_is_toolbox (GTask *task)
+{
+  KisteBox *box = _kiste_op_find_box (task);
+
+  return box != NULL && kiste_box_get_tool (box) == KISTE_BOX_TOOL_TOOLBX;
+}
+
+gboolean
+_kiste_op_refuse_toolbox (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  if (!_kiste_op_is_toolbox (task))
+    return FALSE;
+  _kiste_op_return (g_object_ref (task),
+                    g_error_new (KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                                 _("“%s” was made with Toolbx, which cannot do this."), op->box_name));
+  return TRUE;
+}
+
 /* Operations declared by an OpKind */
 
 /* The kind's words name the box; the format is one of its N_() strings,

@@ -345,6 +345,7 @@ open_shell_step (GTask *task)
   g_auto(GStrv) env = NULL;
   g_auto(GStrv) argv = NULL;
   gboolean direct = FALSE;
+  gboolean toolbox;
   const char *cwd;
 
   if (g_task_return_error_if_cancelled (task))
@@ -421,8 +422,10 @@ open_shell_step (GTask *task)
     }
 
   /* the direct exec passes the box's PATH as data; distrobox enter would
-   * eval it on this computer, so it needs the details, read and harmless */
-  if (!direct && !kiste_box_get_has_details (box) && !op->details_tried)
+   * eval it on this computer, so it needs the details, read and harmless.
+   * Toolbx evaluates nothing of the box here. */
+  toolbox = kiste_box_get_tool (box) == KISTE_BOX_TOOL_TOOLBX;
+  if (!direct && !toolbox && !kiste_box_get_has_details (box) && !op->details_tried)
     {
       op->details_tried = TRUE;
       kiste_box_list_load_details_async (kiste_manager_get_boxes (self), &box, 1,
@@ -430,7 +433,7 @@ open_shell_step (GTask *task)
                                          open_shell_details_cb, task);
       return;
     }
-  if (!direct && !kiste_box_check_enter_safe (box, &error))
+  if (!direct && !toolbox && !kiste_box_check_enter_safe (box, &error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
       g_object_unref (task);
