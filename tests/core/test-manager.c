@@ -1024,6 +1024,12 @@ several_engines (gpointer data)
 }
 
 static gboolean
+list_loaded (gpointer data)
+{
+  return kiste_box_list_get_loaded (data);
+}
+
+static gboolean
 one_source (gpointer data)
 {
   return kiste_box_list_get_sources (data)->len == 1;
@@ -1099,6 +1105,50 @@ test_load_other_engine (Fixture       *fixture,
 
   /* the source holds the runner too */
   kiste_box_list_remove_source (boxes, kiste_box_list_find_source (boxes, "docker"));
+  stop_watching (fixture, runner_refs);
+}
+
+/* A stock Silverblue: Toolbx and podman, no distrobox. The toolboxes are
+ * listed, from the one ps; with neither tool the load fails as before. */
+static void
+test_load_toolbox_only (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  KisteBoxList *boxes = kiste_manager_get_boxes (fixture->manager);
+  KisteCapabilities *caps = kiste_manager_get_capabilities (fixture->manager);
+  guint runner_refs = G_OBJECT (fixture->runner)->ref_count;
+  Result r = { FALSE };
+  KisteBox *box;
+
+  g_unsetenv ("DBX_CONTAINER_MANAGER");
+  kiste_fake_runner_add (fixture->runner, "distrobox", "exit 127");
+  kiste_fake_runner_add (fixture->runner, "docker", "exit 127");
+  kiste_fake_runner_add (fixture->runner, "podman --version", "echo 'podman version 5.4.2'");
+  kiste_fake_runner_add (fixture->runner, "podman events", "exec sleep 600");
+  kiste_fake_runner_add (fixture->runner, "podman ps", "cat \"$KISTE_TEST_FIXTURES/ps-podman-edge.json\"");
+
+  /* neither: what is missing is said */
+  kiste_fake_runner_add (fixture->runner, "toolbox", "exit 127");
+  kiste_manager_load_async (fixture->manager, NULL, NULL, load_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_TOOL_MISSING);
+  g_clear_error (&r.error);
+  g_assert_false (kiste_capabilities_has_toolbox (caps));
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman ps"), ==, 0);
+
+  kiste_fake_runner_add (fixture->runner, "toolbox --version", "echo 'toolbox version 0.0.99.4'");
+  load_and_wait (fixture, NULL);
+  g_assert_false (kiste_capabilities_has_distrobox (caps));
+  g_assert_true (kiste_capabilities_has_toolbox (caps));
+  g_assert_cmpstr (kiste_capabilities_get_toolbox_version (caps), ==, "0.0.99.4");
+  g_assert_true (kiste_test_wait_for (list_loaded, boxes, 10000));
+  box = kiste_box_list_find (boxes, "fedora-toolbox-41");
+  g_assert_nonnull (box);
+  g_assert_cmpint (kiste_box_get_tool (box), ==, KISTE_BOX_TOOL_TOOLBX);
+  g_assert_true (kiste_box_list_get_several_tools (boxes));
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman ps"), ==, 1);
+  g_assert_cmpuint (kiste_box_list_get_sources (boxes)->len, ==, 1);
+
   stop_watching (fixture, runner_refs);
 }
 
@@ -1188,6 +1238,7 @@ main (int   argc,
   ADD ("/kiste/manager/load-lists-before-help", test_load_lists_before_help);
   ADD ("/kiste/manager/load-other-engine", test_load_other_engine);
   ADD ("/kiste/manager/load-other-engine-unreachable", test_load_other_engine_unreachable);
+  ADD ("/kiste/manager/load-toolbox-only", test_load_toolbox_only);
   ADD ("/kiste/manager/load-lists-before-docker", test_load_lists_before_docker);
   ADD ("/kiste/manager/load-waits-for-docker-asked-for", test_load_waits_for_docker_asked_for);
 

@@ -185,17 +185,28 @@ _kiste_apps_line_has_prefix (const char *line,
   return len >= plen && strncmp (line, prefix, plen) == 0;
 }
 
+static char *find_toolbox_container (const char *text,
+                                     GArray     *tokens);
+
 static gboolean
 exec_line_enters_box (const char *line,
                       gsize       len,
                       gpointer    data)
 {
   const char *box_name = data;
+  g_autoptr(GArray) tokens = NULL;
+  g_autofree char *container = NULL;
 
   if (!_kiste_apps_line_has_prefix (line, len, "Exec="))
     return FALSE;
 
-  return _kiste_apps_find_enter_names (line + 5, len - 5, box_name, NULL, NULL);
+  if (_kiste_apps_find_enter_names (line + 5, len - 5, box_name, NULL, NULL))
+    return TRUE;
+
+  /* Kiste's launchers of toolboxes */
+  tokens = _kiste_apps_tokenize (line + 5, len - 5);
+  container = find_toolbox_container (line + 5, tokens);
+  return g_strcmp0 (container, box_name) == 0;
 }
 
 gboolean
