@@ -184,7 +184,9 @@ kiste_programs_group_refresh (KisteProgramsGroup *self)
 {
   g_return_if_fail (KISTE_IS_PROGRAMS_GROUP (self));
 
-  if (self->manager == NULL || self->box == NULL)
+  /* programs are exported by distrobox-export: a toolbox has none */
+  if (self->manager == NULL || self->box == NULL ||
+      kiste_box_get_tool (self->box) == KISTE_BOX_TOOL_TOOLBX)
     return;
 
   kiste_manager_list_exported_async (self->manager, kiste_box_get_ref (self->box), self->cancellable,
@@ -433,6 +435,9 @@ kiste_programs_group_set_box (KisteProgramsGroup *self,
     return;
 
   g_set_object (&self->box, box);
+  /* distrobox-export --bin is distrobox's: not shown for a toolbox */
+  gtk_widget_set_visible (GTK_WIDGET (self),
+                          box == NULL || kiste_box_get_tool (box) != KISTE_BOX_TOOL_TOOLBX);
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   self->cancellable = g_cancellable_new ();

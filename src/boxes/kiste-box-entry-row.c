@@ -72,7 +72,8 @@ kiste_box_entry_row_refresh (KisteBoxEntryRow *self)
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
 
-  if (self->manager == NULL || self->box == NULL)
+  if (self->manager == NULL || self->box == NULL ||
+      kiste_box_get_tool (self->box) == KISTE_BOX_TOOL_TOOLBX)
     return;
 
   self->cancellable = g_cancellable_new ();
@@ -118,6 +119,11 @@ kiste_box_entry_row_set_box (KisteBoxEntryRow *self,
 
   if (!g_set_object (&self->box, box))
     return;
+
+  /* the launcher is distrobox's (`distrobox generate-entry`): a toolbox
+   * has none, and the row is not shown for it */
+  gtk_widget_set_visible (GTK_WIDGET (self),
+                          box == NULL || kiste_box_get_tool (box) != KISTE_BOX_TOOL_TOOLBX);
 
   /* distrobox's launcher enters the box through the engine distrobox picks
    * itself: a box of another engine would not be found */

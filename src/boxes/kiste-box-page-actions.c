@@ -902,7 +902,7 @@ copy_enter_command_action (GtkWidget  *widget,
     return;
 
   /* people run what they copy: not for a box distrobox must not enter */
-  if (!kiste_box_check_enter_safe (self->box, &error))
+  if (!_kiste_box_page_is_toolbox (self) && !kiste_box_check_enter_safe (self->box, &error))
     {
       _kiste_box_page_toast (self, error->message);
       return;
@@ -914,7 +914,10 @@ copy_enter_command_action (GtkWidget  *widget,
       plain = FALSE;
   quoted = plain ? g_strdup (name) : g_shell_quote (name);
 
-  command = g_strdup_printf ("distrobox enter %s", quoted);
+  if (_kiste_box_page_is_toolbox (self))
+    command = g_strdup_printf ("toolbox enter %s", quoted);
+  else
+    command = g_strdup_printf ("distrobox enter %s", quoted);
   gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), command);
   /* Translators: %s is the command, "distrobox enter fedora" */
   message = g_strdup_printf (_("“%s” copied"), command);

@@ -288,6 +288,13 @@ _kiste_box_page_update_details (KisteBoxPage *self)
   adw_action_row_set_subtitle (self->nvidia_row, kiste_box_get_nvidia (self->box) ? _("Yes") : _("No"));
   adw_action_row_set_subtitle (self->manager_row,
                                kiste_box_page_get_engine_title (self));
+  /* which tool made it: always for a toolbox, for a distrobox where
+   * toolboxes are listed too */
+  gtk_widget_set_visible (GTK_WIDGET (self->tool_row),
+                          _kiste_box_page_is_toolbox (self) ||
+                          kiste_box_list_get_several_tools (store));
+  adw_action_row_set_subtitle (self->tool_row,
+                               kiste_box_tool_to_label (kiste_box_get_tool (self->box)));
 
   _kiste_box_page_update_exported_row (self);
   kiste_box_page_update_isolation (self);

@@ -57,6 +57,10 @@ struct _KisteBoxPage
   KisteColorRow        *color_row;
   GtkMenuButton        *menu_button;
   GMenuModel           *box_menu;
+  /* A toolbox's menu, without what Toolbx cannot do */
+  GMenuModel           *toolbox_menu;
+  /* The menu the button has or will have */
+  GMenuModel           *shown_menu;
   GtkImage             *distro_image;
   GtkLabel             *name_label;
   GtkLabel             *image_label;
@@ -77,6 +81,7 @@ struct _KisteBoxPage
   AdwActionRow         *nvidia_row;
   AdwActionRow         *exported_row;
   AdwActionRow         *manager_row;
+  AdwActionRow         *tool_row;
   AdwActionRow         *home_sharing_row;
   AdwActionRow         *devsys_row;
   AdwActionRow         *groups_row;
@@ -94,6 +99,9 @@ void      _kiste_box_page_toast               (KisteBoxPage       *self,
                                                const char         *title);
 gboolean  _kiste_box_page_is_busy             (KisteBoxPage       *self);
 gboolean  _kiste_box_page_is_running          (KisteBoxPage       *self);
+/* Whether the box shown is a toolbox: Toolbx cannot upgrade, copy or
+ * rename it, nor export its programs or the box itself */
+gboolean  _kiste_box_page_is_toolbox          (KisteBoxPage       *self);
 GStrv     _kiste_box_page_dup_box_names       (KisteBoxPage       *self);
 
 /* Tests: "box.export-settings" writes to file without asking (NULL: asks) */

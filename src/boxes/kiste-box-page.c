@@ -83,7 +83,30 @@ _kiste_box_page_is_running (KisteBoxPage *self)
   return self->box != NULL && kiste_box_get_state (self->box) == KISTE_BOX_STATE_RUNNING;
 }
 
+gboolean
+_kiste_box_page_is_toolbox (KisteBoxPage *self)
+{
+  return self->box != NULL && kiste_box_get_tool (self->box) == KISTE_BOX_TOOL_TOOLBX;
+}
+
 /* Showing the box */
+
+/* A toolbox's menu leaves out what Toolbx cannot do; made when it first
+ * opens */
+static void
+kiste_box_page_update_menu (KisteBoxPage *self)
+{
+  GMenuModel *menu = _kiste_box_page_is_toolbox (self) ? self->toolbox_menu : self->box_menu;
+
+  if (menu == self->shown_menu)
+    return;
+
+  self->shown_menu = menu;
+  if (gtk_menu_button_get_menu_model (self->menu_button) != NULL)
+    gtk_menu_button_set_menu_model (self->menu_button, menu);
+  else
+    kiste_lazy_menu_attach (self->menu_button, menu);
+}
 
 static void
 kiste_box_page_update_actions (KisteBoxPage *self)
@@ -91,6 +114,8 @@ kiste_box_page_update_actions (KisteBoxPage *self)
   GtkWidget *widget = GTK_WIDGET (self);
   gboolean has_box = self->box != NULL;
   gboolean idle = has_box && !_kiste_box_page_is_busy (self);
+  /* what only distrobox does: for a toolbox, off as well as out of the menu */
+  gboolean distrobox = has_box && !_kiste_box_page_is_toolbox (self);
   KisteBoxState state = has_box ? kiste_box_get_state (self->box) : KISTE_BOX_STATE_UNKNOWN;
   gboolean can_start = FALSE;
   gboolean can_stop = FALSE;
@@ -118,15 +143,15 @@ kiste_box_page_update_actions (KisteBoxPage *self)
   gtk_widget_action_set_enabled (widget, "box.start", idle && can_start);
   gtk_widget_action_set_enabled (widget, "box.stop", idle && can_stop);
   gtk_widget_action_set_enabled (widget, "box.restart", idle && state == KISTE_BOX_STATE_RUNNING);
-  gtk_widget_action_set_enabled (widget, "box.upgrade", idle);
-  gtk_widget_action_set_enabled (widget, "box.clone", idle);
-  gtk_widget_action_set_enabled (widget, "box.clone-with-changes", idle);
-  gtk_widget_action_set_enabled (widget, "box.rename", idle);
+  gtk_widget_action_set_enabled (widget, "box.upgrade", idle && distrobox);
+  gtk_widget_action_set_enabled (widget, "box.clone", idle && distrobox);
+  gtk_widget_action_set_enabled (widget, "box.clone-with-changes", idle && distrobox);
+  gtk_widget_action_set_enabled (widget, "box.rename", idle && distrobox);
   gtk_widget_action_set_enabled (widget, "box.delete", idle);
   gtk_widget_action_set_enabled (widget, "box.copy-enter-command", has_box);
   gtk_widget_action_set_enabled (widget, "box.open-terminal", has_box);
   gtk_widget_action_set_enabled (widget, "box.view-log", has_box);
-  gtk_widget_action_set_enabled (widget, "box.export-settings", has_box);
+  gtk_widget_action_set_enabled (widget, "box.export-settings", distrobox);
   /* a box without the home keeps its own inside the container, unless
    * it has a separate home folder on this computer */
   gtk_widget_action_set_enabled (widget, "box.open-home",
@@ -274,6 +299,7 @@ kiste_box_page_update (KisteBoxPage *self)
     }
 
   gtk_stack_set_visible_child_name (self->stack, "box");
+  kiste_box_page_update_menu (self);
   _kiste_box_page_update_details (self);
   kiste_box_page_update_busy (self);
   _kiste_box_page_update_stats_polling (self);
@@ -451,6 +477,13 @@ busy_changed_cb (KisteBoxPage *self,
 }
 
 static void
+several_tools_cb (KisteBoxPage *self)
+{
+  if (self->box != NULL)
+    _kiste_box_page_update_details (self);
+}
+
+static void
 cancel_clicked_cb (KisteBoxPage *self)
 {
   if (self->task != NULL)
@@ -486,6 +519,9 @@ kiste_box_page_constructed (GObject *object)
 
   g_signal_connect_object (self->manager, "busy-changed",
                            G_CALLBACK (busy_changed_cb), self, G_CONNECT_SWAPPED);
+  /* the tool is named while both tools' boxes are listed */
+  g_signal_connect_object (kiste_manager_get_boxes (self->manager), "notify::several-tools",
+                           G_CALLBACK (several_tools_cb), self, G_CONNECT_SWAPPED);
   if (self->settings != NULL)
     kiste_color_row_set_settings (self->color_row, self->settings);
   kiste_box_page_update (self);
@@ -624,6 +660,7 @@ kiste_box_page_class_init (KisteBoxPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, color_row);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, menu_button);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, box_menu);
+  gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, toolbox_menu);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, distro_image);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, name_label);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, image_label);
@@ -644,6 +681,7 @@ kiste_box_page_class_init (KisteBoxPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, nvidia_row);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, exported_row);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, manager_row);
+  gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, tool_row);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, home_sharing_row);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, devsys_row);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, groups_row);
@@ -667,6 +705,7 @@ static void
 kiste_box_page_init (KisteBoxPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->shown_menu = self->box_menu;
   kiste_lazy_menu_attach (self->menu_button, self->box_menu);
   /* The bin's own child: AdwBin unparents it, the template must not */
   self->stack = GTK_STACK (adw_bin_get_child (ADW_BIN (self)));

@@ -34,9 +34,11 @@ struct _KisteBoxRow
   GtkWidget  *terminals_box;
   GtkLabel   *terminals_label;
   GtkLabel   *engine_label;
+  GtkLabel   *tool_label;
   GtkPopover *context_menu;
   guint       n_terminals;
   char       *engine;
+  char       *tool;
 };
 
 G_DEFINE_FINAL_TYPE (KisteBoxRow, kiste_box_row, GTK_TYPE_WIDGET)
@@ -57,10 +59,20 @@ kiste_box_row_get_box (KisteBoxRow *self)
 char *
 kiste_box_row_dup_accessible_label (KisteBox   *box,
                                     KisteTask  *task,
-                                    const char *engine)
+                                    const char *engine,
+                                    const char *tool)
 {
   const char *state = task ? kiste_task_get_title (task) : kiste_box_get_state_label (box);
 
+  if (engine != NULL && tool != NULL)
+    /* Translators: a box in the list as a screen reader says it, with the
+     * container engine it lives in and the tool it was made with:
+     * "NAME, ENGINE, TOOL, STATE" */
+    return g_strdup_printf (_("%s, %s, %s, %s"), kiste_box_get_name (box), engine, tool, state);
+  if (tool != NULL)
+    /* Translators: a box in the list as a screen reader says it, with the
+     * tool it was made with: "NAME, TOOL, STATE" ("fedora, Toolbx, Running") */
+    return g_strdup_printf (_("%s, %s, %s"), kiste_box_get_name (box), tool, state);
   if (engine != NULL)
     /* Translators: a box in the list as a screen reader says it, with the
      * container engine it lives in: "NAME, ENGINE, STATE" */
@@ -169,6 +181,18 @@ kiste_box_row_show_terminals (KisteBoxRow *self)
   gtk_widget_set_visible (self->terminals_box, self->n_terminals > 0);
 }
 
+/* A dim caption after the state, made when first needed */
+static GtkLabel *
+kiste_box_row_add_caption (KisteBoxRow *self)
+{
+  GtkLabel *label = GTK_LABEL (gtk_label_new (NULL));
+
+  gtk_widget_add_css_class (GTK_WIDGET (label), "caption");
+  gtk_widget_add_css_class (GTK_WIDGET (label), "dim-label");
+  gtk_box_append (GTK_BOX (self->state_box), GTK_WIDGET (label));
+  return label;
+}
+
 /* The engine's name, after the state: among boxes of several engines */
 static void
 kiste_box_row_show_engine (KisteBoxRow *self)
@@ -177,12 +201,7 @@ kiste_box_row_show_engine (KisteBoxRow *self)
     return;
 
   if (self->engine_label == NULL)
-    {
-      self->engine_label = GTK_LABEL (gtk_label_new (NULL));
-      gtk_widget_add_css_class (GTK_WIDGET (self->engine_label), "caption");
-      gtk_widget_add_css_class (GTK_WIDGET (self->engine_label), "dim-label");
-      gtk_box_append (GTK_BOX (self->state_box), GTK_WIDGET (self->engine_label));
-    }
+    self->engine_label = kiste_box_row_add_caption (self);
 
   if (self->engine != NULL)
     {
@@ -192,6 +211,27 @@ kiste_box_row_show_engine (KisteBoxRow *self)
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->engine_label), tooltip);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->engine_label), self->engine != NULL);
+}
+
+/* The tool's name, after the engine: a toolbox among distroboxes */
+static void
+kiste_box_row_show_tool (KisteBoxRow *self)
+{
+  if (self->tool_label == NULL && self->tool == NULL)
+    return;
+
+  if (self->tool_label == NULL)
+    self->tool_label = kiste_box_row_add_caption (self);
+
+  if (self->tool != NULL)
+    {
+      /* Translators: the tooltip of a row's "Toolbx" */
+      g_autofree char *tooltip = g_strdup_printf (_("Made with %s"), self->tool);
+
+      gtk_label_set_label (self->tool_label, self->tool);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->tool_label), tooltip);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->tool_label), self->tool != NULL);
 }
 
 static void
@@ -219,6 +259,7 @@ kiste_box_row_update (KisteBoxRow *self)
 
   kiste_box_row_show_terminals (self);
   kiste_box_row_show_engine (self);
+  kiste_box_row_show_tool (self);
 
   if (state == KISTE_BOX_STATE_RUNNING && self->task == NULL && !kiste_box_get_setting_up (self->box))
     gtk_widget_add_css_class (GTK_WIDGET (self->state_label), "success");
@@ -293,6 +334,23 @@ kiste_box_row_get_engine (KisteBoxRow *self)
   return self->engine;
 }
 
+void
+kiste_box_row_set_tool (KisteBoxRow *self,
+                        const char  *tool)
+{
+  g_return_if_fail (KISTE_IS_BOX_ROW (self));
+
+  if (g_set_str (&self->tool, tool))
+    kiste_box_row_update (self);
+}
+
+const char *
+kiste_box_row_get_tool (KisteBoxRow *self)
+{
+  g_return_val_if_fail (KISTE_IS_BOX_ROW (self), NULL);
+  return self->tool;
+}
+
 /* The row's context menu: what can be done with this box right here */
 static void
 kiste_box_row_show_menu (KisteBoxRow *self,
@@ -365,6 +423,7 @@ kiste_box_row_dispose (GObject *object)
   kiste_box_row_set_box (self, NULL);
   g_clear_object (&self->task);
   g_clear_pointer (&self->engine, g_free);
+  g_clear_pointer (&self->tool, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), KISTE_TYPE_BOX_ROW);
   if (self->context_menu != NULL)
     gtk_widget_unparent (GTK_WIDGET (g_steal_pointer (&self->context_menu)));

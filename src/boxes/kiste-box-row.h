@@ -34,15 +34,23 @@ guint        kiste_box_row_get_terminal_count (KisteBoxRow *self);
 void         kiste_box_row_set_engine (KisteBoxRow *self,
                                        const char  *engine);
 const char  *kiste_box_row_get_engine (KisteBoxRow *self);
+/* The tool the box was made with, for people ("Toolbx"), shown for a
+ * toolbox while distrobox and Toolbx boxes are listed; NULL shows none */
+void         kiste_box_row_set_tool   (KisteBoxRow *self,
+                                       const char  *tool);
+const char  *kiste_box_row_get_tool   (KisteBoxRow *self);
 /* Shows image in label the short way people know it ("fedora-toolbox:41",
  * not the registry's path), cut at the end when too long; the whole
  * reference is its tooltip only when some of it is not shown */
 void         kiste_box_row_show_image (GtkLabel   *label,
                                        const char *image);
 /* What a screen reader says for box in a list, e.g. "fedora, Running",
- * or "fedora, Docker, Running" with its engine (may be NULL) */
+ * "fedora, Docker, Running" with its engine, "fedora, Toolbx, Running"
+ * with its tool, "fedora, Podman, Toolbx, Running" with both (each may be
+ * NULL) */
 char        *kiste_box_row_dup_accessible_label (KisteBox   *box,
                                                  KisteTask  *task,
-                                                 const char *engine);
+                                                 const char *engine,
+                                                 const char *tool);
 
 G_END_DECLS

@@ -16,6 +16,7 @@
 #include "kiste-create-dialog-private.h"
 #include "kiste-create-flags.h"
 #include "kiste-distro.h"
+#include "kiste-runner.h"
 #include "kiste-validate.h"
 
 /* How a row shows its option */
@@ -313,6 +314,28 @@ _kiste_create_dialog_validate (KisteCreateDialog *self)
       _kiste_create_dialog_set_field_error (self, view, !ok && should_show_error (self, view) ? problem : NULL);
     }
 
+  /* Toolbx: its own plan, from the name and the image; the other rows
+   * are hidden, and the plan names an option set in them (a manifest's,
+   * or people's before they chose Toolbx) that Toolbx cannot make */
+  if (_kiste_create_dialog_is_toolbx (self))
+    {
+      g_autoptr(KisteCreatePlan) plan = NULL;
+      g_autoptr(GError) plan_error = NULL;
+
+      g_clear_pointer (&argv, g_strfreev);
+      g_clear_error (&argv_error);
+      valid = !row_error &&
+              g_ptr_array_index (problems, KISTE_CREATE_FIELD_NAME) == NULL &&
+              g_ptr_array_index (problems, KISTE_CREATE_FIELD_IMAGE) == NULL;
+      if (valid)
+        plan = kiste_create_options_plan (self->options, (const char * const *) names, caps,
+                                          "podman", &plan_error);
+      if (plan != NULL)
+        argv = g_strdupv ((char **) kiste_create_plan_get_argv (plan));
+      else if (plan_error != NULL)
+        g_propagate_error (&argv_error, g_steal_pointer (&plan_error));
+    }
+
   /* what is left: a clone source that is gone, a flag this distrobox
    * lacks; said once the fields are fine */
   if (!valid)
@@ -357,8 +380,10 @@ _kiste_create_dialog_validate (KisteCreateDialog *self)
         gtk_widget_remove_css_class (GTK_WIDGET (expanders[j]), "error");
     }
 
-  /* A missing distrobox or manager beats any field */
-  if (kiste_capabilities_get_loaded (caps))
+  /* A missing distrobox or manager beats any field; Toolbx needs no
+   * distrobox */
+  if (kiste_capabilities_get_loaded (caps) &&
+      !(_kiste_create_dialog_is_toolbx (self) && kiste_capabilities_has_toolbox (caps)))
     {
       if (kiste_capabilities_get_distrobox_problem (caps) != NULL)
         banner_text = kiste_capabilities_get_distrobox_problem (caps);
@@ -381,7 +406,10 @@ _kiste_create_dialog_validate (KisteCreateDialog *self)
   g_clear_pointer (&self->command, g_free);
   if (argv != NULL)
     {
-      self->command = kiste_create_options_dup_command_text (self->options, caps);
+      if (_kiste_create_dialog_is_toolbx (self))
+        self->command = kiste_argv_to_display_string ((const char * const *) argv);
+      else
+        self->command = kiste_create_options_dup_command_text (self->options, caps);
       gtk_label_set_text (self->command_label, self->command);
       gtk_widget_remove_css_class (GTK_WIDGET (self->command_label), "dim-label");
     }
@@ -541,6 +569,49 @@ gate_row (KisteCreateDialog     *self,
     }
 }
 
+/* The tool that makes the box: chosen where both distrobox and Toolbx are
+ * installed, Toolbx where only it is. Toolbx makes a box from its name and
+ * image alone: the rows of the other options are hidden while it is chosen,
+ * and keep their values for Distrobox. Try an Image and a copy are
+ * distrobox's. */
+static void
+kiste_create_dialog_update_tool (KisteCreateDialog *self)
+{
+  KisteCapabilities *caps = _kiste_create_dialog_get_caps (self);
+  gboolean loaded = kiste_capabilities_get_loaded (caps);
+  gboolean has_distrobox = kiste_capabilities_has_distrobox (caps);
+  gboolean has_toolbox = kiste_capabilities_has_toolbox (caps);
+  const char *clone_source = kiste_create_options_get_clone_source (self->options);
+  gboolean distrobox_only = self->temporary || (clone_source != NULL && clone_source[0] != '\0');
+  KisteBoxTool tool = kiste_create_options_get_tool (self->options);
+  gboolean toolbx;
+
+  if (distrobox_only || (loaded && !has_toolbox))
+    tool = KISTE_BOX_TOOL_DISTROBOX;
+  else if (loaded && !has_distrobox)
+    tool = KISTE_BOX_TOOL_TOOLBX;
+  self->updating++;
+  kiste_create_options_set_tool (self->options, tool);
+  self->updating--;
+  toolbx = tool == KISTE_BOX_TOOL_TOOLBX;
+
+  /* the dialog's guess of NVIDIA is for Distrobox only */
+  if (self->nvidia_guessed && kiste_create_options_get_nvidia (self->options) == toolbx)
+    {
+      self->updating++;
+      kiste_create_options_set_nvidia (self->options, !toolbx);
+      self->updating--;
+    }
+
+  gtk_widget_set_visible (GTK_WIDGET (self->tool_group),
+                          loaded && has_distrobox && has_toolbox && !distrobox_only);
+  gtk_widget_set_visible (GTK_WIDGET (self->home_group), !toolbx && !self->temporary);
+  gtk_widget_set_visible (GTK_WIDGET (self->isolation_group), !toolbx);
+  gtk_widget_set_visible (GTK_WIDGET (self->advanced_group), !toolbx);
+  /* manifests are distrobox's */
+  gtk_widget_set_visible (GTK_WIDGET (self->import_row), !toolbx && !self->temporary);
+}
+
 /* Every row that follows an option of the table of create flags, in the
  * table's order */
 void
@@ -549,6 +620,8 @@ _kiste_create_dialog_update_rows (KisteCreateDialog *self)
   KisteCapabilities *caps = _kiste_create_dialog_get_caps (self);
   const KisteCreateFlag *flags;
   guint n_flags;
+
+  kiste_create_dialog_update_tool (self);
 
   flags = kiste_create_flags_get_all (&n_flags);
 
@@ -636,6 +709,9 @@ kiste_create_dialog_options_notify_cb (KisteCreateDialog  *self,
         g_set_str (&self->suggested_name, "");
       kiste_create_dialog_suggest_home (self);
     }
+  else if (g_str_equal (prop, "nvidia"))
+    /* people's own choice from now on */
+    self->nvidia_guessed = FALSE;
   else if (g_str_equal (prop, "separate-home") && kiste_create_options_get_separate_home (options))
     {
       if (_kiste_create_dialog_entry_text (self->home_row)[0] == '\0')
@@ -740,6 +816,31 @@ bind (KisteCreateDialog     *self,
   g_ptr_array_add (self->bindings, g_object_ref (binding));
 }
 
+/* The tool row's position is the KisteBoxTool */
+static gboolean
+tool_to_selected (GBinding     *binding,
+                  const GValue *from,
+                  GValue       *to,
+                  gpointer      user_data)
+{
+  g_value_set_uint (to, (guint) g_value_get_int (from));
+  return TRUE;
+}
+
+static gboolean
+selected_to_tool (GBinding     *binding,
+                  const GValue *from,
+                  GValue       *to,
+                  gpointer      user_data)
+{
+  guint selected = g_value_get_uint (from);
+
+  if (selected > KISTE_BOX_TOOL_TOOLBX)
+    return FALSE;
+  g_value_set_int (to, (int) selected);
+  return TRUE;
+}
+
 /* Every row is bound to its option, both ways: what people change goes
  * into the options and what the options change shows. Called again when
  * the dialog gets other options. */
@@ -785,6 +886,8 @@ _kiste_create_dialog_bind_options (KisteCreateDialog  *self,
           break;
         }
     }
+
+  bind (self, "tool", self->tool_row, "selected", tool_to_selected, selected_to_tool);
 
   /* after the bindings: the rows show a change before it is followed */
   g_signal_connect_object (options, "notify", G_CALLBACK (kiste_create_dialog_options_notify_cb),

@@ -75,6 +75,11 @@ struct _KisteCreateDialog
   GtkLabel            *image_error;
   KisteImageChooser   *image_chooser;
   AdwActionRow        *clone_row;
+  AdwPreferencesGroup *tool_group;
+  AdwComboRow         *tool_row;
+  AdwPreferencesGroup *home_group;
+  AdwPreferencesGroup *isolation_group;
+  AdwPreferencesGroup *advanced_group;
   AdwSwitchRow        *home_switch_row;
   AdwEntryRow         *home_row;
   GtkButton           *home_choose_button;
@@ -138,6 +143,9 @@ struct _KisteCreateDialog
   gboolean             in_changed;
   gboolean             can_create;
   gboolean             nvidia_found;
+  /* NVIDIA is on as the dialog's guess, not people's choice: off while
+   * Toolbx makes the box, which has no such option */
+  gboolean             nvidia_guessed;
   /* Try an Image: a temporary box with a name of Kiste's */
   gboolean             temporary;
 };
@@ -156,6 +164,9 @@ const char        *_kiste_create_dialog_entry_text       (AdwEntryRow        *ro
 void               _kiste_create_dialog_set_switch       (KisteCreateDialog  *self,
                                                           AdwSwitchRow       *row,
                                                           gboolean            active);
+
+/* whether the box is made with Toolbx */
+gboolean           _kiste_create_dialog_is_toolbx        (KisteCreateDialog  *self);
 
 /* kiste-create-dialog-form.c */
 void               _kiste_create_dialog_bind_options     (KisteCreateDialog  *self,

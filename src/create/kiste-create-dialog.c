@@ -157,6 +157,7 @@ kiste_create_dialog_set_options (KisteCreateDialog  *self,
   _kiste_create_dialog_bind_options (self, copy);
 
   /* prefilled values are people's own: no more suggestions over them */
+  self->nvidia_guessed = FALSE;
   g_clear_pointer (&self->suggested_name, g_free);
   g_clear_pointer (&self->suggested_home, g_free);
 
@@ -713,10 +714,21 @@ kiste_create_dialog_constructed (GObject *object)
   self->nvidia_found = g_file_test ("/proc/driver/nvidia", G_FILE_TEST_EXISTS) ||
                        g_file_test ("/dev/nvidia0", G_FILE_TEST_EXISTS);
   if (self->nvidia_found && _kiste_create_dialog_supports (self, "nvidia"))
-    kiste_create_options_set_nvidia (self->options, TRUE);
+    {
+      self->updating++;
+      kiste_create_options_set_nvidia (self->options, TRUE);
+      self->updating--;
+      self->nvidia_guessed = TRUE;
+    }
 
   kiste_image_chooser_load (self->image_chooser, self->manager, self->cancellable);
   _kiste_create_dialog_changed (self);
+}
+
+gboolean
+_kiste_create_dialog_is_toolbx (KisteCreateDialog *self)
+{
+  return kiste_create_options_get_tool (self->options) == KISTE_BOX_TOOL_TOOLBX;
 }
 
 /* Whatever still runs for this dialog stops; late results are dropped */
@@ -878,6 +890,11 @@ kiste_create_dialog_class_init (KisteCreateDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, image_error);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, image_chooser);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, clone_row);
+  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, tool_group);
+  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, tool_row);
+  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, home_group);
+  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, isolation_group);
+  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, advanced_group);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, home_switch_row);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, home_row);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, home_choose_button);

@@ -17,9 +17,10 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (KisteCreateDialog, kiste_create_dialog, KISTE, CREATE_DIALOG, AdwDialog)
 
-/* Asks for everything `distrobox create` takes, checks it while people type,
- * then creates the box and starts it for the first time, showing the
- * progress. Emits "created" (the box name) once the box is ready. */
+/* Asks for everything `distrobox create` takes (or, with Toolbx, `toolbox
+ * create`: the name and the image), checks it while people type, then
+ * creates the box and starts it for the first time, showing the progress.
+ * Emits "created" (the box name) once the box is ready. */
 KisteCreateDialog  *kiste_create_dialog_new                      (KisteManager         *manager);
 
 /* Turns the dialog into Try an Image: the box gets a name of Kiste's and

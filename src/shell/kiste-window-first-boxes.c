@@ -9,11 +9,13 @@
  * computer's own distribution, one of another common distribution and one
  * to try, each naming its image. A start opens the create dialog (or Try
  * an Image) filled in with that image; once the box is made, a terminal
- * tab opens in it. */
+ * tab opens in it. With Toolbx alone, only boxes of Toolbx's own images
+ * are offered, none to try (Toolbx has no temporary boxes). */
 
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "kiste-create-dialog.h"
 #include "kiste-distro.h"
@@ -46,6 +48,8 @@ kiste_window_first_box_action (GtkWidget  *widget,
   dialog = kiste_create_dialog_new (self->manager);
   if (box->kind == KISTE_FIRST_BOX_TRY)
     kiste_create_dialog_set_temporary (dialog);
+  if (self->first_boxes_toolbx)
+    kiste_create_options_set_tool (kiste_create_dialog_get_options (dialog), KISTE_BOX_TOOL_TOOLBX);
   /* as if typed: the name follows the image */
   kiste_create_options_set_image (kiste_create_dialog_get_options (dialog), box->image);
   g_signal_connect_object (dialog, "created", G_CALLBACK (first_box_created_cb), self,
@@ -103,21 +107,78 @@ first_box_widget_new (KisteFirstBox *box,
   return start;
 }
 
+/* Whether Toolbx runs image: its own images, made for it ("fedora-toolbox",
+ * "arch-toolbox", "ubi9/toolbox"); others lack what its entry point needs */
+static gboolean
+image_is_toolbx (const char *image)
+{
+  const char *slash = strrchr (image, '/');
+  g_autofree char *repository = g_strdup (slash != NULL ? slash + 1 : image);
+  char *end = strpbrk (repository, ":@");
+
+  if (end != NULL)
+    *end = '\0';
+  return g_str_has_suffix (repository, "toolbox");
+}
+
+/* Toolbx alone: the boxes of Toolbx's images, none to try, then others
+ * of Toolbx's images up to three */
+static void
+keep_toolbx_boxes (GPtrArray *boxes)
+{
+  static const char * const toolbx_distros[] = { "fedora", "arch", "rhel" };
+
+  for (guint i = boxes->len; i > 0; i--)
+    {
+      KisteFirstBox *box = g_ptr_array_index (boxes, i - 1);
+
+      if (!image_is_toolbx (box->image))
+        g_ptr_array_remove_index (boxes, i - 1);
+      else if (box->kind == KISTE_FIRST_BOX_TRY)
+        box->kind = KISTE_FIRST_BOX_OTHER;
+    }
+
+  for (guint d = 0; d < G_N_ELEMENTS (toolbx_distros) && boxes->len < 3; d++)
+    {
+      gboolean offered = FALSE;
+      KisteFirstBox *box;
+
+      for (guint i = 0; i < boxes->len; i++)
+        offered |= g_strcmp0 (((KisteFirstBox *) g_ptr_array_index (boxes, i))->distro_id,
+                              toolbx_distros[d]) == 0;
+      if (offered)
+        continue;
+      box = g_new0 (KisteFirstBox, 1);
+      box->kind = KISTE_FIRST_BOX_OTHER;
+      box->distro_id = toolbx_distros[d];
+      box->image = kiste_first_boxes_image_for_distro (toolbx_distros[d], NULL);
+      g_ptr_array_add (boxes, box);
+    }
+}
+
 /* The first boxes for this computer, read once and when the os-release to
- * read changes */
+ * read changes, or whether only Toolbx makes boxes */
 void
 _kiste_window_update_first_boxes (KisteWindow *self)
 {
   GtkWidget *child;
   const char *path;
+  gboolean toolbx;
 
-  if (self->first_boxes != NULL || self->manager == NULL)
+  if (self->manager == NULL)
+    return;
+  toolbx = _kiste_window_is_toolbx_only (self);
+  if (self->first_boxes != NULL && toolbx == self->first_boxes_toolbx)
     return;
 
+  g_clear_pointer (&self->first_boxes, g_ptr_array_unref);
+  self->first_boxes_toolbx = toolbx;
   path = self->os_release_path;
   if (path == NULL)
     path = kiste_first_boxes_os_release_path (kiste_manager_get_in_flatpak (self->manager));
   self->first_boxes = kiste_first_boxes_load (path);
+  if (toolbx)
+    keep_toolbx_boxes (self->first_boxes);
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->first_boxes_box))) != NULL)
     gtk_box_remove (self->first_boxes_box, child);

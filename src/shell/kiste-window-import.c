@@ -25,6 +25,14 @@
 
 #define MANIFEST_MAX_SIZE (1024 * 1024)
 
+/* distrobox.ini is distrobox's: with Toolbx alone, the way to distrobox */
+static gboolean
+kiste_window_check_manifests (KisteWindow *self)
+{
+  return _kiste_window_check_distrobox (self, _("Boxes of a distrobox.ini are made with "
+                                                "distrobox, which this computer does not have."));
+}
+
 static void
 kiste_window_toast_plain (KisteWindow *self,
                           const char  *title)
@@ -141,6 +149,9 @@ kiste_window_import_file (KisteWindow *self,
   g_return_if_fail (KISTE_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
+  if (!kiste_window_check_manifests (self))
+    return;
+
   import = g_new0 (ImportFile, 1);
   import->self = g_object_ref (self);
   import->name = g_file_get_basename (file);
@@ -179,6 +190,9 @@ kiste_window_import_file_action (GtkWidget  *widget,
   g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
   g_autoptr(GtkFileFilter) manifests = gtk_file_filter_new ();
   g_autoptr(GtkFileFilter) everything = gtk_file_filter_new ();
+
+  if (!kiste_window_check_manifests (self))
+    return;
 
   gtk_file_filter_set_name (manifests, _("distrobox Manifests"));
   gtk_file_filter_add_pattern (manifests, "*.ini");
@@ -279,8 +293,12 @@ kiste_window_import_url_action (GtkWidget  *widget,
                                 const char *action_name,
                                 GVariant   *parameter)
 {
-  KisteUrlDialog *dialog = kiste_url_dialog_new ();
+  KisteUrlDialog *dialog;
 
+  if (!kiste_window_check_manifests (KISTE_WINDOW (widget)))
+    return;
+
+  dialog = kiste_url_dialog_new ();
   g_signal_connect_object (dialog, "url-chosen", G_CALLBACK (url_chosen_cb), widget,
                            G_CONNECT_SWAPPED);
   adw_dialog_present (ADW_DIALOG (dialog), widget);

@@ -121,6 +121,12 @@ kiste_window_filter_func (gpointer item,
   if (strstr (name, self->search_text) != NULL || strstr (image, self->search_text) != NULL)
     return TRUE;
 
+  /* "toolbx" and "toolbox" find the toolboxes among distroboxes */
+  if (kiste_box_get_tool (box) == KISTE_BOX_TOOL_TOOLBX &&
+      kiste_box_list_get_several_tools (kiste_manager_get_boxes (self->manager)) &&
+      (g_str_equal (self->search_text, "toolbx") || g_str_equal (self->search_text, "toolbox")))
+    return TRUE;
+
   /* "docker" finds the boxes of docker, once there are two engines */
   return kiste_box_list_get_several_engines (kiste_manager_get_boxes (self->manager)) &&
          kiste_box_get_engine (box) != NULL &&
@@ -147,6 +153,7 @@ update_list_item (GtkListItem  *item,
   KisteBox *box = gtk_list_item_get_item (item);
   KisteBoxList *boxes = kiste_manager_get_boxes (manager);
   const char *engine = NULL;
+  const char *tool = NULL;
   KisteWindow *self;
   KisteTask *task;
   g_autofree char *label = NULL;
@@ -158,13 +165,17 @@ update_list_item (GtkListItem  *item,
   if (kiste_box_list_get_several_engines (boxes))
     engine = kiste_box_source_get_title (kiste_box_list_get_source_for_box (boxes, box));
   kiste_box_row_set_engine (row, engine);
+  /* a toolbox says so among distroboxes */
+  if (kiste_box_list_get_several_tools (boxes) && kiste_box_get_tool (box) == KISTE_BOX_TOOL_TOOLBX)
+    tool = kiste_box_tool_to_label (KISTE_BOX_TOOL_TOOLBX);
+  kiste_box_row_set_tool (row, tool);
 
   task = kiste_manager_get_task_for_box (manager, kiste_box_get_ref (box));
   kiste_box_row_set_task (row, task);
   if ((self = g_object_get_data (G_OBJECT (item), "kiste-window")) != NULL)
     kiste_box_row_set_terminal_count (row, _kiste_window_get_terminal_count (self,
                                                                             kiste_box_get_ref (box)));
-  label = kiste_box_row_dup_accessible_label (box, task, engine);
+  label = kiste_box_row_dup_accessible_label (box, task, engine, tool);
   gtk_list_item_set_accessible_label (item, label);
 }
 
@@ -341,9 +352,10 @@ _kiste_window_update_rows_for (KisteWindow *self,
     }
 }
 
-/* Rows name the engine once there are boxes of more than one */
+/* Rows name the engine once there are boxes of more than one, and a
+ * toolbox's tool once there are distroboxes too */
 static void
-kiste_window_several_engines_cb (KisteWindow *self)
+kiste_window_several_changed_cb (KisteWindow *self)
 {
   for (guint i = 0; i < self->bound_rows->len; i++)
     update_list_item (g_ptr_array_index (self->bound_rows, i), self->manager);
@@ -383,7 +395,9 @@ _kiste_window_list_setup (KisteWindow *self)
   g_signal_connect_object (self->manager, "busy-changed",
                            G_CALLBACK (kiste_window_busy_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (kiste_manager_get_boxes (self->manager), "notify::several-engines",
-                           G_CALLBACK (kiste_window_several_engines_cb), self, G_CONNECT_SWAPPED);
+                           G_CALLBACK (kiste_window_several_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (kiste_manager_get_boxes (self->manager), "notify::several-tools",
+                           G_CALLBACK (kiste_window_several_changed_cb), self, G_CONNECT_SWAPPED);
 }
 
 void

@@ -96,9 +96,11 @@ struct _KisteWindow
   guint                  temporary_checked : 1;
   guint                  temporary_close_asked : 1;
 
-  /* The empty page's first boxes (KisteFirstBox), read once */
+  /* The empty page's first boxes (KisteFirstBox), read once, and again
+   * when whether only Toolbx can make them changes */
   GtkBox                *first_boxes_box;
   GPtrArray             *first_boxes;
+  gboolean               first_boxes_toolbx;
   /* Tests: the os-release to read instead of the computer's */
   char                  *os_release_path;
 };
@@ -164,6 +166,13 @@ KisteTerminalTab *_kiste_window_open_install_tab (KisteWindow     *self,
                                                   const char      *package_path);
 void        _kiste_window_update_install_distrobox (KisteWindow   *self,
                                                     gboolean       no_distrobox);
+/* TRUE when boxes can be made with distrobox (or before the tools are
+ * known); else, with only Toolbx, asks to use Kiste's own distrobox or to
+ * install one, saying why (what needs it), and FALSE */
+gboolean    _kiste_window_check_distrobox       (KisteWindow      *self,
+                                                 const char       *why);
+/* Toolbx is there and distrobox is not: boxes are Toolbx's */
+gboolean    _kiste_window_is_toolbx_only        (KisteWindow      *self);
 void        _kiste_window_terminals_init        (KisteWindow      *self);
 /* Once the window has its settings */
 void        _kiste_window_terminals_setup       (KisteWindow      *self);

@@ -6,7 +6,8 @@
  */
 
 /* When the host has no distrobox: the copy the Flatpak carries, offered on
- * the missing-tools page and put in place after asking. */
+ * the missing-tools page and put in place after asking; with Toolbx alone,
+ * offered too where something needs distrobox (Try an Image, manifests). */
 
 #include "config.h"
 
@@ -53,6 +54,59 @@ installed_cb (GObject      *object,
   toast = adw_toast_new (_("Distrobox is ready"));
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
   gtk_widget_activate_action (GTK_WIDGET (self), "win.reload", NULL);
+}
+
+static void confirm_response_cb (AdwAlertDialog *dialog,
+                                 GAsyncResult   *result,
+                                 gpointer        user_data);
+
+gboolean
+_kiste_window_is_toolbx_only (KisteWindow *self)
+{
+  KisteCapabilities *caps = kiste_manager_get_capabilities (self->manager);
+
+  return kiste_capabilities_get_loaded (caps) && !kiste_capabilities_has_distrobox (caps) &&
+         kiste_capabilities_has_toolbox (caps);
+}
+
+gboolean
+_kiste_window_check_distrobox (KisteWindow *self,
+                               const char  *why)
+{
+  const char *version = kiste_manager_get_bundled_distrobox_version (self->manager);
+  g_autofree char *body = NULL;
+  AdwDialog *alert;
+
+  if (!_kiste_window_is_toolbx_only (self))
+    return TRUE;
+
+  if (version != NULL)
+    /* Translators: after what needs distrobox; %s is the version Kiste carries */
+    body = g_strdup_printf (_("%s Kiste can use its own copy of distrobox %s, which changes "
+                              "nothing else on this computer. Installing distrobox from your "
+                              "system is still the better choice."),
+                            why, version);
+  else
+    body = g_strdup_printf (_("%s Install distrobox from your system, then try again."), why);
+
+  alert = adw_alert_dialog_new (_("Distrobox Is Needed"), body);
+  if (version != NULL)
+    {
+      adw_alert_dialog_add_responses (ADW_ALERT_DIALOG (alert),
+                                      "cancel", _("_Cancel"),
+                                      "install", _("_Use Kiste’s Copy"),
+                                      NULL);
+      adw_alert_dialog_set_response_appearance (ADW_ALERT_DIALOG (alert), "install",
+                                                ADW_RESPONSE_SUGGESTED);
+      adw_alert_dialog_set_default_response (ADW_ALERT_DIALOG (alert), "install");
+    }
+  else
+    adw_alert_dialog_add_response (ADW_ALERT_DIALOG (alert), "cancel", _("_Close"));
+  adw_alert_dialog_set_close_response (ADW_ALERT_DIALOG (alert), "cancel");
+  /* the same way to Kiste's copy as from the missing-tools page */
+  adw_alert_dialog_choose (ADW_ALERT_DIALOG (alert), GTK_WIDGET (self), self->cancellable,
+                           (GAsyncReadyCallback) confirm_response_cb, g_object_ref (self));
+  return FALSE;
 }
 
 static void

@@ -34,8 +34,14 @@ kiste_window_try_image_action (GtkWidget  *widget,
                                GVariant   *parameter)
 {
   KisteWindow *self = KISTE_WINDOW (widget);
-  KisteCreateDialog *dialog = kiste_create_dialog_new (self->manager);
+  KisteCreateDialog *dialog;
 
+  /* distrobox's: Toolbx has no temporary boxes */
+  if (!_kiste_window_check_distrobox (self, _("Trying an image needs distrobox, which this "
+                                              "computer does not have.")))
+    return;
+
+  dialog = kiste_create_dialog_new (self->manager);
   kiste_create_dialog_set_temporary (dialog);
   g_signal_connect_object (dialog, "created", G_CALLBACK (kiste_window_tried_cb), self,
                            G_CONNECT_SWAPPED);

@@ -127,17 +127,24 @@ _kiste_window_update_state (KisteWindow *self)
   if (g_error_matches (self->load_error, KISTE_ERROR, KISTE_ERROR_TOOL_MISSING))
     {
       gboolean no_distrobox = !kiste_capabilities_has_distrobox (caps);
-      g_autofree char *command = dup_install_command (no_distrobox ? "distrobox" : "podman");
+      /* Toolbx without distrobox lacks podman, the one engine it uses */
+      gboolean toolbx_only = no_distrobox && kiste_capabilities_has_toolbox (caps);
+      g_autofree char *command = dup_install_command (no_distrobox && !toolbx_only ? "distrobox"
+                                                                                   : "podman");
       g_autofree char *description = NULL;
 
-      adw_status_page_set_title (self->missing_page,
-                                 no_distrobox ? _("Distrobox Is Not Installed")
-                                              : _("No Container Manager Found"));
+      if (no_distrobox && !toolbx_only)
+        adw_status_page_set_title (self->missing_page, _("No Distrobox or Toolbx Found"));
+      else
+        adw_status_page_set_title (self->missing_page, _("No Container Manager Found"));
       if (command == NULL)
         description = g_strdup (self->load_error->message);
+      else if (toolbx_only)
+        description = g_strdup (_("Toolbx needs podman to run boxes. "
+                                  "Install podman with this command, then retry."));
       else if (no_distrobox)
-        description = g_strdup (_("Kiste needs distrobox to create and run boxes. "
-                                  "Install it with this command, then retry."));
+        description = g_strdup (_("Kiste needs distrobox or Toolbx to create and run boxes. "
+                                  "Install distrobox with this command, then retry."));
       else
         description = g_strdup (_("Kiste needs podman or docker to run boxes. "
                                   "Install podman with this command, then retry."));

@@ -871,10 +871,16 @@ def box_list(win, timeout=10.0):
     return find(win, 'list', BOX_LIST, showing=True, timeout=timeout)
 
 
+# What a row names after the box's engine: the tool of a toolbox among
+# distroboxes ("Toolbx" in every language)
+ROW_TOOLS = ('Toolbx',)
+
+
 def parse_row_label(label):
-    """Splits a box row's accessible label "NAME, STATE" (or "NAME, ENGINE,
-    STATE" once boxes of two engines are listed) into (NAME, STATE); box
-    names never contain ", "."""
+    """Splits a box row's accessible label into (NAME, STATE): "NAME, STATE",
+    "NAME, ENGINE, STATE" once boxes of two engines are listed, "NAME, TOOL,
+    STATE" for a toolbox among distroboxes, "NAME, ENGINE, TOOL, STATE" with
+    both; box names never contain ", "."""
     parts = (label or '').split(', ')
     if len(parts) < 2:
         return (label or '', '')
@@ -884,7 +890,17 @@ def parse_row_label(label):
 def row_engine(row):
     """The engine a box row names ("Docker", "Podman"), or None."""
     parts = (row.get_name() or '').split(', ')
-    return parts[1] if len(parts) == 3 else None
+    if len(parts) in (3, 4) and parts[1] not in ROW_TOOLS:
+        return parts[1]
+    return None
+
+
+def row_tool(row):
+    """The tool a box row names ("Toolbx"), or None."""
+    parts = (row.get_name() or '').split(', ')
+    if len(parts) in (3, 4) and parts[-2] in ROW_TOOLS:
+        return parts[-2]
+    return None
 
 
 def box_rows(lst):

@@ -23,7 +23,7 @@ import test_terminal as t  # noqa: E402
 
 BOX = 'kiste-e2e-owncopy'
 NEW_BOX = 'kiste-e2e-owncopy-new'
-MISSING_TITLE = 'Distrobox Is Not Installed'
+MISSING_TITLE = 'No Distrobox or Toolbx Found'
 HOME = os.path.expanduser('~')
 OWN_COPY = os.path.join(HOME, '.var', 'app', 'io.github.kiste.Kiste', 'data', 'distrobox')
 PROFILES = [os.path.join(HOME, name) for name in ('.bash_profile', '.bash_login', '.profile')]
@@ -63,7 +63,7 @@ def main():
             os.rename(path, saved[path])
     bundle = bundle_dir()
     try:
-        with e2e.box(BOX), e2e.program_dir(exclude=('distrobox*',)) as bin_dir:
+        with e2e.box(BOX), e2e.program_dir(exclude=('distrobox*', 'toolbox')) as bin_dir:
             # the host's login shell knows no distrobox
             with open(PROFILES[-1], 'w', encoding='utf-8') as f:
                 f.write(f'PATH="{bin_dir}"\n')

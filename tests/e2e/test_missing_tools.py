@@ -13,11 +13,11 @@ import shutil
 import kiste_e2e as e2e
 
 BOX = 'kiste-e2e-tools'
-MISSING_TITLE = 'Distrobox Is Not Installed'
+MISSING_TITLE = 'No Distrobox or Toolbx Found'
 
 
 def main():
-    with e2e.box(BOX), e2e.program_dir(exclude=('distrobox*',)) as bin_dir:
+    with e2e.box(BOX), e2e.program_dir(exclude=('distrobox*', 'toolbox')) as bin_dir:
         e2e.check(shutil.which('distrobox', path=bin_dir) is None,
                   f'distrobox is still found in {bin_dir}')
         e2e.check(shutil.which('podman', path=bin_dir) is not None,

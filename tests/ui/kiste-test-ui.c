@@ -195,8 +195,12 @@ kiste_test_set_world (KisteFakeRunner *runner,
   kiste_fake_runner_add (runner, "distrobox version", "echo 'distrobox: 1.8.2.5'");
   kiste_fake_runner_add (runner, "distrobox create",
                          "cat \"$KISTE_TEST_FIXTURES/help-distrobox-1.8.2.5.txt\"");
-  if (world == KISTE_TEST_WORLD_NO_DISTROBOX)
+  if (world == KISTE_TEST_WORLD_NO_DISTROBOX || world == KISTE_TEST_WORLD_TOOLBX_ONLY ||
+      world == KISTE_TEST_WORLD_TOOLBX_EMPTY)
     kiste_fake_runner_add (runner, "distrobox", "exit 127");
+  if (world == KISTE_TEST_WORLD_TOOLBX || world == KISTE_TEST_WORLD_TOOLBX_ONLY ||
+      world == KISTE_TEST_WORLD_TOOLBX_EMPTY)
+    kiste_fake_runner_add (runner, "toolbox --version", "echo 'toolbox version 0.1.2'");
 
   kiste_fake_runner_add (runner, "podman", "exit 0");
   kiste_fake_runner_add (runner, "podman --version", "echo 'podman version 5.4.2'");
@@ -207,8 +211,12 @@ kiste_test_set_world (KisteFakeRunner *runner,
                          "cat \"$KISTE_TEST_FIXTURES/inspect-podman5.json\"");
   if (world == KISTE_TEST_WORLD_PS_FAILS)
     ps = "echo 'Error: database is locked' >&2; exit 125";
-  else if (world == KISTE_TEST_WORLD_EMPTY)
+  else if (world == KISTE_TEST_WORLD_EMPTY || world == KISTE_TEST_WORLD_TOOLBX_EMPTY)
     ps = "echo '[]'";
+  else if (world == KISTE_TEST_WORLD_TOOLBX)
+    ps = "cat \"$KISTE_TEST_FIXTURES/ps-toolbx-ui.json\"";
+  else if (world == KISTE_TEST_WORLD_TOOLBX_ONLY)
+    ps = "cat \"$KISTE_TEST_FIXTURES/ps-toolbx-only.json\"";
   else if (world == KISTE_TEST_WORLD_SHOWCASE)
     ps = "cat \"$KISTE_TEST_FIXTURES/ps-showcase.json\"";
   kiste_fake_runner_add (runner, "podman ps", ps);

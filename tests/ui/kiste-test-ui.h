@@ -35,7 +35,8 @@ GtkWidget *kiste_test_find_widget    (GtkWidget  *root,
 void       kiste_test_screenshot     (GtkWidget  *widget,
                                       const char *name);
 
-/* Stand-ins for podman and distrobox, see kiste_test_set_world() */
+/* Stand-ins for podman, distrobox and Toolbx, see kiste_test_set_world();
+ * without a word on Toolbx, `toolbox` is missing */
 typedef enum
 {
   KISTE_TEST_WORLD_BOXES,        /* distrobox and podman, the captured boxes */
@@ -43,6 +44,9 @@ typedef enum
   KISTE_TEST_WORLD_NO_DISTROBOX,
   KISTE_TEST_WORLD_PS_FAILS,
   KISTE_TEST_WORLD_SHOWCASE,     /* boxes of several distributions, for screenshots */
+  KISTE_TEST_WORLD_TOOLBX,       /* distrobox, Toolbx and podman: two distroboxes and a toolbox */
+  KISTE_TEST_WORLD_TOOLBX_ONLY,  /* Toolbx and podman without distrobox (Silverblue): a toolbox */
+  KISTE_TEST_WORLD_TOOLBX_EMPTY, /* Toolbx and podman without distrobox, no boxes */
 } KisteTestWorld;
 
 /* Makes runner answer like world: every command a small shell script

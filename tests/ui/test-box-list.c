@@ -272,7 +272,7 @@ test_engines (Fixture       *fixture,
   row = find_ref_row (GTK_WIDGET (fixture->window), "fixture-a");
   g_assert_cmpstr (kiste_box_row_get_engine (row), ==, "Podman");
   {
-    g_autofree char *label = kiste_box_row_dup_accessible_label (kiste_box_row_get_box (row), NULL, "Podman");
+    g_autofree char *label = kiste_box_row_dup_accessible_label (kiste_box_row_get_box (row), NULL, "Podman", NULL);
 
     g_assert_cmpstr (label, ==, "fixture-a, Podman, Running");
   }
@@ -297,6 +297,86 @@ test_engines (Fixture       *fixture,
   kiste_test_flush (GTK_WIDGET (fixture->window));
   row = find_ref_row (GTK_WIDGET (fixture->window), "fixture-a");
   g_assert_null (kiste_box_row_get_engine (row));
+}
+
+/* Toolboxes beside distroboxes: one list, and a toolbox's row says
+ * "Toolbx" to the eye and to a screen reader; search finds it by its tool */
+static void
+test_toolbx_rows (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  KisteBoxList *boxes = kiste_manager_get_boxes (kiste_application_get_manager (fixture->app));
+  KisteBoxRow *row;
+  GtkWidget *search;
+  GListModel *model;
+
+  g_assert_true (kiste_test_wait_for (list_has_items, fixture, 5000));
+  model = get_list_model (fixture);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 3);
+  g_assert_true (kiste_box_list_get_several_tools (boxes));
+  g_assert_false (kiste_box_list_get_several_engines (boxes));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+
+  row = find_ref_row (GTK_WIDGET (fixture->window), "fedora-toolbox-42");
+  g_assert_nonnull (row);
+  g_assert_cmpint (kiste_box_get_tool (kiste_box_row_get_box (row)), ==, KISTE_BOX_TOOL_TOOLBX);
+  g_assert_cmpstr (kiste_box_row_get_tool (row), ==, "Toolbx");
+  g_assert_null (kiste_box_row_get_engine (row));
+  g_assert_nonnull (find_label (GTK_WIDGET (row), "Toolbx"));
+  {
+    g_autofree char *label = kiste_box_row_dup_accessible_label (kiste_box_row_get_box (row), NULL,
+                                                                 NULL, kiste_box_row_get_tool (row));
+    g_autofree char *both = kiste_box_row_dup_accessible_label (kiste_box_row_get_box (row), NULL,
+                                                                "Podman", "Toolbx");
+
+    g_assert_cmpstr (label, ==, "fedora-toolbox-42, Toolbx, Stopped");
+    g_assert_cmpstr (both, ==, "fedora-toolbox-42, Podman, Toolbx, Stopped");
+  }
+
+  /* a distrobox says nothing of its tool */
+  row = find_ref_row (GTK_WIDGET (fixture->window), "fixture-a");
+  g_assert_nonnull (row);
+  g_assert_null (kiste_box_row_get_tool (row));
+  g_assert_null (find_label (GTK_WIDGET (row), "Toolbx"));
+
+  /* "toolbx" and "toolbox" find the toolbox */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.search", NULL));
+  search = kiste_test_find_widget (GTK_WIDGET (fixture->window), GTK_TYPE_SEARCH_ENTRY, "Search Boxes");
+  g_assert_nonnull (search);
+  gtk_editable_set_text (GTK_EDITABLE (search), "Toolbx");
+  g_signal_emit_by_name (search, "search-changed");
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 1);
+  gtk_editable_set_text (GTK_EDITABLE (search), "toolbox");
+  g_signal_emit_by_name (search, "search-changed");
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 1);
+  gtk_editable_set_text (GTK_EDITABLE (search), "");
+  g_signal_emit_by_name (search, "search-changed");
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 3);
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "box-list-toolbx");
+}
+
+/* A stock Silverblue: Toolbx and podman, no distrobox. The list shows
+ * its toolboxes, which need not say which tool made them */
+static void
+test_toolbx_only (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  KisteManager *manager = kiste_application_get_manager (fixture->app);
+  KisteBoxRow *row;
+
+  g_assert_true (kiste_test_wait_for (list_has_items, fixture, 5000));
+  g_assert_false (kiste_capabilities_has_distrobox (kiste_manager_get_capabilities (manager)));
+  g_assert_true (kiste_capabilities_has_toolbox (kiste_manager_get_capabilities (manager)));
+  g_assert_cmpuint (g_list_model_get_n_items (get_list_model (fixture)), ==, 1);
+  g_assert_null (find_mapped_status_page (GTK_WIDGET (fixture->window), "No Distrobox or Toolbx Found"));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+
+  row = find_ref_row (GTK_WIDGET (fixture->window), "fedora-toolbox-42");
+  g_assert_nonnull (row);
+  g_assert_null (kiste_box_row_get_tool (row));
+  g_assert_null (find_label (GTK_WIDGET (row), "Toolbx"));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "box-list-toolbx-only");
 }
 
 static void
@@ -689,9 +769,12 @@ static void
 test_missing_distrobox (Fixture       *fixture,
                         gconstpointer  data)
 {
-  GtkWidget *page = wait_for_status_page (fixture, "Distrobox Is Not Installed");
+  GtkWidget *page = wait_for_status_page (fixture, "No Distrobox or Toolbx Found");
+  const char *description = adw_status_page_get_description (ADW_STATUS_PAGE (page));
 
-  g_assert_nonnull (strstr (adw_status_page_get_description (ADW_STATUS_PAGE (page)), "istrobox"));
+  /* neither tool: the page names both */
+  g_assert_nonnull (strstr (description, "distrobox"));
+  g_assert_nonnull (strstr (description, "Toolbx"));
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "state-missing-distrobox");
 }
 
@@ -1035,6 +1118,8 @@ main (int   argc,
   ADD ("/kiste/box-list/rows-sorted-and-selected", KISTE_TEST_WORLD_BOXES, test_rows_sorted_and_selected);
   ADD ("/kiste/box-list/search-filters", KISTE_TEST_WORLD_BOXES, test_search_filters);
   ADD ("/kiste/box-list/engines", KISTE_TEST_WORLD_BOXES, test_engines);
+  ADD ("/kiste/box-list/toolbx-rows", KISTE_TEST_WORLD_TOOLBX, test_toolbx_rows);
+  ADD ("/kiste/box-list/toolbx-only", KISTE_TEST_WORLD_TOOLBX_ONLY, test_toolbx_only);
   ADD ("/kiste/box-list/busy-row", KISTE_TEST_WORLD_BOXES, test_busy_row);
   ADD ("/kiste/box-list/rename-row", KISTE_TEST_WORLD_BOXES, test_rename_row);
   ADD ("/kiste/box-list/narrow", KISTE_TEST_WORLD_BOXES, test_narrow);

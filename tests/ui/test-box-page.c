@@ -21,6 +21,8 @@
 #include "kiste-log-dialog.h"
 #include "kiste-manager-private.h"
 #include "kiste-name-dialog.h"
+#include "kiste-box-entry-row.h"
+#include "kiste-programs-group.h"
 #include "kiste-fake-runner.h"
 #include "kiste-test-boxes.h"
 #include "kiste-test-ui.h"
@@ -277,6 +279,7 @@ wait_for_no_dialog (Fixture *fixture)
 static const char *all_actions[] = {
   "box.start", "box.stop", "box.restart", "box.upgrade", "box.clone", "box.rename",
   "box.delete", "box.copy-enter-command", "box.view-log", "box.open-home",
+  "box.clone-with-changes", "box.export-settings", "box.open-terminal",
 };
 
 static void
@@ -1310,6 +1313,128 @@ test_copy_enter_command (Fixture       *fixture,
   g_assert_cmpuint (g_list_model_get_n_items (kiste_manager_get_tasks (fixture->manager)), ==, 0);
 }
 
+/* Whether a menu, with its sections, has an item for action */
+static gboolean
+menu_has_action (GMenuModel *menu,
+                 const char *action)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autofree char *name = NULL;
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (menu, i, G_MENU_LINK_SECTION);
+
+      if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &name) &&
+          g_str_equal (name, action))
+        return TRUE;
+      if (section != NULL && menu_has_action (section, action))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A toolbox: the page says Toolbx made it and leaves out what Toolbx
+ * cannot do (upgrade, copy, rename, a distrobox.ini, the box's own
+ * launcher, exported programs), not just greys it out; what it can do
+ * stays */
+static void
+test_toolbox (Fixture       *fixture,
+              gconstpointer  data)
+{
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (fixture->page));
+  g_auto(GValue) text = G_VALUE_INIT;
+  g_autoptr(GError) error = NULL;
+  KisteBox *box;
+  GtkWidget *entry_row;
+  GtkWidget *programs;
+  GtkWidget *menu_button;
+  AdwViewStack *views;
+
+  kiste_test_serve_boxes (_kiste_manager_get_store (fixture->manager), "ps-toolbx-ui.json",
+                          fixture->host_home);
+  g_assert_true (kiste_box_list_get_several_tools (kiste_manager_get_boxes (fixture->manager)));
+  box = find_box (fixture, "fedora-toolbox-42");
+  g_assert_cmpint (kiste_box_get_tool (box), ==, KISTE_BOX_TOOL_TOOLBX);
+
+  add_probes (fixture);
+  kiste_box_page_set_box (fixture->page, box);
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (find_row (GTK_WIDGET (fixture->page), "Made With"))));
+  g_assert_cmpstr (row_subtitle (fixture, "Made With"), ==, "Toolbx");
+  g_assert_cmpstr (row_subtitle (fixture, "Container Manager"), ==, "Podman");
+
+  /* what Toolbx cannot do is off, and out of the menu */
+  g_assert_true (action_enabled (fixture, "box.start"));
+  g_assert_true (action_enabled (fixture, "box.delete"));
+  g_assert_true (action_enabled (fixture, "box.copy-enter-command"));
+  g_assert_true (action_enabled (fixture, "box.view-log"));
+  g_assert_true (action_enabled (fixture, "box.open-terminal"));
+  g_assert_false (action_enabled (fixture, "box.upgrade"));
+  g_assert_false (action_enabled (fixture, "box.clone"));
+  g_assert_false (action_enabled (fixture, "box.clone-with-changes"));
+  g_assert_false (action_enabled (fixture, "box.rename"));
+  g_assert_false (action_enabled (fixture, "box.export-settings"));
+
+  menu_button = kiste_test_find_widget (GTK_WIDGET (fixture->page), GTK_TYPE_MENU_BUTTON, "More Actions");
+  gtk_menu_button_popup (GTK_MENU_BUTTON (menu_button));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  g_assert_true (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button)) == fixture->page->toolbox_menu);
+  g_assert_true (menu_has_action (fixture->page->toolbox_menu, "box.restart"));
+  g_assert_true (menu_has_action (fixture->page->toolbox_menu, "box.delete"));
+  g_assert_true (menu_has_action (fixture->page->toolbox_menu, "box.view-log"));
+  g_assert_false (menu_has_action (fixture->page->toolbox_menu, "box.upgrade"));
+  g_assert_false (menu_has_action (fixture->page->toolbox_menu, "box.clone"));
+  g_assert_false (menu_has_action (fixture->page->toolbox_menu, "box.clone-with-changes"));
+  g_assert_false (menu_has_action (fixture->page->toolbox_menu, "box.rename"));
+  g_assert_false (menu_has_action (fixture->page->toolbox_menu, "box.export-settings"));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "box-page-toolbox-menu");
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (menu_button));
+
+  /* no launcher of its own: distrobox generate-entry is distrobox's */
+  entry_row = kiste_test_find_widget (GTK_WIDGET (fixture->page), KISTE_TYPE_BOX_ENTRY_ROW, NULL);
+  g_assert_nonnull (entry_row);
+  g_assert_false (gtk_widget_get_visible (entry_row));
+
+  /* Toolbx's own command is what people copy */
+  gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.copy-enter-command", NULL);
+  g_value_init (&text, G_TYPE_STRING);
+  g_assert_true (gdk_content_provider_get_value (gdk_clipboard_get_content (clipboard), &text, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (g_value_get_string (&text), ==, "toolbox enter fedora-toolbox-42");
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "box-page-toolbox");
+
+  /* the Apps view has the apps, not the programs distrobox-export makes */
+  views = ADW_VIEW_STACK (kiste_test_find_widget (GTK_WIDGET (fixture->page), ADW_TYPE_VIEW_STACK, NULL));
+  adw_view_stack_set_visible_child_name (views, "apps");
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  programs = kiste_test_find_widget (GTK_WIDGET (fixture->page), KISTE_TYPE_PROGRAMS_GROUP, NULL);
+  g_assert_nonnull (programs);
+  g_assert_false (gtk_widget_get_visible (programs));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "box-page-toolbox-apps");
+
+  /* a distrobox among toolboxes says so, and keeps everything */
+  adw_view_stack_set_visible_child_name (views, "details");
+  kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-a"));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  g_assert_cmpstr (row_subtitle (fixture, "Made With"), ==, "Distrobox");
+  g_assert_true (gtk_widget_get_visible (entry_row));
+  g_assert_true (action_enabled (fixture, "box.upgrade"));
+  g_assert_true (action_enabled (fixture, "box.rename"));
+  g_assert_true (action_enabled (fixture, "box.export-settings"));
+  g_assert_true (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button)) == fixture->page->box_menu);
+  adw_view_stack_set_visible_child_name (views, "apps");
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  g_assert_true (gtk_widget_get_visible (programs));
+  adw_view_stack_set_visible_child_name (views, "details");
+
+  /* distroboxes alone: no word on the tool */
+  kiste_test_serve_boxes (_kiste_manager_get_store (fixture->manager), "ps-podman5.json",
+                          fixture->host_home);
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (find_row (GTK_WIDGET (fixture->page), "Made With"))));
+}
+
 static gboolean
 log_loaded (gpointer data)
 {
@@ -1447,6 +1572,7 @@ main (int   argc,
   ADD ("export-settings-fails", test_export_settings_fails);
   ADD ("export-settings-disk-full", test_export_settings_disk_full);
   ADD ("copy-enter-command", test_copy_enter_command);
+  ADD ("toolbox", test_toolbox);
   ADD ("log-dialog", test_log_dialog);
   ADD ("stats-polling", test_stats_polling);
   ADD ("stats-unavailable", test_stats_unavailable);

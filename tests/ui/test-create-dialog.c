@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "kiste-capabilities-private.h"
@@ -1392,6 +1393,171 @@ test_form_screenshot (Fixture       *fx,
 }
 
 static void
+refreshed_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  kiste_capabilities_refresh_finish (KISTE_CAPABILITIES (object), result, NULL);
+  *(gboolean *) user_data = TRUE;
+}
+
+static gboolean
+flag_set (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
+/* This computer has Toolbx too, or Toolbx alone (without distrobox): the
+ * tools are probed again, as at a load, and the dialog opened afresh */
+static void
+set_toolbx (Fixture  *fx,
+            gboolean  with_distrobox)
+{
+  gboolean refreshed = FALSE;
+
+  kiste_fake_runner_add (fx->runner, "podman --version", "echo 'podman version 5.4.2'");
+  kiste_fake_runner_add (fx->runner, "distrobox --version", "echo 'distrobox: 1.8.2.5'");
+  kiste_fake_runner_add (fx->runner, "distrobox version", "echo 'distrobox: 1.8.2.5'");
+  kiste_fake_runner_add (fx->runner, "distrobox create --help",
+                         "cat \"$KISTE_TEST_FIXTURES/help-distrobox-1.8.2.5.txt\"");
+  if (!with_distrobox)
+    kiste_fake_runner_add (fx->runner, "distrobox", "exit 127");
+  kiste_fake_runner_add (fx->runner, "toolbox --version", "echo 'toolbox version 0.1.2'");
+  kiste_capabilities_refresh_async (kiste_manager_get_capabilities (fx->manager), NULL,
+                                    refreshed_cb, &refreshed);
+  g_assert_true (kiste_test_wait_for (flag_set, &refreshed, 5000));
+  g_assert_true (kiste_capabilities_has_toolbox (kiste_manager_get_capabilities (fx->manager)));
+  g_assert_cmpint (kiste_capabilities_has_distrobox (kiste_manager_get_capabilities (fx->manager)),
+                   ==, with_distrobox);
+  open_dialog (fx);
+}
+
+/* Whether the group of the row titled title is shown */
+static gboolean
+group_shown (Fixture    *fx,
+             const char *title)
+{
+  return gtk_widget_get_visible (gtk_widget_get_ancestor (row (fx, title), ADW_TYPE_PREFERENCES_GROUP));
+}
+
+/* The dialog's options make `toolbox create --assumeyes --image IMAGE
+ * NAME`, and Show Command says it */
+static void
+assert_toolbox_plan (Fixture    *fx,
+                     const char *name)
+{
+  g_auto(GStrv) names = g_new0 (char *, 1);
+  g_autoptr(KisteCreatePlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *display = NULL;
+  const char * const *argv;
+
+  plan = kiste_create_options_plan (kiste_create_dialog_get_options (fx->dialog),
+                                    (const char * const *) names,
+                                    kiste_manager_get_capabilities (fx->manager), "podman", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (kiste_create_plan_get_kind (plan), ==, KISTE_CREATE_PLAN_TOOLBOX);
+  argv = kiste_create_plan_get_argv (plan);
+  g_assert_cmpuint (g_strv_length ((char **) argv), ==, 6);
+  g_assert_cmpstr (argv[0], ==, "toolbox");
+  g_assert_cmpstr (argv[1], ==, "create");
+  g_assert_cmpstr (argv[2], ==, "--assumeyes");
+  g_assert_cmpstr (argv[3], ==, "--image");
+  g_assert_cmpstr (argv[4], ==, IMAGE);
+  g_assert_cmpstr (argv[5], ==, name);
+  display = kiste_argv_to_display_string (argv);
+  g_assert_cmpstr (command_text (fx), ==, display);
+}
+
+/* distrobox and Toolbx: Made With chooses. Toolbx hides the rows of what
+ * it cannot do; Distrobox shows them again as they were */
+static void
+test_toolbx_choice (Fixture       *fx,
+                    gconstpointer  data)
+{
+  KisteCreateOptions *options;
+  GtkWidget *tool_row;
+
+  set_toolbx (fx, TRUE);
+  options = kiste_create_dialog_get_options (fx->dialog);
+  tool_row = row (fx, "_Made With");
+  g_assert_true (gtk_widget_is_visible (tool_row));
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (tool_row)), ==, 0);
+  g_assert_cmpint (kiste_create_options_get_tool (options), ==, KISTE_BOX_TOOL_DISTROBOX);
+  kiste_test_screenshot (GTK_WIDGET (fx->dialog), "create-dialog-tool-choice");
+
+  /* distrobox's options, set before Toolbx is chosen */
+  set_text (fx, "Image", IMAGE);
+  set_text (fx, "Name", "toolbx-box");
+  set_text (fx, "Host Name", "devbox");
+  set_active (fx, "_Init System", TRUE);
+  g_assert_true (kiste_create_dialog_get_can_create (fx->dialog));
+
+  adw_combo_row_set_selected (ADW_COMBO_ROW (tool_row), KISTE_BOX_TOOL_TOOLBX);
+  g_assert_cmpint (kiste_create_options_get_tool (options), ==, KISTE_BOX_TOOL_TOOLBX);
+  g_assert_true (gtk_widget_is_visible (row (fx, "Name")));
+  g_assert_true (gtk_widget_is_visible (row (fx, "Image")));
+  g_assert_false (group_shown (fx, "_Separate Home Folder"));
+  g_assert_false (group_shown (fx, "Isolate _Everything"));
+  g_assert_false (group_shown (fx, "S_ystem"));
+  g_assert_false (gtk_widget_get_visible (row (fx, "_Import Settings from distrobox.ini…")));
+  /* hidden, not lost: Toolbx cannot make them, and says which */
+  g_assert_cmpstr (kiste_create_options_get_hostname (options), ==, "devbox");
+  g_assert_false (kiste_create_dialog_get_can_create (fx->dialog));
+  g_assert_true (adw_banner_get_revealed (fx->dialog->banner));
+  g_assert_nonnull (strstr (adw_banner_get_title (fx->dialog->banner), "Toolbx"));
+
+  /* back to Distrobox: the rows again, with their values */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (tool_row), KISTE_BOX_TOOL_DISTROBOX);
+  g_assert_true (group_shown (fx, "_Separate Home Folder"));
+  g_assert_true (group_shown (fx, "Isolate _Everything"));
+  g_assert_true (group_shown (fx, "S_ystem"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row (fx, "Host Name"))), ==, "devbox");
+  g_assert_true (adw_switch_row_get_active (ADW_SWITCH_ROW (row (fx, "_Init System"))));
+  g_assert_true (kiste_create_dialog_get_can_create (fx->dialog));
+  g_assert_nonnull (strstr (command_text (fx), "distrobox create"));
+
+  /* without them, Toolbx makes the box from its name and image */
+  set_text (fx, "Host Name", "");
+  set_active (fx, "_Init System", FALSE);
+  kiste_create_options_set_nvidia (options, FALSE);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (tool_row), KISTE_BOX_TOOL_TOOLBX);
+  g_assert_true (kiste_create_dialog_get_can_create (fx->dialog));
+  g_assert_false (adw_banner_get_revealed (fx->dialog->banner));
+  assert_toolbox_plan (fx, "toolbx-box");
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row (fx, "Show C_ommand")), TRUE);
+  kiste_test_flush (GTK_WIDGET (fx->window));
+  kiste_test_screenshot (GTK_WIDGET (fx->dialog), "create-dialog-toolbx");
+}
+
+/* Toolbx alone (Fedora Silverblue): no choice, Toolbx, and only the rows
+ * of what Toolbx takes */
+static void
+test_toolbx_only (Fixture       *fx,
+                  gconstpointer  data)
+{
+  set_toolbx (fx, FALSE);
+  g_assert_cmpint (kiste_create_options_get_tool (kiste_create_dialog_get_options (fx->dialog)),
+                   ==, KISTE_BOX_TOOL_TOOLBX);
+  g_assert_false (gtk_widget_is_visible (row (fx, "_Made With")));
+  g_assert_false (group_shown (fx, "_Separate Home Folder"));
+  g_assert_false (group_shown (fx, "Isolate _Everything"));
+  g_assert_false (group_shown (fx, "S_ystem"));
+  g_assert_false (gtk_widget_get_visible (row (fx, "_Import Settings from distrobox.ini…")));
+  g_assert_false (kiste_create_dialog_get_can_create (fx->dialog));
+
+  set_text (fx, "Image", IMAGE);
+  set_text (fx, "Name", "toolbx-box");
+  /* no missing distrobox in the way */
+  g_assert_false (adw_banner_get_revealed (fx->dialog->banner));
+  g_assert_true (kiste_create_dialog_get_can_create (fx->dialog));
+  assert_toolbox_plan (fx, "toolbx-box");
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row (fx, "Show C_ommand")), TRUE);
+  kiste_test_flush (GTK_WIDGET (fx->window));
+  kiste_test_screenshot (GTK_WIDGET (fx->dialog), "create-dialog-toolbx-only");
+}
+
+static void
 test_clone_prefill (Fixture       *fx,
                     gconstpointer  data)
 {
@@ -1794,6 +1960,8 @@ main (int   argc,
   ADD ("create-stopped-delete", test_create_stopped_delete);
   ADD ("create-fails", test_create_fails);
   ADD ("closed-while-running", test_closed_while_running);
+  ADD ("toolbx-choice", test_toolbx_choice);
+  ADD ("toolbx-only", test_toolbx_only);
   ADD ("clone-prefill", test_clone_prefill);
   ADD ("assemble-import", test_assemble_import);
   ADD ("assemble-create-all", test_assemble_create_all);

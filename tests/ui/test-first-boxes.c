@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "kiste-application-private.h"
 #include "kiste-create-dialog.h"
@@ -58,7 +59,7 @@ fixture_setup (Fixture       *fx,
   g_assert_no_error (error);
 
   fx->app = g_object_ref (app);
-  fx->manager = kiste_test_manager_new (KISTE_TEST_WORLD_EMPTY);
+  fx->manager = kiste_test_manager_new (data != NULL ? GPOINTER_TO_INT (data) : KISTE_TEST_WORLD_EMPTY);
   /* a terminal tab runs the stand-ins for podman and distrobox */
   path = g_strdup_printf ("%s/terminal:%s", g_getenv ("KISTE_TEST_FAKES"), g_getenv ("PATH"));
   kiste_runner_setenv (kiste_manager_get_runner (fx->manager), "PATH", path);
@@ -323,6 +324,72 @@ test_first_boxes_try (Fixture       *fx,
   adw_dialog_force_close (ADW_DIALOG (dialog));
 }
 
+static gboolean
+alert_shown (gpointer data)
+{
+  Fixture *fx = data;
+
+  return ADW_IS_ALERT_DIALOG (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (fx->window)));
+}
+
+/* Fedora Silverblue: Toolbx and podman, no distrobox. The first boxes are
+ * of Toolbx's images, none to try; the create dialog makes them with
+ * Toolbx. Trying an image asks for distrobox. */
+static void
+test_first_boxes_toolbx (Fixture       *fx,
+                         gconstpointer  data)
+{
+  g_auto(GStrv) names = g_new0 (char *, 1);
+  g_autoptr(KisteCreatePlan) plan = NULL;
+  g_autoptr(GError) error = NULL;
+  KisteCreateDialog *dialog;
+  KisteCreateOptions *options;
+  const char * const *argv;
+  GtkWidget *page;
+  AdwDialog *alert;
+
+  set_os_release (fx, fedora_42);
+  page = wait_for_empty_page (fx);
+  g_assert_true (gtk_widget_has_css_class (find_start (page, "Create Fedora Box",
+                                                       "registry.fedoraproject.org/fedora-toolbox:42"),
+                                           "suggested-action"));
+  find_start (page, "Create Arch Linux Box", "quay.io/toolbx/arch-toolbox:latest");
+  find_start (page, "Create Red Hat Enterprise Linux Box", "registry.access.redhat.com/ubi9/toolbox");
+  g_assert_null (kiste_test_find_widget (page, GTK_TYPE_BUTTON, "Try Arch Linux"));
+  g_assert_null (kiste_test_find_widget (page, GTK_TYPE_BUTTON, "Create Ubuntu Box"));
+  g_assert_cmpuint (count_buttons (page), ==, 3);
+  kiste_test_screenshot (GTK_WIDGET (fx->window), "first-run-toolbx");
+
+  g_assert_true (gtk_widget_activate (find_start (page, "Create Fedora Box",
+                                                  "registry.fedoraproject.org/fedora-toolbox:42")));
+  dialog = wait_for_create_dialog (fx);
+  options = kiste_create_dialog_get_options (dialog);
+  g_assert_cmpint (kiste_create_options_get_tool (options), ==, KISTE_BOX_TOOL_TOOLBX);
+  g_assert_cmpstr (kiste_create_options_get_image (options), ==, "registry.fedoraproject.org/fedora-toolbox:42");
+  g_assert_cmpstr (kiste_create_options_get_name (options), ==, "fedora-toolbox-42");
+  g_assert_true (kiste_create_dialog_get_can_create (dialog));
+  plan = kiste_create_options_plan (options, (const char * const *) names,
+                                    kiste_manager_get_capabilities (fx->manager), "podman", &error);
+  g_assert_no_error (error);
+  argv = kiste_create_plan_get_argv (plan);
+  g_assert_cmpstr (argv[0], ==, "toolbox");
+  g_assert_cmpstr (argv[4], ==, "registry.fedoraproject.org/fedora-toolbox:42");
+  g_assert_cmpstr (argv[5], ==, "fedora-toolbox-42");
+  kiste_test_screenshot (GTK_WIDGET (fx->window), "first-run-toolbx-create");
+  adw_dialog_force_close (ADW_DIALOG (dialog));
+  kiste_test_flush (GTK_WIDGET (fx->window));
+
+  /* Try an Image is distrobox's: it says so, and offers no dialog */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fx->window), "win.try-image", NULL));
+  g_assert_true (kiste_test_wait_for (alert_shown, fx, TIMEOUT_MS));
+  alert = adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (fx->window));
+  g_assert_cmpstr (adw_alert_dialog_get_heading (ADW_ALERT_DIALOG (alert)), ==, "Distrobox Is Needed");
+  g_assert_nonnull (strstr (adw_alert_dialog_get_body (ADW_ALERT_DIALOG (alert)), "Trying an image"));
+  kiste_test_flush (GTK_WIDGET (fx->window));
+  kiste_test_screenshot (GTK_WIDGET (fx->window), "first-run-toolbx-try");
+  adw_dialog_force_close (alert);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -346,6 +413,8 @@ main (int   argc,
   ADD ("create", test_first_boxes_create);
   ADD ("try", test_first_boxes_try);
 #undef ADD
+  g_test_add ("/kiste/first-boxes/toolbx", Fixture, GINT_TO_POINTER (KISTE_TEST_WORLD_TOOLBX_EMPTY),
+              fixture_setup, test_first_boxes_toolbx, fixture_teardown);
 
   ret = g_test_run ();
 
