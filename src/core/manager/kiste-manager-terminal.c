@@ -20,6 +20,7 @@
 #include "kiste-apps.h"
 #include "kiste-commands.h"
 #include "kiste-enter.h"
+#include "kiste-toolbox-enter.h"
 #include "kiste-error.h"
 #include "kiste-external-terminal.h"
 #include "kiste-manager-private.h"
@@ -111,6 +112,45 @@ direct_enter_blocker (KisteManager        *self,
   return reason;
 }
 
+/* A toolbox: the exec toolbox would run, when the box is understood, else
+ * toolbox enter (or run) */
+static char **
+dup_toolbox_argv (KisteManager       *self,
+                  KisteBox           *box,
+                  const char         *cwd,
+                  const char * const *environ,
+                  const char * const *command,
+                  gboolean            tty,
+                  gboolean           *direct)
+{
+  g_auto(GStrv) env = g_strdupv ((char **) environ);
+  g_autofree char *toolbox_path = NULL;
+  g_autofree char *workdir = NULL;
+  const char *reason = NULL;
+
+  /* toolbox tells the box where it is (TOOLBOX_PATH) */
+  if (kiste_runner_get_in_flatpak (kiste_manager_get_runner (self)))
+    reason = "toolbox's path on the host is not known in the sandbox";
+  else if ((toolbox_path = g_find_program_in_path ("toolbox")) == NULL)
+    reason = "toolbox is not in PATH";
+  else
+    {
+      env = g_environ_setenv (env, "TOOLBOX_PATH", toolbox_path, TRUE);
+      reason = kiste_toolbox_check_direct (box, get_engine (self, box), (const char * const *) env);
+    }
+
+  if (reason != NULL)
+    {
+      g_debug ("Entering “%s” through toolbox: %s", kiste_box_get_name (box), reason);
+      return kiste_manager_dup_enter_argv (self, box, cwd, command);
+    }
+
+  *direct = TRUE;
+  workdir = kiste_toolbox_dup_workdir (box, cwd);
+  return kiste_toolbox_direct_argv (box, get_engine (self, box), (const char * const *) env, workdir,
+                                    command, tty);
+}
+
 /* command in box (NULL: the login shell), the way it is entered: the
  * direct exec when the box is understood, else distrobox enter */
 static char **
@@ -126,6 +166,9 @@ dup_enter_argv (KisteManager       *self,
   const char *reason;
 
   *direct = FALSE;
+  if (kiste_box_get_tool (box) == KISTE_BOX_TOOL_TOOLBX)
+    return dup_toolbox_argv (self, box, cwd, environ, command, tty, direct);
+
   reason = direct_enter_blocker (self, box, environ, &enter_path);
   if (reason != NULL)
     {
