@@ -157,6 +157,10 @@ kiste_setup_watch_check_box (KisteSetupWatch *self,
     return;
   if (self->skip_func != NULL && self->skip_func (kiste_box_get_ref (box), self->skip_data))
     return;
+  /* distrobox-init's steps: Toolbx's own setup is waited for by toolbox
+   * (and by Kiste's start, which goes through it) */
+  if (kiste_box_get_tool (box) == KISTE_BOX_TOOL_TOOLBX)
+    return;
   if (!seen_starting && started_long_ago (box))
     {
       g_hash_table_add (self->done, g_strdup (id));
