@@ -130,9 +130,10 @@ def run_test():
                   f'the row of {DISTROBOX} names a tool: {dbx_row.get_name()!r}')
         e2e.settle()
         e2e.screenshot('toolbx-beside-distrobox')
-        commands = app_commands(app.pid)
-        e2e.check(len([c for c in commands if c.startswith('podman events')]) == 1,
-                  f'not one podman events stream: {commands}')
+        if not e2e.SANDBOX:
+            commands = app_commands(app.pid)
+            e2e.check(len([c for c in commands if c.startswith('podman events')]) == 1,
+                      f'not one podman events stream: {commands}')
 
         # The page: made with Toolbx, no copy or rename, no upgrade
         e2e.select_box(boxes, TOOLBOX)
@@ -153,9 +154,12 @@ def run_test():
                        'the shell to say it runs in the toolbox')
         commands = app_commands(app.pid)
         e2e.log(f'the app runs: {commands}')
-        e2e.check(any(c.startswith('podman --log-level error exec') and f' {TOOLBOX} capsh ' in c
-                      for c in commands),
-                  f'the tab is not the direct exec toolbox would run: {commands}')
+        # from the sandbox toolbox's own path on the host is not known: the
+        # tab runs toolbox enter through flatpak-spawn
+        if not e2e.SANDBOX:
+            e2e.check(any(c.startswith('podman --log-level error exec') and f' {TOOLBOX} capsh ' in c
+                          for c in commands),
+                      f'the tab is not the direct exec toolbox would run: {commands}')
         e2e.settle()
         e2e.screenshot('toolbx-terminal')
         type_line(term, 'exit')
