@@ -18,6 +18,10 @@
 # output of the real ones, and removes the boxes it created. Other boxes of
 # the user are listed too; each line says how many there were.
 #
+# With KISTE_BENCH_TOOLBX_IMAGE set, every second box is a toolbox made
+# from that image with `toolbox create` (Toolbx and distrobox side by side,
+# from the same ps).
+#
 # Environment: KISTE_BENCH_SIZES (default "1 20 100"), KISTE_BENCH_RUNS
 # (timed runs per measurement, default 21), KISTE_BENCH_FAKE_BOXES (1000),
 # KISTE_BENCH_FAKE_LIST_RUNS (runs of distrobox list on the fake, default 3:
@@ -61,7 +65,12 @@ for size in $sizes; do
     count=$((count + 1))
     name=$(printf 'kiste-bench-%03d' "$count")
     created="$created $name"
-    distrobox create --yes --no-entry --image "$image" --name "$name" >"$work/create.log" 2>&1 || {
+    if [ -n "${KISTE_BENCH_TOOLBX_IMAGE:-}" ] && [ $((count % 2)) = 0 ]; then
+      set -- toolbox create --assumeyes --image "$KISTE_BENCH_TOOLBX_IMAGE" "$name"
+    else
+      set -- distrobox create --yes --no-entry --image "$image" --name "$name"
+    fi
+    "$@" >"$work/create.log" 2>&1 || {
       cat "$work/create.log" >&2
       exit 1
     }

@@ -107,7 +107,8 @@ kiste_test_dup_many_boxes (const char *template_path,
     {
       JsonObject *object = json_array_get_object_element (array, i);
 
-      if (kiste_box_ps_json_is_distrobox (object))
+      /* boxes of either tool, in the template's order */
+      if (kiste_box_ps_json_is_distrobox (object) || kiste_box_ps_json_is_toolbox (object))
         g_ptr_array_add (templates, object);
     }
   g_assert_cmpuint (templates->len, >, 0);

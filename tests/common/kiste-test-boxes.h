@@ -32,7 +32,7 @@ void kiste_test_merge_boxes      (KisteBoxStore *store,
                                   const char    *ps_fixture,
                                   const char    *host_home);
 
-/* n_boxes copies of the distrobox boxes of the `podman ps` JSON at
+/* n_boxes copies of the boxes (distrobox's and Toolbx's) of the `podman ps` JSON at
  * template_path, in turns, named PREFIX-0001 on, with ids as random as
  * real ones (similar ones would all collide in a hash) */
 JsonArray *kiste_test_dup_many_boxes (const char *template_path,
