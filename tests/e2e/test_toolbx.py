@@ -12,7 +12,9 @@ back through AT-SPI), run as the direct exec toolbox itself would run; an
 app of the toolbox goes into the host menu through a launcher Kiste wrote,
 and that launcher runs the app in the toolbox; a toolbox made through New
 Box with Made With set to Toolbx carries Toolbx's label; Delete removes a
-toolbox with `toolbox rm` and takes its launcher along."""
+toolbox with `toolbox rm` and takes its launcher along. Then, as on a stock
+Silverblue, without distrobox on PATH: the toolboxes are listed, a tab is a
+shell in one, and New Box makes a toolbox without asking which tool."""
 
 import os
 import re
@@ -112,8 +114,47 @@ def main():
         toolbox(['create', '--assumeyes', '--image', IMAGE, TOOLBOX], timeout=300)
         with e2e.box(DISTROBOX):
             run_test()
+        remove_toolbox(CREATED)
+        toolbox(['create', '--assumeyes', '--image', IMAGE, TOOLBOX], timeout=300)
+        run_toolbx_only()
     finally:
         cleanup()
+
+
+def run_toolbx_only():
+    """A stock Silverblue: podman and Toolbx, no distrobox. The toolboxes
+    are listed, a tab is a shell in one, and New Box makes a toolbox
+    without asking which tool"""
+    with e2e.program_dir(exclude=('distrobox*',)) as bin_dir:
+        with e2e.App(env={'PATH': bin_dir}, log_name='app-toolbx-only.log') as app:
+            win = app.window('Kiste')
+            boxes = e2e.box_list(win, timeout=30)
+            e2e.find_box_row(boxes, TOOLBOX, timeout=30)
+            e2e.select_box(boxes, TOOLBOX)
+            page = e2e.find(win, 'grouping', TOOLBOX, showing=True)
+            e2e.click(e2e.find(page, 'button', 'Open Terminal', showing=True))
+            term = e2e.find(win, 'terminal', 'Terminal', showing=True, timeout=30)
+            e2e.wait_until(lambda: [l for l in terminal_lines(term) if l.strip()][-1:] and
+                           [l for l in terminal_lines(term) if l.strip()][-1].endswith(('$', '#', '>')),
+                           START_TIMEOUT, 'a shell prompt in the toolbox')
+            type_line(term, '. /run/.containerenv; test -f /run/.toolboxenv && echo "ONLY-TOOLBX:$name"')
+            e2e.wait_until(lambda: f'ONLY-TOOLBX:{TOOLBOX}' in terminal_lines(term), 30.0,
+                           'the shell to say it runs in the toolbox')
+            e2e.settle()
+            e2e.screenshot('toolbx-only-terminal')
+            type_line(term, 'exit')
+            e2e.click(e2e.find(win, 'button', 'Close Tab', showing=True, timeout=15))
+
+            e2e.click(e2e.find(win, 'button', 'New Box', showing=True))
+            dialog = e2e.find(app.accessible, 'dialog', 'New Box', showing=True, timeout=10)
+            e2e.find_none(dialog, 'combo box', 'Made With', showing=True, timeout=2)
+            # only toolboxes now: rows need not say which tool
+            create_in(dialog, boxes, marked=False)
+            e2e.settle()
+            e2e.screenshot('toolbx-only-created')
+
+            code = app.close()
+            e2e.check(code == 0, f'the app exited with code {code}')
 
 
 def run_test():
@@ -222,6 +263,11 @@ def check_create(app, win, boxes):
     e2e.click(e2e.find(win, 'button', 'New Box', showing=True))
     dialog = e2e.find(app.accessible, 'dialog', 'New Box', showing=True, timeout=10)
     choose_toolbx(dialog)
+    create_in(dialog, boxes)
+
+
+def create_in(dialog, boxes, marked=True):
+    """Fills the New Box dialog set to Toolbx and makes the box"""
     e2e.find_none(dialog, 'check box', 'Separate Home Folder', showing=True, timeout=5)
     e2e.set_text(e2e.find(dialog, 'text', 'Image', showing=True), IMAGE)
     name = e2e.find(dialog, 'text', 'Name', showing=True)
@@ -235,7 +281,8 @@ def check_create(app, win, boxes):
     e2e.click(create)
     e2e.wait_until(lambda: e2e.is_gone(dialog), 300.0, 'the New Box dialog to finish and close', interval=0.5)
     row = e2e.find_box_row(boxes, CREATED, timeout=60)
-    e2e.check(e2e.row_tool(row) == 'Toolbx', f'the new box is no toolbox: {row.get_name()!r}')
+    e2e.check(e2e.row_tool(row) == ('Toolbx' if marked else None),
+              f'the new box\'s row does not say what it is: {row.get_name()!r}')
     labels = (e2e.inspect_box(CREATED).get('Config') or {}).get('Labels') or {}
     e2e.check(labels.get('com.github.containers.toolbox') == 'true' and 'manager' not in labels,
               f'{CREATED} does not carry Toolbx\'s label alone: {labels}')
