@@ -6,17 +6,19 @@
  */
 
 /* How fast a terminal tab reaches a running box, against a bare
- * `podman exec BOX true` and `distrobox enter BOX -- true`, measured in
- * one run, each on a terminal of its own as a tab has.
+ * `podman exec BOX true` and the tool's own way in (`distrobox enter BOX
+ * -- true`, or for a toolbox `toolbox run --container BOX true`), measured
+ * in one run, each on a terminal of its own as a tab has.
  *
- *   kiste-bench-enter [--runs N] [--box NAME]
+ *   kiste-bench-enter [--runs N] [--box NAME] [--toolbox]
  *
  * Run as the user whose rootless podman is measured. The box (default
- * kiste-e2e-bench-enter) is created from $KISTE_E2E_IMAGE when missing
- * and entered once before measuring, so every way finds it running and
- * set up. Kiste's way is what a tab does: choose the argv (the direct
- * podman exec when the box is understood), then spawn it on the pty; the
- * command is `true` in all three, so the numbers compare the ways in. */
+ * kiste-e2e-bench-enter, or kiste-e2e-bench-tbx with --toolbox) is created
+ * from $KISTE_E2E_IMAGE ($KISTE_E2E_TOOLBX_IMAGE) when missing and entered
+ * once before measuring, so every way finds it running and set up.
+ * Kiste's way is what a tab does: choose the argv (the direct podman exec
+ * when the box is understood), then spawn it on the pty; the command is
+ * `true` in all three, so the numbers compare the ways in. */
 
 #define _GNU_SOURCE
 #include "config.h"
@@ -32,6 +34,7 @@
 #include "kiste-manager-terminal.h"
 #include "kiste-manager.h"
 #include "kiste-pty.h"
+#include "kiste-toolbox-enter.h"
 
 static gboolean done;
 
@@ -97,6 +100,48 @@ time_on_pty (KisteRunner        *runner,
   return (g_get_monotonic_time () - start) / 1e6;
 }
 
+/* Runs argv to its end; fails the benchmark when it fails */
+static void
+run_or_fail (const char * const *argv)
+{
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDIN_FROM_DEV_NULL,
+                     NULL, NULL, NULL, NULL, &status, &error) ||
+      !g_spawn_check_wait_status (status, &error))
+    g_error ("%s: %s", argv[0], error->message);
+}
+
+/* What a tab does before it spawns: choose the way in (the direct exec),
+ * then the same argv with `true` for the shell */
+static char **
+dup_kiste_argv (KisteManager *manager,
+                KisteBox     *box)
+{
+  KisteRunner *runner = kiste_manager_get_runner (manager);
+  const char *command[] = { "true", NULL };
+  const char *term_env[] = { "TERM=xterm-256color", NULL };
+  g_auto(GStrv) env = kiste_pty_dup_environ (runner, term_env);
+  g_auto(GStrv) shell = NULL;
+  gboolean direct = FALSE;
+
+  shell = kiste_manager_dup_shell_argv (manager, box, NULL, (const char * const *) env, &direct);
+  if (!direct)
+    g_error ("the box is not entered directly: %s", shell[0]);
+
+  if (kiste_box_get_tool (box) == KISTE_BOX_TOOL_TOOLBX)
+    {
+      g_autofree char *toolbox_path = g_find_program_in_path ("toolbox");
+      g_autofree char *workdir = kiste_toolbox_dup_workdir (box, NULL);
+
+      env = g_environ_setenv (env, "TOOLBOX_PATH", toolbox_path, TRUE);
+      return kiste_toolbox_direct_argv (box, "podman", (const char * const *) env, workdir, command, TRUE);
+    }
+  return kiste_enter_direct_argv (box, "podman", "/usr/bin/distrobox-enter",
+                                  (const char * const *) env, NULL, command, TRUE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -106,16 +151,18 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GArray) bare = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) distrobox = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) tool = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) kiste = g_array_new (FALSE, FALSE, sizeof (double));
   g_autofree char *box_name = NULL;
+  g_autofree char *tool_label = NULL;
+  gboolean toolbox = FALSE;
   int runs = 15;
-  gboolean direct = FALSE;
   KisteBox *box;
-  const char *image = g_getenv ("KISTE_E2E_IMAGE");
+  const char *image;
   GOptionEntry entries[] = {
     { "runs", 0, 0, G_OPTION_ARG_INT, &runs, "Timed runs of each way", "N" },
     { "box", 0, 0, G_OPTION_ARG_STRING, &box_name, "The box", "NAME" },
+    { "toolbox", 0, 0, G_OPTION_ARG_NONE, &toolbox, "A toolbox instead of a distrobox", NULL },
     { NULL }
   };
 
@@ -124,24 +171,25 @@ main (int   argc,
   if (!g_option_context_parse (context, &argc, &argv, &error))
     g_error ("%s", error->message);
   if (box_name == NULL)
-    box_name = g_strdup ("kiste-e2e-bench-enter");
+    box_name = g_strdup (toolbox ? "kiste-e2e-bench-tbx" : "kiste-e2e-bench-enter");
+  image = g_getenv (toolbox ? "KISTE_E2E_TOOLBX_IMAGE" : "KISTE_E2E_IMAGE");
+  if (image == NULL)
+    image = toolbox ? "localhost/kiste-debian:toolbx" : "localhost/kiste-debian:ready";
 
   /* The box, running and set up */
   {
-    const char *create[] = { "distrobox", "create", "--yes", "--no-entry", "--image",
-                             image ? image : "localhost/kiste-debian:ready", "--name", box_name, NULL };
-    const char *warm[] = { "distrobox", "enter", box_name, "--", "true", NULL };
     const char *exists[] = { "podman", "container", "exists", box_name, NULL };
+    const char *create_dbx[] = { "distrobox", "create", "--yes", "--no-entry", "--image", image,
+                                 "--name", box_name, NULL };
+    const char *create_tbx[] = { "toolbox", "create", "--assumeyes", "--image", image, box_name, NULL };
+    const char *warm_dbx[] = { "distrobox", "enter", box_name, "--", "true", NULL };
+    const char *warm_tbx[] = { "toolbox", "run", "--container", box_name, "true", NULL };
     int status = 0;
 
     g_spawn_sync (NULL, (char **) exists, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, NULL);
-    if (!g_spawn_check_wait_status (status, NULL) &&
-        !g_spawn_sync (NULL, (char **) create, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error))
-      g_error ("distrobox create: %s", error->message);
-    if (!g_spawn_sync (NULL, (char **) warm, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDIN_FROM_DEV_NULL,
-                       NULL, NULL, NULL, NULL, &status, &error) ||
-        !g_spawn_check_wait_status (status, &error))
-      g_error ("distrobox enter: %s", error->message);
+    if (!g_spawn_check_wait_status (status, NULL))
+      run_or_fail (toolbox ? create_tbx : create_dbx);
+    run_or_fail (toolbox ? warm_tbx : warm_dbx);
   }
 
   runner = kiste_runner_new ();
@@ -151,8 +199,8 @@ main (int   argc,
   if (error != NULL)
     g_error ("loading: %s", error->message);
   box = kiste_box_store_find_by_name (_kiste_manager_get_store (manager), box_name);
-  if (box == NULL)
-    g_error ("no box %s", box_name);
+  if (box == NULL || (kiste_box_get_tool (box) == KISTE_BOX_TOOL_TOOLBX) != toolbox)
+    g_error ("no %s %s", toolbox ? "toolbox" : "distrobox", box_name);
   kiste_box_store_load_details_async (_kiste_manager_get_store (manager), &box, 1, NULL,
                                       details_cb, &error);
   run_until_done ();
@@ -163,47 +211,39 @@ main (int   argc,
     {
       const char *bare_argv[] = { "podman", "exec", box_name, "true", NULL };
       const char *distrobox_argv[] = { "distrobox", "enter", box_name, "--", "true", NULL };
-      const char *command[] = { "true", NULL };
-      const char *term_env[] = { "TERM=xterm-256color", NULL };
-      g_auto(GStrv) env = NULL;
-      g_auto(GStrv) shell = NULL;
+      const char *toolbox_argv[] = { "toolbox", "run", "--container", box_name, "true", NULL };
       g_auto(GStrv) kiste_argv = NULL;
       gint64 start;
       double t_bare;
-      double t_distrobox;
+      double t_tool;
       double t_kiste;
 
       t_bare = time_on_pty (runner, bare_argv);
-      t_distrobox = time_on_pty (runner, distrobox_argv);
+      t_tool = time_on_pty (runner, toolbox ? toolbox_argv : distrobox_argv);
 
-      /* What a tab does before it spawns: choose the way in */
       start = g_get_monotonic_time ();
-      env = kiste_pty_dup_environ (runner, term_env);
-      shell = kiste_manager_dup_shell_argv (manager, box, NULL, (const char * const *) env, &direct);
-      if (!direct)
-        g_error ("the box is not entered directly: %s", shell[0]);
-      kiste_argv = kiste_enter_direct_argv (box, "podman", "/usr/bin/distrobox-enter",
-                                            (const char * const *) env, NULL, command, TRUE);
+      kiste_argv = dup_kiste_argv (manager, box);
       t_kiste = (g_get_monotonic_time () - start) / 1e6 + time_on_pty (runner, (const char * const *) kiste_argv);
 
-      if (t_bare < 0 || t_distrobox < 0 || t_kiste < 0)
-        g_error ("a run failed (bare %.3f, distrobox %.3f, kiste %.3f)", t_bare, t_distrobox, t_kiste);
+      if (t_bare < 0 || t_tool < 0 || t_kiste < 0)
+        g_error ("a run failed (bare %.3f, tool %.3f, kiste %.3f)", t_bare, t_tool, t_kiste);
       if (i < 0)
         continue;  /* warm-up */
       g_array_append_val (bare, t_bare);
-      g_array_append_val (distrobox, t_distrobox);
+      g_array_append_val (tool, t_tool);
       g_array_append_val (kiste, t_kiste);
     }
 
+  tool_label = g_strdup (toolbox ? "toolbox run --container BOX true" : "distrobox enter BOX -- true");
   {
     double m_bare = bench_median (bare);
-    double m_distrobox = bench_median (distrobox);
+    double m_tool = bench_median (tool);
     double m_kiste = bench_median (kiste);
 
     g_print ("enter %s, %d runs each, median:\n", box_name, runs);
-    g_print ("  podman exec BOX true        %6.1f ms  1.00x\n", m_bare * 1000);
-    g_print ("  distrobox enter BOX -- true %6.1f ms  %.2fx\n", m_distrobox * 1000, m_distrobox / m_bare);
-    g_print ("  Kiste tab (direct exec)     %6.1f ms  %.2fx (target <= 1.20x)\n",
+    g_print ("  %-34s %6.1f ms  1.00x\n", "podman exec BOX true", m_bare * 1000);
+    g_print ("  %-34s %6.1f ms  %.2fx\n", tool_label, m_tool * 1000, m_tool / m_bare);
+    g_print ("  %-34s %6.1f ms  %.2fx (target <= 1.20x)\n", "Kiste tab (direct exec)",
              m_kiste * 1000, m_kiste / m_bare);
     return m_kiste / m_bare <= 1.2 ? EXIT_SUCCESS : EXIT_FAILURE;
   }
