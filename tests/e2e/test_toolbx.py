@@ -180,6 +180,9 @@ def run_test():
         e2e.select_box(boxes, TOOLBOX)
         page = e2e.find(win, 'grouping', TOOLBOX, showing=True)
         e2e.wait_row_text(page, 'Made With', 'Toolbx')
+        # what Toolbx shares, read from the container
+        for row in ('Home Folder', 'Network', 'Processes', 'Devices and /sys', 'Shared Memory (IPC)'):
+            e2e.wait_row_text(page, row, 'Shared with the host', timeout=30)
         e2e.find_none(page, 'button', re.compile(r'^(Clone|Upgrade)'), showing=True, timeout=2)
         e2e.screenshot('toolbx-page')
 
