@@ -551,10 +551,10 @@ export_own_found_cb (GObject      *object,
     *newline = '\0';
   if (!g_path_is_absolute (out) || !g_utf8_validate (out, -1, NULL))
     {
-      _kiste_op_return (task, g_error_new (KISTE_ERROR, KISTE_ERROR_TOOL_MISSING,
-                                           _kiste_op_is_toolbox (task)
-                                           ? _("Toolbx was not found on this computer.")
-                                           : _("distrobox was not found on this computer.")));
+      _kiste_op_return (task, g_error_new_literal (KISTE_ERROR, KISTE_ERROR_TOOL_MISSING,
+                                                   _kiste_op_is_toolbox (task)
+                                                   ? _("Toolbx was not found on this computer.")
+                                                   : _("distrobox was not found on this computer.")));
       return;
     }
   op->program = g_steal_pointer (&out);
