@@ -603,8 +603,10 @@ kiste_create_dialog_update_tool (KisteCreateDialog *self)
       self->updating--;
     }
 
-  gtk_widget_set_visible (GTK_WIDGET (self->tool_group),
-                          loaded && has_distrobox && has_toolbox && !distrobox_only);
+  /* both: the choice; Toolbx alone: the way to what distrobox adds */
+  gtk_widget_set_visible (GTK_WIDGET (self->tool_group), loaded && has_toolbox && !distrobox_only);
+  gtk_widget_set_visible (GTK_WIDGET (self->tool_row), has_distrobox);
+  gtk_widget_set_visible (GTK_WIDGET (self->more_options_row), !has_distrobox);
   gtk_widget_set_visible (GTK_WIDGET (self->home_group), !toolbx && !self->temporary);
   gtk_widget_set_visible (GTK_WIDGET (self->isolation_group), !toolbx);
   gtk_widget_set_visible (GTK_WIDGET (self->advanced_group), !toolbx);

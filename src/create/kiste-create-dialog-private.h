@@ -77,6 +77,7 @@ struct _KisteCreateDialog
   AdwActionRow        *clone_row;
   AdwPreferencesGroup *tool_group;
   AdwComboRow         *tool_row;
+  AdwActionRow        *more_options_row;
   AdwPreferencesGroup *home_group;
   AdwPreferencesGroup *isolation_group;
   AdwPreferencesGroup *advanced_group;

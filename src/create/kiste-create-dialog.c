@@ -30,12 +30,19 @@ enum {
 
 enum {
   CREATED,
+  DISTROBOX_NEEDED,
   N_SIGNALS
 };
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
+
+static void
+more_options_activated_cb (KisteCreateDialog *self)
+{
+  g_signal_emit (self, signals[DISTROBOX_NEEDED], 0);
+}
 
 KisteCreateDialog *
 kiste_create_dialog_new (KisteManager *manager)
@@ -871,6 +878,20 @@ kiste_create_dialog_class_init (KisteCreateDialogClass *klass)
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_STRING);
 
+  /**
+   * KisteCreateDialog::distrobox-needed:
+   *
+   * On a computer with Toolbx alone, people asked for what only distrobox
+   * makes (isolation, a home of the box's own, …): the window offers a
+   * distrobox.
+   */
+  signals[DISTROBOX_NEEDED] =
+    g_signal_new ("distrobox-needed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+
   g_type_ensure (KISTE_TYPE_CREATE_PROGRESS);
   g_type_ensure (KISTE_TYPE_IMAGE_CHOOSER);
   g_type_ensure (KISTE_TYPE_VOLUME_ROW);
@@ -892,6 +913,8 @@ kiste_create_dialog_class_init (KisteCreateDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, clone_row);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, tool_group);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, tool_row);
+  gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, more_options_row);
+  gtk_widget_class_bind_template_callback (widget_class, more_options_activated_cb);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, home_group);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, isolation_group);
   gtk_widget_class_bind_template_child (widget_class, KisteCreateDialog, advanced_group);

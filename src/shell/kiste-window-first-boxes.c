@@ -54,6 +54,8 @@ kiste_window_first_box_action (GtkWidget  *widget,
   kiste_create_options_set_image (kiste_create_dialog_get_options (dialog), box->image);
   g_signal_connect_object (dialog, "created", G_CALLBACK (first_box_created_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (dialog, "distrobox-needed", G_CALLBACK (_kiste_window_distrobox_needed_cb), self,
+                           G_CONNECT_SWAPPED);
   adw_dialog_present (ADW_DIALOG (dialog), widget);
 }
 

@@ -171,6 +171,9 @@ void        _kiste_window_update_install_distrobox (KisteWindow   *self,
  * install one, saying why (what needs it), and FALSE */
 gboolean    _kiste_window_check_distrobox       (KisteWindow      *self,
                                                  const char       *why);
+/* The create dialog's "distrobox-needed": what distrobox would add, on a
+ * computer with Toolbx alone */
+void        _kiste_window_distrobox_needed_cb   (KisteWindow      *self);
 /* Toolbx is there and distrobox is not: boxes are Toolbx's */
 gboolean    _kiste_window_is_toolbx_only        (KisteWindow      *self);
 void        _kiste_window_terminals_init        (KisteWindow      *self);

@@ -109,6 +109,13 @@ _kiste_window_check_distrobox (KisteWindow *self,
   return FALSE;
 }
 
+void
+_kiste_window_distrobox_needed_cb (KisteWindow *self)
+{
+  _kiste_window_check_distrobox (self, _("Isolation, a home folder of the box’s own and the other "
+                                         "options of New Box need distrobox."));
+}
+
 static void
 confirm_response_cb (AdwAlertDialog *dialog,
                      GAsyncResult   *result,

@@ -528,6 +528,8 @@ kiste_window_new_box_action (GtkWidget  *widget,
 
   g_signal_connect_object (dialog, "created", G_CALLBACK (_kiste_window_created_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (dialog, "distrobox-needed", G_CALLBACK (_kiste_window_distrobox_needed_cb), self,
+                           G_CONNECT_SWAPPED);
   adw_dialog_present (ADW_DIALOG (dialog), widget);
 }
 

@@ -1481,6 +1481,8 @@ test_toolbx_choice (Fixture       *fx,
   set_toolbx (fx, TRUE);
   options = kiste_create_dialog_get_options (fx->dialog);
   tool_row = row (fx, "_Made With");
+  /* distrobox is there: nothing to offer */
+  g_assert_false (gtk_widget_get_visible (row (fx, "_Isolation and More Options")));
   g_assert_true (gtk_widget_is_visible (tool_row));
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (tool_row)), ==, 0);
   g_assert_cmpint (kiste_create_options_get_tool (options), ==, KISTE_BOX_TOOL_DISTROBOX);
@@ -1530,6 +1532,12 @@ test_toolbx_choice (Fixture       *fx,
   kiste_test_screenshot (GTK_WIDGET (fx->dialog), "create-dialog-toolbx");
 }
 
+static void
+count_signal (guint *count)
+{
+  (*count)++;
+}
+
 /* Toolbx alone (Fedora Silverblue): no choice, Toolbx, and only the rows
  * of what Toolbx takes */
 static void
@@ -1545,6 +1553,17 @@ test_toolbx_only (Fixture       *fx,
   g_assert_false (group_shown (fx, "S_ystem"));
   g_assert_false (gtk_widget_get_visible (row (fx, "_Import Settings from distrobox.ini…")));
   g_assert_false (kiste_create_dialog_get_can_create (fx->dialog));
+
+  /* what distrobox would add: asked for, the window offers distrobox */
+  {
+    guint needed = 0;
+
+    g_assert_true (gtk_widget_is_visible (row (fx, "_Isolation and More Options")));
+    g_signal_connect_swapped (fx->dialog, "distrobox-needed", G_CALLBACK (count_signal), &needed);
+    g_assert_true (gtk_widget_activate (row (fx, "_Isolation and More Options")));
+    g_assert_cmpuint (needed, ==, 1);
+    g_signal_handlers_disconnect_by_data (fx->dialog, &needed);
+  }
 
   set_text (fx, "Image", IMAGE);
   set_text (fx, "Name", "toolbx-box");
