@@ -101,6 +101,7 @@ get_owner_cb (GObject      *object,
   g_autofree char *out = NULL;
   g_autofree char *reason = NULL;
   g_auto(GStrv) argv = NULL;
+  GCancellable *cancellable;
   GError *error = NULL;
 
   if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, &out, NULL, &error))
@@ -126,8 +127,9 @@ get_owner_cb (GObject      *object,
     }
 
   argv = kiste_autostart_is_enabled_argv (query->unit_name);
+  cancellable = g_task_get_cancellable (task);
   kiste_runner_run_async (KISTE_RUNNER (object), (const char * const *) argv, AUTOSTART_TIMEOUT_MS,
-                          g_task_get_cancellable (task), get_enabled_cb, g_steal_pointer (&task));
+                          cancellable, get_enabled_cb, g_steal_pointer (&task));
 }
 
 static void
@@ -139,6 +141,7 @@ get_manager_cb (GObject      *object,
   Query *query = g_object_get_data (G_OBJECT (task), "query");
   g_auto(GStrv) argv = NULL;
   g_autoptr(GError) error = NULL;
+  GCancellable *cancellable;
 
   if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, NULL, NULL, &error))
     {
@@ -152,8 +155,9 @@ get_manager_cb (GObject      *object,
     }
 
   argv = kiste_autostart_read_unit_argv (query->path, query->marker);
+  cancellable = g_task_get_cancellable (task);
   kiste_runner_run_async (KISTE_RUNNER (object), (const char * const *) argv, AUTOSTART_TIMEOUT_MS,
-                          g_task_get_cancellable (task), get_owner_cb, g_steal_pointer (&task));
+                          cancellable, get_owner_cb, g_steal_pointer (&task));
 }
 
 void
