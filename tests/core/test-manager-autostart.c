@@ -20,6 +20,7 @@
 #include "kiste-error.h"
 #include "kiste-fake-runner.h"
 #include "kiste-manager-private.h"
+#include "kiste-runner-private.h"
 #include "kiste-test-boxes.h"
 #include "kiste-test-util.h"
 
@@ -418,6 +419,36 @@ test_bad_name (Fixture       *fixture,
   result_clear (&r);
 }
 
+/* From the Flatpak the unit goes into the host's config folder, which
+ * Flatpak passes on as HOST_XDG_CONFIG_HOME */
+static void
+test_flatpak_host_folder (void)
+{
+  g_autoptr(KisteFakeRunner) runner = kiste_fake_runner_new ();
+  g_autoptr(KisteManager) manager = NULL;
+  const char *found;
+  Result r = { 0 };
+
+  g_autofree char *spawn = g_build_filename (g_getenv ("KISTE_TEST_FAKES"), "runner-flatpak-spawn.sh", NULL);
+
+  kiste_runner_set_in_flatpak (KISTE_RUNNER (runner), TRUE);
+  _kiste_runner_set_flatpak_spawn (KISTE_RUNNER (runner), spawn);
+  kiste_fake_runner_add (runner, "systemctl --user show-environment", "exit 0");
+  kiste_fake_runner_add (runner, "sh -c", "echo none");
+  g_setenv ("HOST_XDG_CONFIG_HOME", "/host/config", TRUE);
+  manager = kiste_manager_new (KISTE_RUNNER (runner));
+  g_unsetenv ("HOST_XDG_CONFIG_HOME");
+
+  kiste_manager_get_autostart_async (manager, "fixture-a", NULL, get_cb, &r);
+  wait_result (&r);
+  g_assert_no_error (r.error);
+  g_assert_cmpint (r.state, ==, KISTE_AUTOSTART_DISABLED);
+  found = kiste_fake_runner_find (runner, "sh -c");
+  g_assert_nonnull (found);
+  g_assert_nonnull (strstr (found, " sh /host/config/systemd/user/kiste-box-fixture-a.service "));
+  result_clear (&r);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -433,6 +464,7 @@ main (int   argc,
   ADD ("/manager-autostart/delete-removes-unit", test_delete_removes_unit);
   ADD ("/manager-autostart/rename-removes-unit", test_rename_removes_unit);
   ADD ("/manager-autostart/bad-name", test_bad_name);
+  g_test_add_func ("/manager-autostart/flatpak-host-folder", test_flatpak_host_folder);
 
 #undef ADD
 
