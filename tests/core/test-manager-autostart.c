@@ -412,6 +412,13 @@ test_bad_name (Fixture       *fixture,
   g_assert_cmpuint (commands (fixture)->len, ==, 0);
   result_clear (&r);
 
+  /* a unit for a box that is not there would start nothing */
+  kiste_manager_set_autostart_async (fixture->manager, "gone-box", TRUE, NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_NOT_FOUND);
+  g_assert_cmpuint (commands (fixture)->len, ==, 0);
+  result_clear (&r);
+
   kiste_manager_get_autostart_async (fixture->manager, "a%b", NULL, get_cb, &r);
   wait_result (&r);
   g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);

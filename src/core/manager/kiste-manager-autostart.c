@@ -405,6 +405,14 @@ kiste_manager_set_autostart_async (KisteManager        *self,
       _kiste_op_return (task, error);
       return ktask;
     }
+  /* a unit for a box that is not there would start nothing */
+  if (enabled && _kiste_op_require_box (task) == NULL)
+    {
+      KisteTask *ktask = _kiste_op_get_ktask (task);
+
+      g_object_unref (task);
+      return ktask;
+    }
   op->home = dup_unit_path (self, op->program);
   op->arg = kiste_autostart_dup_marker (op->box_name);
   return _kiste_op_go (task);
