@@ -11,6 +11,7 @@
 
 #include "kiste-apps.h"
 #include "kiste-apps-page.h"
+#include "kiste-autostart-row.h"
 #include "kiste-box-entry-row.h"
 #include "kiste-box-page-private.h"
 #include "kiste-lazy-menu.h"
@@ -699,6 +700,7 @@ kiste_box_page_class_init (KisteBoxPageClass *klass)
 
   _kiste_box_page_class_actions_init (widget_class);
   g_type_ensure (KISTE_TYPE_BOX_ENTRY_ROW);
+  g_type_ensure (KISTE_TYPE_AUTOSTART_ROW);
 }
 
 static void

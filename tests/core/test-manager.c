@@ -464,13 +464,18 @@ test_delete_home (Fixture       *fixture,
   kiste_manager_delete_async (fixture->manager, "fixture-b", TRUE, NULL, operation_cb, &r);
   wait_result (&r);
   g_assert_no_error (r.error);
-  g_assert_cmpuint (n_commands (fixture), ==, 3);
+  g_assert_cmpuint (n_commands (fixture), ==, 4);
   g_assert_cmpstr (command (fixture, 0), ==, "distrobox rm --force fixture-b");
-  /* through the script that follows no link a box put on the way */
+  /* its unit that started it at login, when Kiste's (nothing here) */
   g_assert_true (g_str_has_prefix (command (fixture, 1), "sh -c "));
-  g_assert_true (g_str_has_suffix (command (fixture, 1), " sh /home/tester/h2"));
+  g_assert_true (g_str_has_suffix (command (fixture, 1),
+                                   "/systemd/user/kiste-box-fixture-b.service "
+                                   "'# Written by Kiste for the box fixture-b'"));
+  /* through the script that follows no link a box put on the way */
+  g_assert_true (g_str_has_prefix (command (fixture, 2), "sh -c "));
+  g_assert_true (g_str_has_suffix (command (fixture, 2), " sh /home/tester/h2"));
   /* The list learns of it before the operation ends */
-  g_assert_true (g_str_has_prefix (command (fixture, 2), "podman ps"));
+  g_assert_true (g_str_has_prefix (command (fixture, 3), "podman ps"));
 }
 
 static void

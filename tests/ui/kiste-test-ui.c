@@ -220,6 +220,11 @@ kiste_test_set_world (KisteFakeRunner *runner,
   else if (world == KISTE_TEST_WORLD_SHOWCASE)
     ps = "cat \"$KISTE_TEST_FIXTURES/ps-showcase.json\"";
   kiste_fake_runner_add (runner, "podman ps", ps);
+
+  /* a session with a systemd user manager, where no box starts at login */
+  kiste_fake_runner_add (runner, "systemctl --user", "exit 0");
+  kiste_fake_runner_add (runner, "systemctl --user is-enabled", "echo disabled; exit 1");
+  kiste_fake_runner_add (runner, "sh -c 'is_ours", "echo none");
 }
 
 KisteManager *

@@ -50,7 +50,9 @@ typedef enum
 } KisteTestWorld;
 
 /* Makes runner answer like world: every command a small shell script
- * chosen by what was asked, so widgets go through the real core. Count
+ * chosen by what was asked, so widgets go through the real core (in every
+ * world the session has a systemd user manager and no box starts at
+ * login). Count
  * `podman ps` runs with kiste_fake_runner_count (runner, "podman ps"). */
 void          kiste_test_set_world        (KisteFakeRunner *runner,
                                            KisteTestWorld   world);

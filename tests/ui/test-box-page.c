@@ -21,6 +21,7 @@
 #include "kiste-log-dialog.h"
 #include "kiste-manager-private.h"
 #include "kiste-name-dialog.h"
+#include "kiste-autostart-row.h"
 #include "kiste-box-entry-row.h"
 #include "kiste-programs-group.h"
 #include "kiste-fake-runner.h"
@@ -54,6 +55,8 @@ typedef struct
   KisteFakeRunner *runner;
   KisteManager    *manager;
   char            *host_dir;
+  /* The host's systemd user units, in host_dir */
+  char            *units;
   /* The user's home as the captured boxes know it */
   char            *host_home;
   /* The commands the fixture ran to list the boxes */
@@ -114,6 +117,26 @@ fixture_setup (Fixture       *fixture,
               "else\n\texec  '/usr/bin/x11perf' \"$@\"\nfi\n");
   _kiste_manager_set_host_dirs (fixture->manager, applications, bin);
 
+  /* a session with a systemd user manager: the unit's scripts run on the
+   * "host", systemctl links and unlinks as systemd would */
+  fixture->units = g_build_filename (fixture->host_dir, "systemd", "user", NULL);
+  _kiste_manager_set_units_dir (fixture->manager, fixture->units);
+  kiste_fake_runner_add (fixture->runner, "sh -c 'is_ours", "exec sh \"$@\"");
+  kiste_fake_runner_add (fixture->runner, "sh -c 'command -v", "echo /usr/bin/podman");
+  {
+    g_autofree char *enable = g_strdup_printf ("mkdir -p '%s/default.target.wants' && "
+                                               "ln -sf '%s'/\"$3\" '%s/default.target.wants'/\"$3\"",
+                                               fixture->units, fixture->units, fixture->units);
+    g_autofree char *disable = g_strdup_printf ("rm -f '%s/default.target.wants'/\"$3\"", fixture->units);
+    g_autofree char *is_enabled = g_strdup_printf ("if [ -L '%s/default.target.wants'/\"$3\" ]; then "
+                                                   "echo enabled; else echo disabled; exit 1; fi",
+                                                   fixture->units);
+
+    kiste_fake_runner_add (fixture->runner, "systemctl --user enable", enable);
+    kiste_fake_runner_add (fixture->runner, "systemctl --user disable", disable);
+    kiste_fake_runner_add (fixture->runner, "systemctl --user is-enabled", is_enabled);
+  }
+
   /* fixture-a was made with the host home: learn it, then list the boxes
    * as that user's */
   store = _kiste_manager_get_store (fixture->manager);
@@ -156,6 +179,7 @@ fixture_teardown (Fixture       *fixture,
   g_assert_false (g_file_test (fixture->host_dir, G_FILE_TEST_EXISTS));
   g_free (fixture->host_dir);
   g_free (fixture->host_home);
+  g_free (fixture->units);
 }
 
 /* Helpers */
@@ -1435,6 +1459,129 @@ test_toolbox (Fixture       *fixture,
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (find_row (GTK_WIDGET (fixture->page), "Made With"))));
 }
 
+/* Start When I Log In */
+
+typedef struct
+{
+  GtkWidget *row;
+  GtkSwitch *sw;
+} AutostartProbe;
+
+static void
+autostart_probe (Fixture        *fixture,
+                 AutostartProbe *probe)
+{
+  probe->row = kiste_test_find_widget (GTK_WIDGET (fixture->page), KISTE_TYPE_AUTOSTART_ROW, NULL);
+  g_assert_nonnull (probe->row);
+  probe->sw = GTK_SWITCH (kiste_test_find_widget (probe->row, GTK_TYPE_SWITCH, NULL));
+  g_assert_nonnull (probe->sw);
+}
+
+static gboolean
+switch_ready (gpointer data)
+{
+  AutostartProbe *probe = data;
+
+  return gtk_widget_get_sensitive (GTK_WIDGET (probe->sw));
+}
+
+static gboolean
+switch_gone (gpointer data)
+{
+  AutostartProbe *probe = data;
+
+  return !gtk_widget_get_visible (GTK_WIDGET (probe->sw));
+}
+
+static void
+test_autostart (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (fixture->units, "kiste-box-fixture-a.service", NULL);
+  AutostartProbe probe;
+
+  kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-a"));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  autostart_probe (fixture, &probe);
+
+  /* the real state, read when the page shows the box */
+  g_assert_true (kiste_test_wait_for (switch_ready, &probe, 5000));
+  g_assert_true (gtk_widget_get_visible (probe.row));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (probe.sw)));
+  g_assert_false (gtk_switch_get_active (probe.sw));
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (probe.row)), ==,
+                   "Start When I Log In");
+  g_assert_cmpstr (row_subtitle (fixture, "Start When I Log In"), ==,
+                   "Starts the box when you log in and stops it when you log out");
+  g_assert_true (kiste_test_find_widget (probe.row, GTK_TYPE_SWITCH, "Start the Box When I Log In") ==
+                 GTK_WIDGET (probe.sw));
+  g_assert_nonnull (kiste_fake_runner_find (fixture->runner, "systemctl --user show-environment"));
+
+  /* on: the unit written and enabled */
+  gtk_switch_set_active (probe.sw, TRUE);
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (probe.sw)));
+  g_assert_true (kiste_test_wait_for (switch_ready, &probe, 5000));
+  g_assert_true (gtk_switch_get_active (probe.sw));
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpstr (kiste_fake_runner_find (fixture->runner, "systemctl --user enable"), ==,
+                   "systemctl --user enable kiste-box-fixture-a.service");
+  gtk_widget_grab_focus (GTK_WIDGET (probe.sw));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "box-page-autostart");
+
+  /* shown again: still on */
+  kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-b"));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  g_assert_true (kiste_test_wait_for (switch_ready, &probe, 5000));
+  g_assert_false (gtk_switch_get_active (probe.sw));
+  kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-a"));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  g_assert_true (kiste_test_wait_for (switch_ready, &probe, 5000));
+  g_assert_true (gtk_switch_get_active (probe.sw));
+
+  /* off: disabled and removed */
+  gtk_switch_set_active (probe.sw, FALSE);
+  g_assert_true (kiste_test_wait_for (switch_ready, &probe, 5000));
+  g_assert_false (gtk_switch_get_active (probe.sw));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_nonnull (kiste_fake_runner_find (fixture->runner, "systemctl --user disable"));
+
+  /* a failure puts the switch back where the host is (the task's toast
+   * tells why) */
+  kiste_fake_runner_add (fixture->runner, "systemctl --user enable",
+                         "echo 'Failed to enable unit' >&2; exit 1");
+  gtk_switch_set_active (probe.sw, TRUE);
+  g_assert_true (kiste_test_wait_for (switch_ready, &probe, 5000));
+  g_assert_false (gtk_switch_get_active (probe.sw));
+}
+
+static void
+test_autostart_unavailable (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  AutostartProbe probe;
+  const char *subtitle;
+
+  kiste_fake_runner_add (fixture->runner, "systemctl --user show-environment",
+                         "echo 'Failed to connect to user scope bus' >&2; exit 1");
+  kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-a"));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  autostart_probe (fixture, &probe);
+
+  /* no switch, and the row says why */
+  g_assert_true (kiste_test_wait_for (switch_gone, &probe, 5000));
+  g_assert_true (gtk_widget_get_visible (probe.row));
+  subtitle = row_subtitle (fixture, "Start When I Log In");
+  g_assert_cmpstr (subtitle, ==,
+                   "Your session has no systemd user manager, so boxes cannot be started when you log in.");
+  /* nothing was written */
+  g_assert_null (kiste_fake_runner_find (fixture->runner, "sh -c 'is_ours"));
+  g_assert_false (g_file_test (fixture->units, G_FILE_TEST_EXISTS));
+  gtk_widget_grab_focus (probe.row);
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "box-page-autostart-unavailable");
+}
+
 static gboolean
 log_loaded (gpointer data)
 {
@@ -1573,6 +1720,8 @@ main (int   argc,
   ADD ("export-settings-disk-full", test_export_settings_disk_full);
   ADD ("copy-enter-command", test_copy_enter_command);
   ADD ("toolbox", test_toolbox);
+  ADD ("autostart", test_autostart);
+  ADD ("autostart-unavailable", test_autostart_unavailable);
   ADD ("log-dialog", test_log_dialog);
   ADD ("stats-polling", test_stats_polling);
   ADD ("stats-unavailable", test_stats_unavailable);

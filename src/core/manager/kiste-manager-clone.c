@@ -295,6 +295,14 @@ rename_rewrite (GTask *task)
                                   task);
 }
 
+/* The unit that started the box at login names the old name: it goes, and
+ * people turn it on again for the new one (the task says so) */
+static void
+rename_remove_unit (GTask *task)
+{
+  _kiste_op_remove_autostart (task, rename_rewrite);
+}
+
 KisteTask *
 kiste_manager_rename_async (KisteManager        *self,
                             const char          *box_name,
@@ -330,6 +338,6 @@ kiste_manager_rename_async (KisteManager        *self,
     }
 
   argv = kiste_commands_rename_argv (_kiste_op_get_engine (task), op->box_name, new_name);
-  _kiste_op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, rename_rewrite);
+  _kiste_op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, rename_remove_unit);
   return ktask;
 }

@@ -6,8 +6,8 @@
  */
 
 /* The manager's operations on a box's life: start (with its first-start
- * progress), stop, restart, delete (with what distrobox leaves behind)
- * and upgrade. */
+ * progress), stop, restart, delete (with what distrobox leaves behind and
+ * the unit that started the box at login) and upgrade. */
 
 #include "config.h"
 
@@ -212,13 +212,21 @@ delete_home (GTask *task)
                           _kiste_op_cancellable (task), _kiste_op_run_cb, task);
 }
 
+/* The box is gone: its unit that started it at login goes too */
+static void
+delete_unit (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  _kiste_op_remove_autostart (task, op->home ? delete_home : _kiste_op_reload_done);
+}
+
 static void
 delete_leftovers_listed_cb (GObject      *object,
                             GAsyncResult *result,
                             gpointer      user_data)
 {
   g_autoptr(GTask) task = user_data;
-  Op *op = g_task_get_task_data (task);
   g_autoptr(GPtrArray) files = NULL;
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
   g_auto(GStrv) argv = NULL;
@@ -227,10 +235,7 @@ delete_leftovers_listed_cb (GObject      *object,
   files = kiste_apps_list_exported_finish (result, NULL);
   if (files == NULL || files->len == 0)
     {
-      if (op->home != NULL)
-        delete_home (g_steal_pointer (&task));
-      else
-        _kiste_op_reload_done (g_steal_pointer (&task));
+      delete_unit (g_steal_pointer (&task));
       return;
     }
 
@@ -240,7 +245,7 @@ delete_leftovers_listed_cb (GObject      *object,
   argv = g_strv_builder_end (builder);
 
   _kiste_op_run (g_steal_pointer (&task), (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE,
-                 op->home ? delete_home : _kiste_op_reload_done);
+                 delete_unit);
 }
 
 /* distrobox rm may leave some of a box's launchers behind */

@@ -7,6 +7,7 @@
 
 #pragma once
 
+#include "kiste-autostart.h"
 #include "kiste-manager.h"
 
 G_BEGIN_DECLS
@@ -54,6 +55,29 @@ KisteTask          *kiste_manager_clone_async           (KisteManager         *s
 KisteTask          *kiste_manager_rename_async          (KisteManager         *self,
                                                          const char           *box_name,
                                                          const char           *new_name,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+
+/* Starting a box at login (kiste-manager-autostart.c): a systemd user unit
+ * on the host that starts the box at login and stops it at logout. The
+ * state is KISTE_AUTOSTART_UNAVAILABLE with a reason for people when the
+ * session has no systemd user manager or a unit of the user's own has the
+ * name; finish with kiste_manager_get_autostart_finish(). */
+void                kiste_manager_get_autostart_async   (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+KisteAutostartState kiste_manager_get_autostart_finish  (KisteManager         *self,
+                                                         GAsyncResult         *result,
+                                                         char                **reason,
+                                                         GError              **error);
+/* Writes, reloads and enables the box's unit, or disables and removes it;
+ * never touches a unit of the user's own of that name */
+KisteTask          *kiste_manager_set_autostart_async   (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         gboolean              enabled,
                                                          GCancellable         *cancellable,
                                                          GAsyncReadyCallback   callback,
                                                          gpointer              user_data);

@@ -39,6 +39,8 @@ struct _KisteManager
   GHashTable         *busy;
   char               *applications_dir;
   char               *bin_dir;
+  /* The host's folder of systemd user units (starting boxes at login) */
+  char               *units_dir;
   /* Following the host's launchers and wrappers, once someone asks */
   GFileMonitor       *applications_monitor;
   GFileMonitor       *bin_monitor;
@@ -217,6 +219,10 @@ void          _kiste_op_create              (GTask               *task,
                                              KisteCreatePlan     *plan);
 /* Starts the box (with its progress in the task), then next */
 void          _kiste_op_start_box           (GTask               *task,
+                                             OpStep               next);
+/* Removes the box's unit that starts it at login when it is Kiste's own
+ * (best effort, kiste-manager-autostart.c), then next */
+void          _kiste_op_remove_autostart    (GTask               *task,
                                              OpStep               next);
 /* Stops the box with the engine's bounded grace time, then next */
 void          _kiste_op_stop_box            (GTask               *task,

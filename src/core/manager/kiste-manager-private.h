@@ -70,4 +70,8 @@ void _kiste_manager_set_host_dirs (KisteManager *self,
                                    const char   *applications_dir,
                                    const char   *bin_dir);
 
+/* For tests: where the units that start boxes at login go on the host */
+void _kiste_manager_set_units_dir (KisteManager *self,
+                                   const char   *units_dir);
+
 G_END_DECLS

@@ -84,6 +84,19 @@ kiste_manager_new (KisteRunner *runner)
       g_free (self->applications_dir);
       self->applications_dir = g_build_filename (data, "applications", NULL);
     }
+  if (kiste_runner_get_in_flatpak (self->runner))
+    {
+      /* the same for the host's systemd user units */
+      const char *host_config = g_getenv ("HOST_XDG_CONFIG_HOME");
+      g_autofree char *config = NULL;
+
+      if (host_config != NULL && g_path_is_absolute (host_config))
+        config = g_strdup (host_config);
+      else
+        config = g_build_filename (g_get_home_dir (), ".config", NULL);
+      g_free (self->units_dir);
+      self->units_dir = g_build_filename (config, "systemd", "user", NULL);
+    }
   self->capabilities = kiste_capabilities_new (self->runner);
   if (kiste_runner_get_in_flatpak (self->runner))
     {
@@ -804,6 +817,7 @@ kiste_manager_finalize (GObject *object)
 
   g_clear_pointer (&self->applications_dir, g_free);
   g_clear_pointer (&self->bin_dir, g_free);
+  g_clear_pointer (&self->units_dir, g_free);
 
   G_OBJECT_CLASS (kiste_manager_parent_class)->finalize (object);
 }
@@ -873,4 +887,5 @@ kiste_manager_init (KisteManager *self)
   self->busy = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->applications_dir = g_build_filename (g_get_user_data_dir (), "applications", NULL);
   self->bin_dir = g_build_filename (g_get_home_dir (), ".local", "bin", NULL);
+  self->units_dir = g_build_filename (g_get_user_config_dir (), "systemd", "user", NULL);
 }
