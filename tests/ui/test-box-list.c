@@ -920,6 +920,53 @@ test_updates (Fixture       *fixture,
   g_assert_true (kiste_test_wait_for (page_says, &local_page, 5000));
 }
 
+/* The daily check: one timeout for what is left of the day since the last
+ * check (at least a little while after the start), none while it is off */
+static gint64
+update_seconds_left (Fixture *fixture)
+{
+  GSource *source;
+
+  if (fixture->window->update_timeout == 0)
+    return -1;
+  source = g_main_context_find_source_by_id (NULL, fixture->window->update_timeout);
+  g_assert_nonnull (source);
+  return (g_source_get_ready_time (source) - g_get_monotonic_time ()) / G_USEC_PER_SEC;
+}
+
+static void
+test_daily_check (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  GSettings *settings = kiste_application_get_settings (fixture->app);
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  gint64 left;
+
+  g_assert_false (g_settings_get_boolean (settings, "check-updates"));
+  g_assert_cmpint (update_seconds_left (fixture), ==, -1);
+
+  /* checked an hour ago: the next one in 23 hours */
+  g_settings_set_int64 (settings, "last-update-check", now - 60 * 60);
+  g_settings_set_boolean (settings, "check-updates", TRUE);
+  left = update_seconds_left (fixture);
+  g_assert_cmpint (left, >=, 23 * 60 * 60 - 5);
+  g_assert_cmpint (left, <=, 23 * 60 * 60);
+
+  /* never checked: soon, not at once */
+  g_settings_set_boolean (settings, "check-updates", FALSE);
+  g_assert_cmpint (update_seconds_left (fixture), ==, -1);
+  g_settings_set_int64 (settings, "last-update-check", 0);
+  g_settings_set_boolean (settings, "check-updates", TRUE);
+  left = update_seconds_left (fixture);
+  g_assert_cmpint (left, >, 0);
+  g_assert_cmpint (left, <=, 60);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "skopeo"), ==, 0);
+
+  g_settings_reset (settings, "check-updates");
+  g_settings_reset (settings, "last-update-check");
+  g_assert_cmpint (update_seconds_left (fixture), ==, -1);
+}
+
 /* While the first list is read, the list itself is on screen, under a
  * spinner once that takes half a second (a quicker listing does not flash
  * it), and the details side stays empty rather than asking for a choice */
@@ -1222,6 +1269,7 @@ main (int   argc,
   ADD ("/kiste/box-list/state-error", KISTE_TEST_WORLD_PS_FAILS, test_error);
   ADD ("/kiste/box-list/refresh", KISTE_TEST_WORLD_BOXES, test_refresh);
   ADD ("/kiste/box-list/updates", KISTE_TEST_WORLD_BOXES, test_updates);
+  ADD ("/kiste/box-list/daily-check", KISTE_TEST_WORLD_BOXES, test_daily_check);
   ADD ("/kiste/box-list/loading", KISTE_TEST_WORLD_BOXES, test_loading);
   ADD ("/kiste/box-list/many-boxes", KISTE_TEST_WORLD_BOXES, test_many_boxes);
   ADD ("/kiste/box-list/many-boxes-first-load", KISTE_TEST_WORLD_BOXES, test_many_boxes_first_load);
