@@ -181,6 +181,8 @@ update_list_item (GtkListItem  *item,
                                      : NULL;
 
     kiste_box_row_set_update (row, text, tooltip);
+    /* and to a screen reader, without changing what the row is called */
+    gtk_list_item_set_accessible_description (item, tooltip != NULL ? tooltip : "");
   }
 
   task = kiste_manager_get_task_for_box (manager, kiste_box_get_ref (box));

@@ -9,7 +9,7 @@ starts it on 127.0.0.1:5000; the test user's registries.conf lets it speak
 plain HTTP): image A pushed as localhost:5000/kiste/test:latest and pulled,
 a box made from it; Check for Updates finds nothing new. Image B pushed
 under the same tag: Check for Updates says "Newer image available" on the
-box's row and its page, with B's date, and nothing was pulled (the local
+box's row (to a screen reader too) and its page, with B's date, and nothing was pulled (the local
 tag still names A's digest)."""
 
 import json
@@ -131,6 +131,10 @@ def run_test():
                            'the row to say "Newer image available"')
             e2e.wait_until(lambda: (page_update_text(win) or '').startswith('Newer image available, made '),
                            TIMEOUT, 'the page to say "Newer image available, made …"')
+            # a screen reader hears it too, in the row's description
+            e2e.wait_until(lambda: (e2e.find_box_row(lst, BOX).get_description() or '')
+                           .startswith('Newer image available'),
+                           TIMEOUT, 'the row\'s description to say "Newer image available"')
             e2e.settle()
             e2e.screenshot('updates-newer')
             code = app.close()
