@@ -248,6 +248,8 @@ kiste_box_row_show_update (KisteBoxRow *self)
   if (self->update_label == NULL)
     {
       self->update_label = kiste_box_row_add_caption (self);
+      /* the state keeps its room; the note gives way */
+      gtk_label_set_ellipsize (self->update_label, PANGO_ELLIPSIZE_END);
       gtk_widget_remove_css_class (GTK_WIDGET (self->update_label), "dim-label");
       gtk_widget_add_css_class (GTK_WIDGET (self->update_label), "accent");
     }
@@ -410,7 +412,8 @@ kiste_box_row_dup_update_text (const KisteImageUpdate *update,
       if (!whole || update == NULL || update->created == NULL)
         return g_strdup (_("Newer image available"));
       local = g_date_time_to_local (update->created);
-      date = g_date_time_format (local, "%x");
+      /* Translators: the day a newer image was made, see g_date_time_format() */
+      date = g_date_time_format (local, _("%B %-d, %Y"));
       /* Translators: %s is the date the newer image was made */
       return g_strdup_printf (_("Newer image available, made %s"), date);
     }
