@@ -607,6 +607,72 @@ def dump_desktop():
     return '\n'.join(out) + '\n'
 
 
+def process_table():
+    """pid -> (ppid, cmdline) of every process this user can see."""
+    table = {}
+    for entry in os.listdir('/proc'):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f'/proc/{entry}/stat', encoding='utf-8', errors='replace') as f:
+                stat = f.read()
+            with open(f'/proc/{entry}/cmdline', 'rb') as f:
+                cmdline = f.read().replace(b'\0', b' ').decode(errors='replace').strip()
+        except OSError:
+            continue
+        table[int(entry)] = (int(stat[stat.rfind(')') + 2:].split()[1]), cmdline)
+    return table
+
+
+def descendants(pid, table=None):
+    """pid -> cmdline of every process below pid."""
+    table = process_table() if table is None else table
+    found = {}
+    todo = [pid]
+    while todo:
+        parent = todo.pop()
+        for child, (ppid, cmdline) in table.items():
+            if ppid == parent and child not in found:
+                found[child] = cmdline
+                todo.append(child)
+    return found
+
+
+def host_commands():
+    """pid -> cmdline of the host commands that flatpak-spawn --host runs
+    for an app of this session: the children of this user's
+    flatpak-session-helper (one per session bus; an e2e run has its own)."""
+    table = process_table()
+    found = {}
+    for pid, (_ppid, cmdline) in table.items():
+        if cmdline.split(' ', 1)[0].endswith('/flatpak-session-helper'):
+            try:
+                if os.stat(f'/proc/{pid}').st_uid != os.getuid():
+                    continue
+            except OSError:
+                continue
+            found.update(descendants(pid, table))
+    return found
+
+
+def check_host_commands_ended(timeout=5.0):
+    """In the Flatpak and the sandbox, nothing the app ran on the host may
+    outlive it: the host commands must be gone within timeout of its exit.
+    Leftovers are killed after the check, so the next test starts clean."""
+    deadline = time.monotonic() + timeout
+    left = host_commands()
+    while left and time.monotonic() < deadline:
+        time.sleep(0.1)
+        left = host_commands()
+    for pid in left:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    check(not left, f'host commands of the app outlived it by {timeout:g} s: '
+                    + '; '.join(f'{pid} {cmd}' for pid, cmd in left.items()))
+
+
 def diagnose(reason):
     """Saves what helps to understand a failure: a screenshot and the AT-SPI
     tree of every app started by the test (run-e2e prints the logs)."""
@@ -651,7 +717,24 @@ class App:
 
     @property
     def pid(self):
+        """The process that was started: `flatpak run` or the sandbox's
+        bwrap in those modes, whose children run the app."""
         return self.proc.pid if self.proc else None
+
+    @property
+    def app_pid(self):
+        """The app's own process: what a session signals at logout.  In the
+        Flatpak and the sandbox it runs inside bwrap, a few levels down."""
+        if self.proc is None or not (FLATPAK or SANDBOX):
+            return self.pid
+        for pid in descendants(self.proc.pid):
+            try:
+                with open(f'/proc/{pid}/comm', encoding='utf-8') as f:
+                    if f.read().strip() == 'kiste':
+                        return pid
+            except OSError:
+                continue
+        return None
 
     def start(self):
         env = dict(os.environ)
@@ -745,12 +828,21 @@ class App:
             raise Failure(f'the app did not exit within {timeout:g} s after closing its windows')
 
     def terminate(self, timeout=5.0):
+        """SIGTERM to the app, as a session sends at logout, then SIGKILL.
+        In the Flatpak the signal goes to the app inside the sandbox:
+        ending `flatpak run` would leave the sandbox and the app running."""
         if not self.running():
             return self.proc.returncode if self.proc else None
-        self.proc.send_signal(signal.SIGTERM)
+        target = self.app_pid
+        try:
+            os.kill(target or self.proc.pid, signal.SIGTERM)
+        except OSError:
+            pass
         try:
             return self.proc.wait(timeout)
         except subprocess.TimeoutExpired:
+            if FLATPAK:
+                subprocess.run(['flatpak', 'kill', FLATPAK_APP], capture_output=True, timeout=30)
             self.proc.kill()
             return self.proc.wait()
 
@@ -1166,5 +1258,11 @@ def run(main):
     finally:
         for app in _apps:
             app.terminate()
+    if FLATPAK or SANDBOX:
+        try:
+            check_host_commands_ended()
+        except Failure as e:
+            log(f'FAIL: {e}')
+            sys.exit(1)
     log(f'PASS: {TEST_NAME}')
     sys.exit(0)
