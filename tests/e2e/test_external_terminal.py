@@ -53,13 +53,21 @@ def read(name):
 
 def choose_terminal(app, choice):
     """Preferences → Open Boxes In → choice"""
-    t.press_with_modifiers(0x2c, 0x4)  # Control+comma
-    prefs = e2e.find(app.accessible, ('dialog', 'frame', 'window'), 'Preferences',
-                     showing=True, timeout=10)
-    row = e2e.find(prefs, 'combo box', 'Open Boxes In', showing=True, timeout=10)
+    def open_preferences():
+        t.press_with_modifiers(0x2c, 0x4)  # Control+comma
+        prefs = e2e.find(app.accessible, ('dialog', 'frame', 'window'), 'Preferences',
+                         showing=True, timeout=10)
+        return e2e.find(prefs, 'combo box', 'Open Boxes In', showing=True, timeout=10)
 
-    # The list fills once the host has answered
+    row = open_preferences()
+
+    # The list fills once the host has answered.  An Escape meant for a list
+    # that had not opened yet closes Preferences: then open it again.
     def offered():
+        nonlocal row
+        if e2e.is_gone(row):
+            e2e.log('Preferences closed before the list opened; opening it again')
+            row = open_preferences()
         e2e.click_at(row)
         e2e.settle(0.5)
         items = e2e.find_all(app.accessible, ('label', 'list item'), choice, showing=True)
