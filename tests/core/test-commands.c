@@ -51,6 +51,18 @@ test_simple_builders (void)
   assert_argv (kiste_commands_engine_stop_argv ("podman", "arch", 3),
                "podman|stop|--time|3|arch");
   assert_argv (kiste_commands_restart_argv ("podman", "arch"), "podman|restart|arch");
+  assert_argv (kiste_commands_commit_argv ("podman", "arch", "localhost/kiste-saved/arch"),
+               "podman|container|commit|arch|localhost/kiste-saved/arch");
+  assert_argv (kiste_commands_save_image_argv ("podman", "localhost/kiste-saved/arch",
+                                               "/tmp/s/image.tar"),
+               "podman|save|--format|oci-archive|-o|/tmp/s/image.tar|localhost/kiste-saved/arch");
+  assert_argv (kiste_commands_save_image_argv ("docker", "localhost/kiste-saved/arch",
+                                               "/tmp/s/image.tar"),
+               "docker|save|-o|/tmp/s/image.tar|localhost/kiste-saved/arch");
+  assert_argv (kiste_commands_load_image_argv ("podman", "/tmp/s/image.tar"),
+               "podman|load|-i|/tmp/s/image.tar");
+  assert_argv (kiste_commands_remove_image_argv ("docker", "localhost/kiste-saved/arch"),
+               "docker|rmi|localhost/kiste-saved/arch");
 
   assert_argv (kiste_commands_rm_argv (1, "arch", FALSE), "distrobox|rm|--force|arch");
   assert_argv (kiste_commands_rm_argv (1, "arch", TRUE), "distrobox|rm|--force|--rm-home|arch");

@@ -138,6 +138,52 @@ kiste_commands_engine_stop_argv (const char *manager,
 }
 
 char **
+kiste_commands_commit_argv (const char *manager,
+                            const char *name,
+                            const char *image)
+{
+  g_return_val_if_fail (manager != NULL, NULL);
+  g_return_val_if_fail (is_usable_name (name), NULL);
+  g_return_val_if_fail (image != NULL && image[0] != '-', NULL);
+
+  return strv_new (manager, "container", "commit", name, image, NULL);
+}
+
+char **
+kiste_commands_save_image_argv (const char *manager,
+                                const char *image,
+                                const char *path)
+{
+  g_return_val_if_fail (manager != NULL, NULL);
+  g_return_val_if_fail (image != NULL && image[0] != '-', NULL);
+  g_return_val_if_fail (path != NULL && g_path_is_absolute (path), NULL);
+
+  if (g_str_equal (manager, "docker"))
+    return strv_new (manager, "save", "-o", path, image, NULL);
+  return strv_new (manager, "save", "--format", "oci-archive", "-o", path, image, NULL);
+}
+
+char **
+kiste_commands_load_image_argv (const char *manager,
+                                const char *path)
+{
+  g_return_val_if_fail (manager != NULL, NULL);
+  g_return_val_if_fail (path != NULL && g_path_is_absolute (path), NULL);
+
+  return strv_new (manager, "load", "-i", path, NULL);
+}
+
+char **
+kiste_commands_remove_image_argv (const char *manager,
+                                  const char *image)
+{
+  g_return_val_if_fail (manager != NULL, NULL);
+  g_return_val_if_fail (image != NULL && image[0] != '-', NULL);
+
+  return strv_new (manager, "rmi", image, NULL);
+}
+
+char **
 kiste_commands_restart_argv (const char *manager,
                              const char *name)
 {

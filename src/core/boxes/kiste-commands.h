@@ -37,6 +37,21 @@ char      **kiste_commands_engine_stop_argv            (const char          *man
                                                         const char          *name,
                                                         guint                timeout_seconds);
 
+/* Box files: `MANAGER container commit NAME IMAGE` (podman pauses the box
+ * while it commits), `MANAGER save [--format oci-archive] -o PATH IMAGE`
+ * (podman writes an OCI archive, docker its own), `MANAGER load -i PATH`
+ * and `MANAGER rmi IMAGE`. PATH must be absolute. */
+char      **kiste_commands_commit_argv                 (const char          *manager,
+                                                        const char          *name,
+                                                        const char          *image);
+char      **kiste_commands_save_image_argv             (const char          *manager,
+                                                        const char          *image,
+                                                        const char          *path);
+char      **kiste_commands_load_image_argv             (const char          *manager,
+                                                        const char          *path);
+char      **kiste_commands_remove_image_argv           (const char          *manager,
+                                                        const char          *image);
+
 /* `MANAGER restart NAME`. The box's setup runs again afterwards; use a
  * KisteStartMonitor after a stop instead when progress should be shown. */
 char      **kiste_commands_restart_argv                (const char          *manager,

@@ -1,0 +1,568 @@
+/* kiste-manager-boxfile.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* Box files through the manager: Save to File (commit, save, the
+ * exported apps listed, the file written) as one operation, and Open Box
+ * File as a load, then the create and first start of any new box, then
+ * the apps exported again, each step a KisteTask. */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <errno.h>
+#include <glib/gstdio.h>
+
+#include "kiste-assemble.h"
+#include "kiste-commands.h"
+#include "kiste-error.h"
+#include "kiste-manager-apps.h"
+#include "kiste-manager-boxfile.h"
+#include "kiste-manager-ops-private.h"
+#include "kiste-manager-private.h"
+#include "kiste-validate.h"
+
+#define SAVE_TIMEOUT_MS (3 * 60 * 60 * 1000)
+
+char *
+kiste_manager_make_boxfile_folder (KisteManager  *self,
+                                   GError       **error)
+{
+  g_autofree char *parent = g_build_filename (g_get_user_cache_dir (), "kiste", NULL);
+  g_autofree char *folder = NULL;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+
+  if (g_mkdir_with_parents (parent, 0700) != 0)
+    {
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errno),
+                   "%s: %s", parent, g_strerror (errno));
+      return NULL;
+    }
+  folder = g_build_filename (parent, "boxfile-XXXXXX", NULL);
+  if (g_mkdtemp (folder) == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errno),
+                   "%s: %s", parent, g_strerror (errno));
+      return NULL;
+    }
+  return g_steal_pointer (&folder);
+}
+
+/* Removes what a box file left in a folder of the cache, then the folder */
+static void
+remove_boxfile_folder (const char *folder)
+{
+  const char *names[] = { KISTE_BOXFILE_IMAGE, KISTE_BOXFILE_HOME, NULL };
+
+  if (folder == NULL)
+    return;
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_autofree char *path = g_build_filename (folder, names[i], NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (folder);
+}
+
+/* Save to File */
+
+typedef struct
+{
+  KisteManager *self;
+  char         *folder;
+  char         *engine;
+  char         *image;
+} SaveData;
+
+static void
+save_data_free (SaveData *data)
+{
+  remove_boxfile_folder (data->folder);
+  g_clear_object (&data->self);
+  g_free (data->folder);
+  g_free (data->engine);
+  g_free (data->image);
+  g_free (data);
+}
+
+static char *
+dup_saved_image (const char *box_name)
+{
+  g_autofree char *lower = g_ascii_strdown (box_name, -1);
+
+  return g_strdup_printf ("localhost/kiste-saved/%s:latest", lower);
+}
+
+static void
+save_progress (guint64  done,
+               guint64  total,
+               gpointer user_data)
+{
+  KisteTask *ktask = user_data;
+  g_autofree char *done_text = g_format_size (done);
+  g_autofree char *total_text = g_format_size (total);
+  g_autofree char *step = g_strdup_printf (_("Writing the file: %s of %s"), done_text, total_text);
+
+  kiste_task_set_step (ktask, step);
+  kiste_task_set_fraction (ktask, total > 0 ? (double) done / total : 0);
+}
+
+static void
+save_written_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  GTask *task = user_data;
+  GError *error = NULL;
+
+  if (!kiste_boxfile_write_finish (result, &error))
+    _kiste_op_return (task, error);
+  else
+    _kiste_op_done (task);
+}
+
+static char *
+dup_settings (KisteBox    *box,
+              const char  *image,
+              GError     **error)
+{
+  g_autoptr(KisteCreateOptions) options = kiste_create_options_new_from_box (box);
+  g_autoptr(GPtrArray) list = g_ptr_array_new ();
+
+  kiste_create_options_set_name (options, kiste_box_get_name (box));
+  kiste_create_options_set_clone_source (options, NULL);
+  kiste_create_options_set_image (options, image);
+  g_ptr_array_add (list, options);
+  return kiste_assemble_to_data (list, error);
+}
+
+static void
+save_listed_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  GTask *task = user_data;
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(GPtrArray) exported = NULL;
+  g_autoptr(KisteBoxfile) boxfile = kiste_boxfile_new ();
+  g_autoptr(GStrvBuilder) apps = g_strv_builder_new ();
+  g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
+  SaveData *data = g_object_get_data (G_OBJECT (task), "kiste-save");
+  GError *error = NULL;
+  KisteBox *box;
+
+  if (!(exported = kiste_apps_list_exported_finish (result, &error)))
+    {
+      _kiste_op_return (task, error);
+      return;
+    }
+  if (!(box = _kiste_op_require_box (task)))
+    return;
+
+  for (guint i = 0; i < exported->len; i++)
+    {
+      KisteExportedFile *file = g_ptr_array_index (exported, i);
+
+      if (file->kind == KISTE_EXPORTED_APP && file->source != NULL &&
+          g_hash_table_add (ids, file->source))
+        g_strv_builder_add (apps, file->source);
+    }
+
+  boxfile->name = g_strdup (op->box_name);
+  boxfile->tool = g_strdup ("distrobox");
+  boxfile->engine = g_strdup (data->engine);
+  boxfile->image = g_strdup (data->image);
+  boxfile->apps = g_strv_builder_end (apps);
+  boxfile->image_path = g_build_filename (data->folder, KISTE_BOXFILE_IMAGE, NULL);
+  if (!(boxfile->settings = dup_settings (box, data->image, &error)))
+    {
+      _kiste_op_return (task, error);
+      return;
+    }
+
+  kiste_task_set_step (op->ktask, _("Writing the file"));
+  kiste_boxfile_write_async (boxfile, op->arg, save_progress, op->ktask,
+                             _kiste_op_cancellable (task), save_written_cb, task);
+}
+
+static void
+save_list_apps (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  kiste_task_set_step (op->ktask, _("Listing the exported apps"));
+  kiste_apps_list_exported_async (op->self->runner, op->box_name, op->self->applications_dir,
+                                  NULL, _kiste_op_cancellable (task), save_listed_cb, task);
+}
+
+static void
+save_image (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  SaveData *data = g_object_get_data (G_OBJECT (task), "kiste-save");
+  g_autofree char *path = g_build_filename (data->folder, KISTE_BOXFILE_IMAGE, NULL);
+  g_auto(GStrv) argv = kiste_commands_save_image_argv (data->engine, data->image, path);
+
+  kiste_task_set_step (op->ktask, _("Saving the image"));
+  _kiste_op_run (task, (const char * const *) argv, SAVE_TIMEOUT_MS, TRUE, save_list_apps);
+}
+
+static void
+save_first (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  SaveData *data = g_object_get_data (G_OBJECT (task), "kiste-save");
+  g_auto(GStrv) argv = NULL;
+  GError *error = NULL;
+
+  if (_kiste_op_refuse_toolbox (task) || !_kiste_op_require_box (task))
+    return;
+
+  data->engine = g_strdup (_kiste_op_get_engine (task));
+  data->image = dup_saved_image (op->box_name);
+  if (!(data->folder = kiste_manager_make_boxfile_folder (op->self, &error)))
+    {
+      _kiste_op_return (task, error);
+      return;
+    }
+  argv = kiste_commands_commit_argv (data->engine, op->box_name, data->image);
+  kiste_task_set_step (op->ktask, _("Committing the box’s changes"));
+  _kiste_op_run (task, (const char * const *) argv, SAVE_TIMEOUT_MS, TRUE, save_image);
+}
+
+static const OpKind save_op = {
+  N_("Saving to a file"), N_("“%s” was saved to a file"), N_("Could not save “%s” to a file"),
+  OP_REQUIRE_DETAILS, TRUE, save_first
+};
+
+static void
+save_image_removed_cb (GObject      *object,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  g_autoptr(KisteManager) self = user_data;
+
+  /* best effort: the committed image is only a step on the way */
+  kiste_runner_run_finish (KISTE_RUNNER (object), result, NULL, NULL, NULL);
+  _kiste_manager_cleanup_end (self);
+}
+
+static void
+save_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(GTask) outer = user_data;
+  SaveData *data = g_task_get_task_data (outer);
+  GError *error = NULL;
+
+  if (data->image != NULL)
+    {
+      g_auto(GStrv) argv = kiste_commands_remove_image_argv (data->engine, data->image);
+
+      _kiste_manager_cleanup_begin (data->self);
+      kiste_runner_run_async (data->self->runner, (const char * const *) argv, SHORT_TIMEOUT_MS,
+                              NULL, save_image_removed_cb, g_object_ref (data->self));
+    }
+  if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
+    g_task_return_error (outer, error);
+  else
+    g_task_return_boolean (outer, TRUE);
+}
+
+KisteTask *
+kiste_manager_save_boxfile_async (KisteManager        *self,
+                                  const char          *box_name,
+                                  const char          *path,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data)
+{
+  g_autoptr(GTask) outer = NULL;
+  GTask *task;
+  SaveData *data;
+  Op *op;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (box_name != NULL, NULL);
+  g_return_val_if_fail (path != NULL && g_path_is_absolute (path), NULL);
+
+  outer = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (outer, kiste_manager_save_boxfile_async);
+  data = g_new0 (SaveData, 1);
+  data->self = g_object_ref (self);
+  g_task_set_task_data (outer, data, (GDestroyNotify) save_data_free);
+
+  if (!(task = _kiste_op_prepare (self, &save_op, box_name, kiste_manager_save_boxfile_async,
+                                  cancellable, save_done_cb, g_object_ref (outer))))
+    return NULL;
+  op = g_task_get_task_data (task);
+  op->arg = g_strdup (path);
+  g_object_set_data (G_OBJECT (task), "kiste-save", data);
+  return _kiste_op_go (task);
+}
+
+/* Open Box File */
+
+char *
+kiste_manager_check_boxfile (KisteManager       *self,
+                             const KisteBoxfile *boxfile,
+                             const char         *name)
+{
+  g_auto(GStrv) names = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (boxfile != NULL, NULL);
+
+  if (kiste_box_list_find_source (self->boxes, boxfile->engine) == NULL)
+    return g_strdup_printf (_("The box was saved with %s, which this computer does not have."),
+                            boxfile->engine);
+  names = _kiste_manager_dup_names (self);
+  if (!kiste_validate_name (name, (const char * const *) names, &error))
+    return g_strdup (error->message);
+  return NULL;
+}
+
+typedef struct
+{
+  KisteManager          *self;
+  KisteBoxfile          *boxfile;
+  KisteCreateOptions    *options;
+  char                  *name;
+  KisteCreationTaskFunc  task_func;
+  gpointer               task_data;
+  GPtrArray             *exports;
+  guint                  next_export;
+} OpenData;
+
+static void
+open_data_free (OpenData *data)
+{
+  g_clear_object (&data->self);
+  kiste_boxfile_free (data->boxfile);
+  g_clear_object (&data->options);
+  g_free (data->name);
+  g_clear_pointer (&data->exports, g_ptr_array_unref);
+  g_free (data);
+}
+
+static void open_export_next (GTask *outer);
+
+static void
+open_exported_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(GTask) outer = user_data;
+  GError *error = NULL;
+
+  if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
+    {
+      g_task_return_error (outer, error);
+      return;
+    }
+  open_export_next (g_steal_pointer (&outer));
+}
+
+static void
+open_export_next (GTask *outer)
+{
+  g_autoptr(GTask) task = outer;
+  OpenData *data = g_task_get_task_data (task);
+  const char *path;
+
+  if (data->exports == NULL || data->next_export >= data->exports->len)
+    {
+      g_task_return_boolean (task, TRUE);
+      return;
+    }
+  path = g_ptr_array_index (data->exports, data->next_export++);
+  if (!kiste_manager_export_app_async (data->self, data->name, path, FALSE,
+                                       g_task_get_cancellable (task), open_exported_cb,
+                                       g_object_ref (task)))
+    g_task_return_new_error (task, KISTE_ERROR, KISTE_ERROR_BUSY, _("The box is busy."));
+}
+
+static void
+open_listed_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(GTask) outer = user_data;
+  OpenData *data = g_task_get_task_data (outer);
+  g_autoptr(GPtrArray) apps = NULL;
+  GError *error = NULL;
+
+  if (!(apps = kiste_manager_query_finish (KISTE_MANAGER (object), result, &error)))
+    {
+      g_task_return_error (outer, error);
+      return;
+    }
+  /* the apps by the ids they had; an app the box no longer has is left */
+  data->exports = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; data->boxfile->apps[i] != NULL; i++)
+    for (guint j = 0; j < apps->len; j++)
+      {
+        KisteDesktopApp *app = g_ptr_array_index (apps, j);
+
+        if (g_strcmp0 (kiste_desktop_app_get_id (app), data->boxfile->apps[i]) == 0)
+          {
+            g_ptr_array_add (data->exports, g_strdup (kiste_desktop_app_get_path (app)));
+            break;
+          }
+      }
+  open_export_next (g_steal_pointer (&outer));
+}
+
+static void
+open_created_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(GTask) outer = user_data;
+  OpenData *data = g_task_get_task_data (outer);
+  GError *error = NULL;
+
+  if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
+    {
+      g_task_return_error (outer, error);
+      return;
+    }
+  if (data->boxfile->apps == NULL || data->boxfile->apps[0] == NULL)
+    {
+      g_task_return_boolean (outer, TRUE);
+      return;
+    }
+  if (!kiste_manager_list_apps_async (data->self, data->name, g_task_get_cancellable (outer),
+                                      open_listed_cb, g_object_ref (outer)))
+    g_task_return_new_error (outer, KISTE_ERROR, KISTE_ERROR_BUSY, _("The box is busy."));
+}
+
+static void
+open_loaded_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(GTask) outer = user_data;
+  OpenData *data = g_task_get_task_data (outer);
+  GError *error = NULL;
+
+  if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
+    {
+      g_task_return_error (outer, error);
+      return;
+    }
+  if (!kiste_manager_create_and_start_async (data->self, data->options, data->task_func,
+                                             data->task_data, NULL,
+                                             g_task_get_cancellable (outer), open_created_cb,
+                                             g_object_ref (outer)))
+    g_task_return_new_error (outer, KISTE_ERROR, KISTE_ERROR_BUSY, _("The box is busy."));
+}
+
+static void
+load_first (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  g_auto(GStrv) argv = kiste_commands_load_image_argv (kiste_manager_get_engine (op->self),
+                                                       op->arg);
+
+  _kiste_op_run (task, (const char * const *) argv, SAVE_TIMEOUT_MS, TRUE, _kiste_op_done);
+}
+
+static const OpKind load_op = {
+  N_("Loading the image"), N_("The image of “%s” was loaded"),
+  N_("Could not load the image of “%s”"), OP_REQUIRE_NOTHING, TRUE, load_first
+};
+
+/* The box's settings as they were saved, with the new name and the image
+ * the file carries */
+static KisteCreateOptions *
+dup_open_options (const KisteBoxfile  *boxfile,
+                  const char          *name,
+                  GError             **error)
+{
+  g_autoptr(GPtrArray) entries = NULL;
+  KisteAssembleEntry *entry;
+  g_autoptr(KisteCreateOptions) options = NULL;
+
+  if (!(entries = kiste_assemble_parse (boxfile->settings, -1, error)))
+    return NULL;
+  if (entries->len != 1)
+    {
+      kiste_set_invalid_input (error, _("The box file’s settings must hold one box."));
+      return NULL;
+    }
+  entry = g_ptr_array_index (entries, 0);
+  if (entry->error != NULL)
+    {
+      kiste_set_invalid_input (error, "%s", entry->error);
+      return NULL;
+    }
+  options = kiste_create_options_copy (entry->options);
+  kiste_create_options_set_name (options, name);
+  kiste_create_options_set_clone_source (options, NULL);
+  kiste_create_options_set_image (options, boxfile->image);
+  return g_steal_pointer (&options);
+}
+
+void
+kiste_manager_open_boxfile_async (KisteManager          *self,
+                                  const KisteBoxfile    *boxfile,
+                                  const char            *name,
+                                  KisteCreationTaskFunc  task_func,
+                                  gpointer               task_data,
+                                  GCancellable          *cancellable,
+                                  GAsyncReadyCallback    callback,
+                                  gpointer               user_data)
+{
+  g_autoptr(GTask) outer = NULL;
+  g_autofree char *problem = NULL;
+  GError *error = NULL;
+  OpenData *data;
+  GTask *task;
+
+  g_return_if_fail (KISTE_IS_MANAGER (self));
+  g_return_if_fail (boxfile != NULL && boxfile->image_path != NULL);
+
+  outer = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (outer, kiste_manager_open_boxfile_async);
+  data = g_new0 (OpenData, 1);
+  data->self = g_object_ref (self);
+  data->boxfile = kiste_boxfile_copy (boxfile);
+  data->name = g_strdup (name);
+  data->task_func = task_func;
+  data->task_data = task_data;
+  g_task_set_task_data (outer, data, (GDestroyNotify) open_data_free);
+
+  /* everything checked before anything runs */
+  if (!kiste_boxfile_check (boxfile, &error))
+    {
+      g_task_return_error (outer, error);
+      return;
+    }
+  if ((problem = kiste_manager_check_boxfile (self, boxfile, name)) != NULL)
+    {
+      g_task_return_new_error (outer, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT, "%s", problem);
+      return;
+    }
+  if (!(data->options = dup_open_options (boxfile, name, &error)) ||
+      !kiste_create_options_validate (data->options, NULL, &error))
+    {
+      g_task_return_error (outer, error);
+      return;
+    }
+
+  if (!(task = _kiste_op_prepare (self, &load_op, name, kiste_manager_open_boxfile_async,
+                                  cancellable, open_loaded_cb, g_object_ref (outer))))
+    return;
+  ((Op *) g_task_get_task_data (task))->arg = g_strdup (boxfile->image_path);
+  if (task_func != NULL)
+    task_func (_kiste_op_get_ktask (task), KISTE_CREATION_STEP_CREATE, task_data);
+  _kiste_op_go (task);
+}

@@ -1,0 +1,57 @@
+/* kiste-manager-boxfile.h
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "kiste-boxfile.h"
+#include "kiste-manager-create.h"
+#include "kiste-manager.h"
+
+G_BEGIN_DECLS
+
+/* Box files (kiste-manager-boxfile.c): a box saved to one file with its
+ * image, settings and exported apps, and a box made again from one. Both
+ * complete with kiste_manager_operation_finish(). */
+
+/* Commits the box into an image, saves the image into a folder of Kiste's
+ * cache (which the host sees at the same path), lists its exported apps
+ * and writes the box file to path through a temporary file beside it; the
+ * committed image and the folder are removed afterwards. Not for a
+ * toolbox. Returns the task (transfer none), or NULL when the box is busy. */
+KisteTask          *kiste_manager_save_boxfile_async    (KisteManager         *self,
+                                                         const char           *box_name,
+                                                         const char           *path,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+
+/* A new folder of Kiste's cache to read a box file into: the host sees it
+ * at the same path, so the engine can load the image from there */
+char               *kiste_manager_make_boxfile_folder   (KisteManager         *self,
+                                                         GError              **error);
+
+/* Why boxfile (read and verified) cannot be opened on this computer as
+ * name (its engine missing, the name taken or wrong), or NULL */
+char               *kiste_manager_check_boxfile         (KisteManager         *self,
+                                                         const KisteBoxfile   *boxfile,
+                                                         const char           *name);
+
+/* Makes the box of boxfile again as name: the engine loads its image,
+ * the box is created from its settings with that image and started, and
+ * the apps it had exported are exported again. task_func follows the
+ * steps' tasks, as for kiste_manager_create_and_start_async(). Checks
+ * everything before any process starts. */
+void                kiste_manager_open_boxfile_async    (KisteManager         *self,
+                                                         const KisteBoxfile   *boxfile,
+                                                         const char           *name,
+                                                         KisteCreationTaskFunc task_func,
+                                                         gpointer              task_data,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
+
+G_END_DECLS

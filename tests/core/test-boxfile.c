@@ -1,0 +1,460 @@
+/* test-boxfile.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* Box files: the index written and read back, and every file the reader
+ * must refuse (bad index, missing or changed member, cut off, newer
+ * format, oversize index, member names with a path) */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "kiste-boxfile-private.h"
+#include "kiste-boxfile.h"
+#include "kiste-error.h"
+#include "kiste-test-util.h"
+
+#define SETTINGS "[arch]\nimage=localhost/kiste-saved/arch:latest\ninit=false\n"
+
+typedef struct
+{
+  char *dir;
+  char *image;
+  char *file;
+  char *out;
+} Fixture;
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) image = g_string_new (NULL);
+
+  fixture->dir = g_dir_make_tmp ("kiste-test-boxfile-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->image = g_build_filename (fixture->dir, "image-in.tar", NULL);
+  fixture->file = g_build_filename (fixture->dir, "arch.kistebox", NULL);
+  fixture->out = g_build_filename (fixture->dir, "out", NULL);
+  g_assert_cmpint (g_mkdir (fixture->out, 0700), ==, 0);
+  /* a made-up image of more than one chunk, not a multiple of 512 */
+  for (guint i = 0; i < 70000; i++)
+    g_string_append_printf (image, "layer %u\n", i);
+  g_file_set_contents (fixture->image, image->str, image->len, &error);
+  g_assert_no_error (error);
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  kiste_test_remove_tree (fixture->dir);
+  g_free (fixture->dir);
+  g_free (fixture->image);
+  g_free (fixture->file);
+  g_free (fixture->out);
+}
+
+static KisteBoxfile *
+make_boxfile (Fixture *fixture)
+{
+  KisteBoxfile *boxfile = kiste_boxfile_new ();
+  const char *apps[] = { "org.gnome.gedit.desktop", "firefox.desktop", NULL };
+
+  boxfile->name = g_strdup ("arch");
+  boxfile->tool = g_strdup ("distrobox");
+  boxfile->engine = g_strdup ("podman");
+  boxfile->image = g_strdup ("localhost/kiste-saved/arch:latest");
+  boxfile->settings = g_strdup (SETTINGS);
+  boxfile->apps = g_strdupv ((char **) apps);
+  boxfile->image_path = g_strdup (fixture->image);
+  return boxfile;
+}
+
+static void
+write_good (Fixture *fixture)
+{
+  g_autoptr(KisteBoxfile) boxfile = make_boxfile (fixture);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (kiste_boxfile_write (boxfile, fixture->file, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+}
+
+static gsize
+count_files (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  gsize n = 0;
+
+  while (d != NULL && g_dir_read_name (d) != NULL)
+    n++;
+  return n;
+}
+
+static void
+assert_refused (Fixture    *fixture,
+                const char *path,
+                const char *message_part)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KisteBoxfile) read = kiste_boxfile_read (path, fixture->out, NULL, NULL, NULL,
+                                                     &error);
+
+  g_assert_null (read);
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  if (strstr (error->message, message_part) == NULL)
+    g_error ("“%s” does not say “%s”", error->message, message_part);
+  /* nothing copied out is left behind */
+  g_assert_cmpuint (count_files (fixture->out), ==, 0);
+}
+
+static void
+test_round_trip (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KisteBoxfile) read = NULL;
+  g_autofree char *copied = NULL;
+  g_autofree char *original = NULL;
+
+  write_good (fixture);
+  /* only the file itself in the folder: no temporary file left */
+  g_assert_cmpuint (count_files (fixture->dir), ==, 3);
+
+  read = kiste_boxfile_read (fixture->file, fixture->out, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (read);
+  g_assert_cmpuint (read->format, ==, KISTE_BOXFILE_FORMAT);
+  g_assert_cmpstr (read->name, ==, "arch");
+  g_assert_cmpstr (read->tool, ==, "distrobox");
+  g_assert_cmpstr (read->engine, ==, "podman");
+  g_assert_cmpstr (read->kiste_version, ==, PACKAGE_VERSION);
+  g_assert_cmpstr (read->image, ==, "localhost/kiste-saved/arch:latest");
+  g_assert_cmpstr (read->settings, ==, SETTINGS);
+  g_assert_cmpuint (g_strv_length (read->apps), ==, 2);
+  g_assert_cmpstr (read->apps[0], ==, "org.gnome.gedit.desktop");
+  g_assert_cmpstr (read->apps[1], ==, "firefox.desktop");
+  g_assert_null (read->home_path);
+
+  g_file_get_contents (read->image_path, &copied, NULL, &error);
+  g_assert_no_error (error);
+  g_file_get_contents (fixture->image, &original, NULL, &error);
+  g_assert_cmpstr (copied, ==, original);
+  g_assert_cmpuint (read->image_size, ==, strlen (original));
+}
+
+static void
+test_tar_readable (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autofree char *out = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { "tar", "-tf", fixture->file, NULL };
+  int status = 0;
+
+  write_good (fixture);
+  /* an ordinary tar, as the documentation says */
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, NULL,
+                &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_cmpstr (out, ==, "image.tar\ndistrobox.ini\napps.txt\nindex.json\n");
+}
+
+/* Writes a tar of the given members (name, contents) */
+static void
+write_tar (const char         *path,
+           const char * const *members)
+{
+  g_autoptr(GByteArray) out = g_byte_array_new ();
+  guchar block[KISTE_TAR_BLOCK] = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; members[i] != NULL; i += 2)
+    {
+      gsize len = strlen (members[i + 1]);
+      guchar pad[KISTE_TAR_BLOCK] = { 0 };
+
+      _kiste_boxfile_tar_header (block, members[i], len);
+      g_byte_array_append (out, block, sizeof block);
+      g_byte_array_append (out, (const guchar *) members[i + 1], len);
+      g_byte_array_append (out, pad, (KISTE_TAR_BLOCK - len % KISTE_TAR_BLOCK) % KISTE_TAR_BLOCK);
+    }
+  memset (block, 0, sizeof block);
+  g_byte_array_append (out, block, sizeof block);
+  g_byte_array_append (out, block, sizeof block);
+  g_file_set_contents (path, (const char *) out->data, out->len, &error);
+  g_assert_no_error (error);
+}
+
+static char *
+index_for (const char *image,
+           const char *settings,
+           int         format)
+{
+  g_autofree char *image_sha = g_compute_checksum_for_string (G_CHECKSUM_SHA256, image, -1);
+  g_autofree char *settings_sha = g_compute_checksum_for_string (G_CHECKSUM_SHA256, settings, -1);
+
+  return g_strdup_printf ("{\"format\": %d, \"name\": \"arch\", \"tool\": \"distrobox\", "
+                          "\"engine\": \"podman\", \"image\": \"localhost/arch:latest\", "
+                          "\"members\": {"
+                          "\"image.tar\": {\"size\": %zu, \"sha256\": \"%s\"}, "
+                          "\"distrobox.ini\": {\"size\": %zu, \"sha256\": \"%s\"}}}",
+                          format, strlen (image), image_sha, strlen (settings), settings_sha);
+}
+
+static void
+test_hand_made (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autofree char *index = index_for ("IMAGE", SETTINGS, 1);
+  const char *members[] = { "image.tar", "IMAGE", "distrobox.ini", SETTINGS,
+                            "index.json", index, NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KisteBoxfile) read = NULL;
+
+  /* the checker itself: a hand-made good file is taken */
+  write_tar (fixture->file, members);
+  read = kiste_boxfile_read (fixture->file, fixture->out, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (read->image, ==, "localhost/arch:latest");
+  g_assert_cmpuint (g_strv_length (read->apps), ==, 0);
+}
+
+static void
+test_refuse_bad_json (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  const char *members[] = { "image.tar", "IMAGE", "distrobox.ini", SETTINGS,
+                            "index.json", "{\"format\": 1, \"name\": ", NULL };
+
+  write_tar (fixture->file, members);
+  assert_refused (fixture, fixture->file, "index cannot be read");
+}
+
+static void
+test_refuse_missing_member (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autofree char *index = index_for ("IMAGE", SETTINGS, 1);
+  const char *members[] = { "distrobox.ini", SETTINGS, "index.json", index, NULL };
+
+  write_tar (fixture->file, members);
+  assert_refused (fixture, fixture->file, "“image.tar” is missing");
+}
+
+static void
+test_refuse_no_index (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  const char *members[] = { "image.tar", "IMAGE", "distrobox.ini", SETTINGS, NULL };
+
+  write_tar (fixture->file, members);
+  assert_refused (fixture, fixture->file, "no index");
+}
+
+static void
+test_refuse_wrong_checksum (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autofree char *index = index_for ("IMAGE", SETTINGS, 1);
+  const char *members[] = { "image.tar", "IMAGF", "distrobox.ini", SETTINGS,
+                            "index.json", index, NULL };
+
+  write_tar (fixture->file, members);
+  assert_refused (fixture, fixture->file, "does not match its checksum");
+}
+
+static void
+test_refuse_unlisted_member (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  g_autofree char *index = index_for ("IMAGE", SETTINGS, 1);
+  const char *members[] = { "image.tar", "IMAGE", "distrobox.ini", SETTINGS,
+                            "home.tar", "HOME", "index.json", index, NULL };
+
+  write_tar (fixture->file, members);
+  assert_refused (fixture, fixture->file, "“home.tar” does not match");
+}
+
+static void
+test_refuse_changed_byte (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  g_autoptr(GError) error = NULL;
+
+  write_good (fixture);
+  g_file_get_contents (fixture->file, &contents, &length, &error);
+  g_assert_no_error (error);
+  /* one byte of the image, after its header */
+  contents[KISTE_TAR_BLOCK + 1000] ^= 0x20;
+  g_file_set_contents (fixture->file, contents, length, &error);
+  g_assert_no_error (error);
+  assert_refused (fixture, fixture->file, "“image.tar” does not match its checksum");
+}
+
+static void
+test_refuse_truncated (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  g_autoptr(GError) error = NULL;
+  gsize cuts[] = { 100, KISTE_TAR_BLOCK + 5000, 0, 0 };
+
+  write_good (fixture);
+  g_file_get_contents (fixture->file, &contents, &length, &error);
+  g_assert_no_error (error);
+  cuts[2] = length - 2 * KISTE_TAR_BLOCK - 10;  /* inside the index */
+  cuts[3] = length - 2 * KISTE_TAR_BLOCK;       /* the end marker gone */
+
+  for (guint i = 0; i < G_N_ELEMENTS (cuts); i++)
+    {
+      g_file_set_contents (fixture->file, contents, cuts[i], &error);
+      g_assert_no_error (error);
+      assert_refused (fixture, fixture->file, "cut off");
+    }
+}
+
+static void
+test_refuse_newer_format (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autofree char *index = index_for ("IMAGE", SETTINGS, KISTE_BOXFILE_FORMAT + 1);
+  const char *members[] = { "image.tar", "IMAGE", "distrobox.ini", SETTINGS,
+                            "index.json", index, NULL };
+
+  write_tar (fixture->file, members);
+  assert_refused (fixture, fixture->file, "newer Kiste");
+}
+
+static void
+test_refuse_oversize_index (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autofree char *index = index_for ("IMAGE", SETTINGS, 1);
+  g_autoptr(GString) big = g_string_new (index);
+  const char *members[] = { "image.tar", "IMAGE", "distrobox.ini", SETTINGS,
+                            "index.json", NULL, NULL };
+
+  while (big->len <= KISTE_BOXFILE_MAX_INDEX)
+    g_string_insert_c (big, 1, ' ');
+  members[5] = big->str;
+  write_tar (fixture->file, members);
+  assert_refused (fixture, fixture->file, "index is too large");
+}
+
+static void
+test_refuse_names (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  const char *names[] = { "../image.tar", "/etc/passwd", "a/image.tar", "..", "unknown.txt",
+                          NULL };
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_autofree char *index = index_for ("IMAGE", SETTINGS, 1);
+      const char *members[] = { names[i], "X", "image.tar", "IMAGE", "distrobox.ini", SETTINGS,
+                                "index.json", index, NULL };
+      g_autofree char *escaped = g_build_filename (fixture->dir, "..", "image.tar", NULL);
+
+      write_tar (fixture->file, members);
+      assert_refused (fixture, fixture->file, i < 4 ? "with a path" : "unknown member");
+      g_assert_false (g_file_test (escaped, G_FILE_TEST_EXISTS));
+    }
+}
+
+static void
+test_refuse_bad_values (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autofree char *sha = g_compute_checksum_for_string (G_CHECKSUM_SHA256, "IMAGE", -1);
+  const char *bad[] = { "\"name\": \"a;rm\", \"tool\": \"distrobox\", \"engine\": \"podman\", "
+                        "\"image\": \"localhost/arch\"",
+                        "\"name\": \"arch\", \"tool\": \"distrobox\", \"engine\": \"lxc\", "
+                        "\"image\": \"localhost/arch\"",
+                        "\"name\": \"arch\", \"tool\": \"distrobox\", \"engine\": \"podman\", "
+                        "\"image\": \"$(reboot)\"",
+                        NULL };
+
+  for (guint i = 0; bad[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *index = g_strdup_printf ("{\"format\": 1, %s, \"members\": {"
+                                                "\"image.tar\": {\"size\": 5, \"sha256\": \"%s\"},"
+                                                "\"distrobox.ini\": {\"size\": 5, \"sha256\": \"%s\"}}}",
+                                                bad[i], sha, sha);
+
+      g_assert_null (kiste_boxfile_parse_index (index, strlen (index), NULL, &error));
+      g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+    }
+}
+
+static void
+test_write_cancelled (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autoptr(KisteBoxfile) boxfile = make_boxfile (fixture);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_cancellable_cancel (cancellable);
+  g_assert_false (kiste_boxfile_write (boxfile, fixture->file, NULL, NULL, cancellable, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_false (g_file_test (fixture->file, G_FILE_TEST_EXISTS));
+  /* the image, the output folder: no temporary file */
+  g_assert_cmpuint (count_files (fixture->dir), ==, 2);
+}
+
+static void
+test_write_missing_image (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autoptr(KisteBoxfile) boxfile = make_boxfile (fixture);
+  g_autoptr(GError) error = NULL;
+
+  g_free (boxfile->image_path);
+  boxfile->image_path = g_build_filename (fixture->dir, "gone.tar", NULL);
+  g_assert_false (kiste_boxfile_write (boxfile, fixture->file, NULL, NULL, NULL, &error));
+  g_assert_nonnull (error);
+  g_assert_false (g_file_test (fixture->file, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (count_files (fixture->dir), ==, 2);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) \
+  g_test_add ("/boxfile/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+  ADD ("round-trip", test_round_trip);
+  ADD ("tar-readable", test_tar_readable);
+  ADD ("hand-made", test_hand_made);
+  ADD ("refuse/bad-json", test_refuse_bad_json);
+  ADD ("refuse/missing-member", test_refuse_missing_member);
+  ADD ("refuse/no-index", test_refuse_no_index);
+  ADD ("refuse/wrong-checksum", test_refuse_wrong_checksum);
+  ADD ("refuse/unlisted-member", test_refuse_unlisted_member);
+  ADD ("refuse/changed-byte", test_refuse_changed_byte);
+  ADD ("refuse/truncated", test_refuse_truncated);
+  ADD ("refuse/newer-format", test_refuse_newer_format);
+  ADD ("refuse/oversize-index", test_refuse_oversize_index);
+  ADD ("refuse/names", test_refuse_names);
+  ADD ("refuse/bad-values", test_refuse_bad_values);
+  ADD ("write/cancelled", test_write_cancelled);
+  ADD ("write/missing-image", test_write_missing_image);
+#undef ADD
+
+  return g_test_run ();
+}

@@ -1,0 +1,352 @@
+/* test-manager-boxfile.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* Save to File and Open Box File through the manager, against the fake
+ * runner: every command, the file written, and a cancel that leaves no
+ * file under the chosen name */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "kiste-capabilities-private.h"
+#include "kiste-error.h"
+#include "kiste-fake-runner.h"
+#include "kiste-manager-boxfile.h"
+#include "kiste-manager-private.h"
+#include "kiste-test-boxes.h"
+#include "kiste-test-util.h"
+
+typedef struct
+{
+  KisteFakeRunner *runner;
+  KisteManager    *manager;
+  char            *dir;
+  char            *applications;
+  char            *file;
+  char            *cache;
+} Fixture;
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  const char *flags[] = { "--name", "--image", "--yes", "--no-entry", "--init", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *launcher = NULL;
+
+  fixture->runner = kiste_fake_runner_new ();
+  kiste_fake_runner_add (fixture->runner, "podman ps",
+                         "cat \"$KISTE_TEST_FIXTURES/ps-podman5.json\"");
+  kiste_fake_runner_add (fixture->runner, "podman container inspect",
+                         "cat \"$KISTE_TEST_FIXTURES/inspect-podman5.json\"");
+  /* podman save writes its archive where -o says: $5 */
+  kiste_fake_runner_add (fixture->runner, "podman save", "printf 'an image' > \"$5\"");
+  fixture->manager = kiste_manager_new (KISTE_RUNNER (fixture->runner));
+  _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                       "1.8.2.5", "podman", flags);
+  kiste_test_merge_boxes (_kiste_manager_get_store (fixture->manager), "ps-podman5.json",
+                          "/home/tester");
+
+  fixture->dir = g_dir_make_tmp ("kiste-test-manager-boxfile-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->applications = g_build_filename (fixture->dir, "applications", NULL);
+  g_assert_cmpint (g_mkdir (fixture->applications, 0700), ==, 0);
+  _kiste_manager_set_host_dirs (fixture->manager, fixture->applications, fixture->dir);
+  /* an app fixture-a exported */
+  launcher = g_build_filename (fixture->applications, "fixture-a-org.gnome.gedit.desktop", NULL);
+  g_file_set_contents (launcher,
+                       "[Desktop Entry]\nType=Application\nName=Text Editor (on fixture-a)\n"
+                       "Exec=/usr/bin/distrobox-enter  -n fixture-a  --   gedit %U \n",
+                       -1, &error);
+  g_assert_no_error (error);
+  fixture->file = g_build_filename (fixture->dir, "fixture-a.kistebox", NULL);
+  fixture->cache = g_build_filename (g_get_user_cache_dir (), "kiste", NULL);
+}
+
+static gboolean
+cleaned_up (gpointer data)
+{
+  return !kiste_manager_get_cleaning_up (data);
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  /* the committed image's removal, which runs after the operation */
+  g_assert_true (kiste_test_wait_for (cleaned_up, fixture->manager, 5000));
+  kiste_test_remove_tree (fixture->dir);
+  g_free (fixture->dir);
+  g_free (fixture->applications);
+  g_free (fixture->file);
+  g_free (fixture->cache);
+  g_clear_object (&fixture->manager);
+  g_assert_finalize_object (fixture->runner);
+}
+
+typedef struct
+{
+  gboolean  done;
+  gboolean  ok;
+  GError   *error;
+} Result;
+
+static void
+operation_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  Result *r = user_data;
+
+  r->ok = kiste_manager_operation_finish (KISTE_MANAGER (object), result, &r->error);
+  r->done = TRUE;
+}
+
+static void
+wait_result (Result *r)
+{
+  while (!r->done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static gboolean
+rmi_ran (gpointer data)
+{
+  return kiste_fake_runner_count (data, "podman rmi") == 1;
+}
+
+static gboolean
+save_ran (gpointer data)
+{
+  return kiste_fake_runner_count (data, "podman save") == 1;
+}
+
+static guint
+count_entries (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  while (d != NULL && g_dir_read_name (d) != NULL)
+    n++;
+  return n;
+}
+
+static void
+test_save (Fixture       *fixture,
+           gconstpointer  data)
+{
+  Result r = { 0 };
+  g_autofree char *out = g_build_filename (fixture->dir, "out", NULL);
+  g_autoptr(KisteBoxfile) read = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *save;
+
+  g_assert_nonnull (kiste_manager_save_boxfile_async (fixture->manager, "fixture-a", fixture->file,
+                                                      NULL, operation_cb, &r));
+  wait_result (&r);
+  g_assert_no_error (r.error);
+  g_assert_true (r.ok);
+
+  g_assert_cmpstr (kiste_fake_runner_find (fixture->runner, "podman container commit"), ==,
+                   "podman container commit fixture-a localhost/kiste-saved/fixture-a:latest");
+  save = kiste_fake_runner_find (fixture->runner, "podman save");
+  g_assert_nonnull (save);
+  g_assert_true (g_str_has_prefix (save, "podman save --format oci-archive -o "));
+  g_assert_true (g_str_has_suffix (save, "/image.tar localhost/kiste-saved/fixture-a:latest"));
+  /* into Kiste's cache, which the host sees at the same path */
+  g_assert_nonnull (strstr (save, fixture->cache));
+  /* the committed image removed afterwards */
+  g_assert_true (kiste_test_wait_for (rmi_ran, fixture->runner, 5000));
+  g_assert_cmpstr (kiste_fake_runner_find (fixture->runner, "podman rmi"), ==,
+                   "podman rmi localhost/kiste-saved/fixture-a:latest");
+
+  /* the file holds the image, the settings with that image, the app */
+  g_assert_cmpint (g_mkdir (out, 0700), ==, 0);
+  read = kiste_boxfile_read (fixture->file, out, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (read->name, ==, "fixture-a");
+  g_assert_cmpstr (read->engine, ==, "podman");
+  g_assert_cmpstr (read->image, ==, "localhost/kiste-saved/fixture-a:latest");
+  g_assert_nonnull (strstr (read->settings, "[fixture-a]\n"));
+  g_assert_nonnull (strstr (read->settings, "image=\"localhost/kiste-saved/fixture-a:latest\"\n"));
+  g_assert_cmpuint (g_strv_length (read->apps), ==, 1);
+  g_assert_cmpstr (read->apps[0], ==, "org.gnome.gedit.desktop");
+  /* the staging folder is gone: the save left nothing in the cache */
+  g_assert_false (g_str_has_suffix (save, "does not exist"));
+  {
+    g_autofree char *folder = g_path_get_dirname (save + strlen ("podman save --format oci-archive -o "));
+
+    g_assert_false (g_file_test (folder, G_FILE_TEST_EXISTS));
+  }
+}
+
+static void
+test_save_cancelled (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  Result r = { 0 };
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+
+  /* a save that takes its time, cancelled on the way */
+  kiste_fake_runner_add (fixture->runner, "podman save", "printf 'an image' > \"$5\"; sleep 30");
+  g_assert_nonnull (kiste_manager_save_boxfile_async (fixture->manager, "fixture-a", fixture->file,
+                                                      cancellable, operation_cb, &r));
+  g_assert_true (kiste_test_wait_for (save_ran, fixture->runner, 5000));
+  g_cancellable_cancel (cancellable);
+  wait_result (&r);
+  g_assert_false (r.ok);
+  g_assert_nonnull (r.error);
+  g_clear_error (&r.error);
+  /* nothing under the chosen name, no temporary file beside it */
+  g_assert_false (g_file_test (fixture->file, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (count_entries (fixture->dir), ==, 1);
+}
+
+static void
+test_save_fails_on_commit (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  Result r = { 0 };
+
+  kiste_fake_runner_add (fixture->runner, "podman container commit",
+                         "echo 'no space left on device' >&2; exit 125");
+  kiste_manager_save_boxfile_async (fixture->manager, "fixture-a", fixture->file, NULL,
+                                    operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED);
+  g_clear_error (&r.error);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman save"), ==, 0);
+  g_assert_false (g_file_test (fixture->file, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (count_entries (fixture->dir), ==, 1);
+}
+
+static void
+test_save_refuses_toolbox (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  Result r = { 0 };
+
+  kiste_manager_save_boxfile_async (fixture->manager, "fixture-toolbox", fixture->file, NULL,
+                                    operation_cb, &r);
+  wait_result (&r);
+  g_assert_false (r.ok);
+  g_clear_error (&r.error);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman container commit"), ==, 0);
+}
+
+static KisteBoxfile *
+make_read_boxfile (Fixture *fixture)
+{
+  KisteBoxfile *boxfile = kiste_boxfile_new ();
+
+  boxfile->name = g_strdup ("fixture-a");
+  boxfile->tool = g_strdup ("distrobox");
+  boxfile->engine = g_strdup ("podman");
+  boxfile->image = g_strdup ("localhost/kiste-saved/fixture-a:latest");
+  boxfile->settings = g_strdup ("[fixture-a]\nimage=localhost/kiste-saved/fixture-a:latest\n"
+                                "init=false\n");
+  boxfile->apps = g_new0 (char *, 1);
+  boxfile->image_path = g_build_filename (fixture->dir, "image.tar", NULL);
+  return boxfile;
+}
+
+static void
+test_open (Fixture       *fixture,
+           gconstpointer  data)
+{
+  Result r = { 0 };
+  g_autoptr(KisteBoxfile) boxfile = make_read_boxfile (fixture);
+  g_autofree char *load = g_strdup_printf ("podman load -i %s", boxfile->image_path);
+  g_autofree char *problem = NULL;
+
+  /* the name is taken: asked for another before anything runs */
+  problem = kiste_manager_check_boxfile (fixture->manager, boxfile, "fixture-a");
+  g_assert_nonnull (problem);
+  kiste_manager_open_boxfile_async (fixture->manager, boxfile, "fixture-a", NULL, NULL, NULL,
+                                    operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_clear_error (&r.error);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman load"), ==, 0);
+
+  g_assert_null (kiste_manager_check_boxfile (fixture->manager, boxfile, "restored"));
+  /* create fails here: the load and the create's argv are what counts */
+  kiste_fake_runner_add (fixture->runner, "distrobox create", "exit 1");
+  r = (Result) { 0 };
+  kiste_manager_open_boxfile_async (fixture->manager, boxfile, "restored", NULL, NULL, NULL,
+                                    operation_cb, &r);
+  wait_result (&r);
+  g_clear_error (&r.error);
+  g_assert_cmpstr (kiste_fake_runner_find (fixture->runner, "podman load"), ==, load);
+  g_assert_nonnull (kiste_fake_runner_find (fixture->runner, "distrobox create"));
+  g_assert_true (g_str_has_prefix (kiste_fake_runner_find (fixture->runner, "distrobox create"),
+                                   "distrobox create --yes --name restored "
+                                   "--image localhost/kiste-saved/fixture-a:latest"));
+}
+
+static void
+test_open_refusals (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr(KisteBoxfile) boxfile = make_read_boxfile (fixture);
+  const char *settings[] = { "[fixture-a]\nroot=true\n", "[a]\n[b]\n", NULL };
+  g_autofree char *problem = NULL;
+
+  /* an engine this computer does not have */
+  g_free (boxfile->engine);
+  boxfile->engine = g_strdup ("docker");
+  problem = kiste_manager_check_boxfile (fixture->manager, boxfile, "restored");
+  g_assert_nonnull (problem);
+  g_assert_nonnull (strstr (problem, "docker"));
+  g_free (boxfile->engine);
+  boxfile->engine = g_strdup ("podman");
+
+  for (guint i = 0; settings[i] != NULL; i++)
+    {
+      Result r = { 0 };
+
+      g_free (boxfile->settings);
+      boxfile->settings = g_strdup (settings[i]);
+      kiste_manager_open_boxfile_async (fixture->manager, boxfile, "restored", NULL, NULL, NULL,
+                                        operation_cb, &r);
+      wait_result (&r);
+      g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+      g_clear_error (&r.error);
+    }
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman load"), ==, 0);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "distrobox"), ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *cache = g_dir_make_tmp ("kiste-test-cache-XXXXXX", NULL);
+  int status;
+
+  /* Kiste's cache: a temporary one */
+  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) \
+  g_test_add ("/manager-boxfile/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+  ADD ("save", test_save);
+  ADD ("save/cancelled", test_save_cancelled);
+  ADD ("save/fails-on-commit", test_save_fails_on_commit);
+  ADD ("save/refuses-toolbox", test_save_refuses_toolbox);
+  ADD ("open", test_open);
+  ADD ("open/refusals", test_open_refusals);
+#undef ADD
+
+  status = g_test_run ();
+  kiste_test_remove_tree (cache);
+  return status;
+}
