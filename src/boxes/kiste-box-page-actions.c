@@ -21,6 +21,7 @@
 #include "kiste-file.h"
 #include "kiste-log-dialog.h"
 #include "kiste-manager-apps.h"
+#include "kiste-manager-boxfile.h"
 #include "kiste-manager-lifecycle.h"
 #include "kiste-name-dialog.h"
 #include "kiste-validate.h"
@@ -726,6 +727,76 @@ export_settings_action (GtkWidget  *widget,
                                  kiste_box_page_export_settings);
 }
 
+/* Save to File: the box's image, settings and apps in one .kistebox */
+
+static void
+save_file_chosen_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(ExportChoice) choice = user_data;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+
+  if (!(file = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (object), result, &error)))
+    {
+      if (!g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED) &&
+          !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_CANCELLED) &&
+          !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        _kiste_box_page_toast (choice->self, error->message);
+      return;
+    }
+  if (choice->self->manager == NULL)
+    return;
+  /* a local path: in the Flatpak the Documents portal's, which Kiste
+   * writes itself; the engine writes only into Kiste's cache */
+  if (!(path = g_file_get_path (file)))
+    {
+      _kiste_box_page_toast (choice->self, _("Box files can only be saved to a local folder"));
+      return;
+    }
+  kiste_manager_save_boxfile_async (choice->self->manager, choice->box_name, path, NULL,
+                                    operation_done_cb, NULL);
+}
+
+static void
+save_to_file_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  KisteBoxPage *self = KISTE_BOX_PAGE (widget);
+  g_autoptr(GtkFileDialog) dialog = NULL;
+  g_autoptr(GListStore) filters = NULL;
+  g_autoptr(GtkFileFilter) boxfiles = NULL;
+  g_autofree char *initial_name = NULL;
+  ExportChoice *choice;
+  GtkRoot *root;
+
+  if (self->box == NULL || self->manager == NULL)
+    return;
+
+  boxfiles = gtk_file_filter_new ();
+  gtk_file_filter_set_name (boxfiles, _("Box Files"));
+  gtk_file_filter_add_pattern (boxfiles, "*.kistebox");
+  filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+  g_list_store_append (filters, boxfiles);
+
+  initial_name = g_strdup_printf ("%s.kistebox", kiste_box_get_name (self->box));
+  dialog = gtk_file_dialog_new ();
+  gtk_file_dialog_set_title (dialog, _("Save to File"));
+  gtk_file_dialog_set_modal (dialog, TRUE);
+  gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
+  gtk_file_dialog_set_initial_name (dialog, initial_name);
+
+  choice = g_new0 (ExportChoice, 1);
+  choice->self = g_object_ref (self);
+  choice->box_name = g_strdup (kiste_box_get_ref (self->box));
+  root = gtk_widget_get_root (widget);
+  gtk_file_dialog_save (dialog, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                        self->cancellable, save_file_chosen_cb, choice);
+}
+
 /* Delete */
 
 static void
@@ -995,4 +1066,5 @@ _kiste_box_page_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "box.export-settings", NULL,
                                    export_settings_action);
   gtk_widget_class_install_action (widget_class, "box.open-home", NULL, open_home_action);
+  gtk_widget_class_install_action (widget_class, "box.save-to-file", NULL, save_to_file_action);
 }

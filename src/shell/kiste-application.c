@@ -136,7 +136,14 @@ kiste_application_open (GApplication  *app,
 
   gtk_window_present (window);
   for (int i = 0; i < n_files; i++)
-    kiste_window_install_package_file (KISTE_WINDOW (window), files[i]);
+    {
+      g_autofree char *name = g_file_get_basename (files[i]);
+
+      if (name != NULL && g_str_has_suffix (name, ".kistebox"))
+        kiste_window_open_boxfile (KISTE_WINDOW (window), files[i]);
+      else
+        kiste_window_install_package_file (KISTE_WINDOW (window), files[i]);
+    }
 }
 
 /* SIGTERM from a session ending, SIGINT from a terminal: quit as Ctrl+Q

@@ -1,0 +1,288 @@
+/* kiste-window-boxfile.c
+ *
+ * Copyright 2026 The Kiste authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* Open Box File: a .kistebox chosen, opened with Kiste or dropped is read
+ * and checked completely first (kiste_boxfile_read_async()); then a
+ * preview says what it holds and what will be made, asks for another name
+ * when the box's own is taken, and the manager makes the box. */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "kiste-error.h"
+#include "kiste-manager-boxfile.h"
+#include "kiste-validate.h"
+#include "kiste-window-private.h"
+
+static void
+toast (KisteWindow *self,
+       const char  *title)
+{
+  AdwToast *item = adw_toast_new (title);
+
+  adw_toast_set_use_markup (item, FALSE);
+  adw_toast_overlay_add_toast (self->toast_overlay, item);
+}
+
+static void
+remove_folder (const char *folder)
+{
+  const char *names[] = { KISTE_BOXFILE_IMAGE, KISTE_BOXFILE_HOME, NULL };
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_autofree char *path = g_build_filename (folder, names[i], NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (folder);
+}
+
+typedef struct
+{
+  KisteWindow  *self;
+  KisteBoxfile *boxfile;
+  char         *folder;
+  char         *file_name;
+  AdwEntryRow  *name_row;
+  GtkLabel     *problem;
+} Preview;
+
+static void
+preview_free (Preview *preview)
+{
+  if (preview->folder != NULL)
+    remove_folder (preview->folder);
+  g_clear_object (&preview->self);
+  kiste_boxfile_free (preview->boxfile);
+  g_free (preview->folder);
+  g_free (preview->file_name);
+  g_free (preview);
+}
+
+static void
+opened_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  Preview *preview = user_data;
+  g_autoptr(GError) error = NULL;
+
+  /* each step's task says how it ended; only what failed before any of
+   * them began needs saying here */
+  if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error) &&
+      g_error_matches (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT))
+    {
+      g_autofree char *message = g_strdup_printf (_("Could not open “%s”: %s"),
+                                                  preview->file_name, error->message);
+
+      toast (preview->self, message);
+    }
+  preview_free (preview);
+}
+
+static void
+preview_check (Preview *preview)
+{
+  AdwAlertDialog *dialog = ADW_ALERT_DIALOG (g_object_get_data (G_OBJECT (preview->name_row),
+                                                                "kiste-dialog"));
+  const char *name = gtk_editable_get_text (GTK_EDITABLE (preview->name_row));
+  g_autofree char *problem = kiste_manager_check_boxfile (preview->self->manager,
+                                                          preview->boxfile, name);
+
+  gtk_label_set_text (preview->problem, problem ? problem : "");
+  gtk_widget_set_visible (GTK_WIDGET (preview->problem), problem != NULL);
+  if (problem != NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (preview->name_row), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (preview->name_row), "error");
+  adw_alert_dialog_set_response_enabled (dialog, "create", problem == NULL);
+}
+
+static void
+preview_response_cb (AdwAlertDialog *dialog,
+                     const char     *response,
+                     Preview        *preview)
+{
+  g_autofree char *name = NULL;
+
+  if (g_strcmp0 (response, "create") != 0 || preview->self->manager == NULL)
+    {
+      preview_free (preview);
+      return;
+    }
+  name = g_strdup (gtk_editable_get_text (GTK_EDITABLE (preview->name_row)));
+  kiste_manager_open_boxfile_async (preview->self->manager, preview->boxfile, name, NULL, NULL,
+                                    NULL, opened_cb, preview);
+}
+
+AdwAlertDialog *
+_kiste_window_preview_boxfile (KisteWindow        *self,
+                               const KisteBoxfile *boxfile,
+                               const char         *folder)
+{
+  AdwAlertDialog *dialog;
+  Preview *preview;
+  GtkWidget *box, *list;
+  g_autofree char *size = g_format_size (boxfile->image_size);
+  g_autofree char *body = NULL;
+  guint n_apps = boxfile->apps ? g_strv_length (boxfile->apps) : 0;
+
+  g_return_val_if_fail (KISTE_IS_WINDOW (self), NULL);
+
+  preview = g_new0 (Preview, 1);
+  preview->self = g_object_ref (self);
+  preview->boxfile = kiste_boxfile_copy (boxfile);
+  preview->folder = g_strdup (folder);
+  preview->file_name = g_strdup (boxfile->name);
+
+  body = g_strdup_printf (ngettext ("The box “%s”, saved with %s by Kiste %s: its image (%s), "
+                                    "its settings and %u app for the app menu. Kiste loads the "
+                                    "image, creates the box from its settings, starts it and "
+                                    "puts its app in the menu again.",
+                                    "The box “%s”, saved with %s by Kiste %s: its image (%s), "
+                                    "its settings and %u apps for the app menu. Kiste loads the "
+                                    "image, creates the box from its settings, starts it and "
+                                    "puts its apps in the menu again.", n_apps),
+                          boxfile->name, boxfile->engine,
+                          boxfile->kiste_version ? boxfile->kiste_version : "?", size, n_apps);
+  dialog = ADW_ALERT_DIALOG (adw_alert_dialog_new (_("Open Box File"), body));
+  adw_alert_dialog_add_responses (dialog, "cancel", _("_Cancel"), "create", _("C_reate Box"),
+                                  NULL);
+  adw_alert_dialog_set_response_appearance (dialog, "create", ADW_RESPONSE_SUGGESTED);
+  adw_alert_dialog_set_default_response (dialog, "create");
+  adw_alert_dialog_set_close_response (dialog, "cancel");
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  list = gtk_list_box_new ();
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "boxed-list");
+  preview->name_row = ADW_ENTRY_ROW (adw_entry_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (preview->name_row), _("Name"));
+  gtk_editable_set_text (GTK_EDITABLE (preview->name_row), boxfile->name);
+  gtk_list_box_append (GTK_LIST_BOX (list), GTK_WIDGET (preview->name_row));
+  gtk_box_append (GTK_BOX (box), list);
+  preview->problem = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (preview->problem, TRUE);
+  gtk_label_set_xalign (preview->problem, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (preview->problem), "error");
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (preview->problem));
+  adw_alert_dialog_set_extra_child (dialog, box);
+
+  g_object_set_data (G_OBJECT (preview->name_row), "kiste-dialog", dialog);
+  g_signal_connect_swapped (preview->name_row, "changed", G_CALLBACK (preview_check), preview);
+  g_signal_connect (dialog, "response", G_CALLBACK (preview_response_cb), preview);
+  preview_check (preview);
+
+  adw_dialog_present (ADW_DIALOG (dialog), GTK_WIDGET (self));
+  return dialog;
+}
+
+typedef struct
+{
+  KisteWindow *self;
+  char        *folder;
+  char        *file_name;
+} Reading;
+
+static void
+read_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  Reading *reading = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KisteBoxfile) boxfile = kiste_boxfile_read_finish (result, &error);
+
+  if (boxfile == NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("Could not open “%s”: %s"),
+                                                  reading->file_name, error->message);
+
+      toast (reading->self, message);
+      remove_folder (reading->folder);
+    }
+  else
+    _kiste_window_preview_boxfile (reading->self, boxfile, reading->folder);
+
+  g_object_unref (reading->self);
+  g_free (reading->folder);
+  g_free (reading->file_name);
+  g_free (reading);
+}
+
+void
+kiste_window_open_boxfile (KisteWindow *self,
+                           GFile       *file)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  Reading *reading;
+
+  g_return_if_fail (KISTE_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  reading = g_new0 (Reading, 1);
+  reading->file_name = g_file_get_basename (file);
+  if (!(path = g_file_get_path (file)) ||
+      !(reading->folder = kiste_manager_make_boxfile_folder (self->manager, &error)))
+    {
+      g_autofree char *message = g_strdup_printf (_("Could not open “%s”: %s"),
+                                                  reading->file_name,
+                                                  error ? error->message
+                                                        : _("it is not a local file"));
+
+      toast (self, message);
+      g_free (reading->file_name);
+      g_free (reading);
+      return;
+    }
+  reading->self = g_object_ref (self);
+  toast (self, _("Checking the box file…"));
+  kiste_boxfile_read_async (path, reading->folder, NULL, NULL, NULL, read_cb, reading);
+}
+
+static void
+boxfile_chosen_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(KisteWindow) self = user_data;
+  g_autoptr(GFile) file = NULL;
+
+  if ((file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (object), result, NULL)))
+    kiste_window_open_boxfile (self, file);
+}
+
+static void
+open_boxfile_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
+  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+  g_autoptr(GtkFileFilter) boxfiles = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (boxfiles, _("Box Files"));
+  gtk_file_filter_add_pattern (boxfiles, "*.kistebox");
+  gtk_file_filter_add_mime_type (boxfiles, "application/x-kistebox");
+  g_list_store_append (filters, boxfiles);
+  gtk_file_dialog_set_title (dialog, _("Open Box File"));
+  gtk_file_dialog_set_modal (dialog, TRUE);
+  gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
+  gtk_file_dialog_open (dialog, GTK_WINDOW (widget), NULL, boxfile_chosen_cb,
+                        g_object_ref (widget));
+}
+
+void
+_kiste_window_class_boxfile_init (KisteWindowClass *klass)
+{
+  gtk_widget_class_install_action (GTK_WIDGET_CLASS (klass), "win.open-boxfile", NULL,
+                                   open_boxfile_action);
+}
