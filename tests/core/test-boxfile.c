@@ -203,7 +203,7 @@ index_for (const char *image,
   g_autofree char *settings_sha = g_compute_checksum_for_string (G_CHECKSUM_SHA256, settings, -1);
 
   return g_strdup_printf ("{\"format\": %d, \"name\": \"arch\", \"tool\": \"distrobox\", "
-                          "\"engine\": \"podman\", \"image\": \"localhost/arch:latest\", "
+                          "\"engine\": \"podman\", \"image\": \"localhost/kiste-saved/arch:latest\", "
                           "\"members\": {"
                           "\"image.tar\": {\"size\": %zu, \"sha256\": \"%s\"}, "
                           "\"distrobox.ini\": {\"size\": %zu, \"sha256\": \"%s\"}}}",
@@ -224,7 +224,7 @@ test_hand_made (Fixture       *fixture,
   write_tar (fixture->file, members);
   read = kiste_boxfile_read (fixture->file, fixture->out, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
-  g_assert_cmpstr (read->image, ==, "localhost/arch:latest");
+  g_assert_cmpstr (read->image, ==, "localhost/kiste-saved/arch:latest");
   g_assert_cmpuint (g_strv_length (read->apps), ==, 0);
 }
 
@@ -379,11 +379,16 @@ test_refuse_bad_values (Fixture       *fixture,
 {
   g_autofree char *sha = g_compute_checksum_for_string (G_CHECKSUM_SHA256, "IMAGE", -1);
   const char *bad[] = { "\"name\": \"a;rm\", \"tool\": \"distrobox\", \"engine\": \"podman\", "
-                        "\"image\": \"localhost/arch\"",
+                        "\"image\": \"localhost/kiste-saved/arch\"",
                         "\"name\": \"arch\", \"tool\": \"distrobox\", \"engine\": \"lxc\", "
-                        "\"image\": \"localhost/arch\"",
+                        "\"image\": \"localhost/kiste-saved/arch\"",
                         "\"name\": \"arch\", \"tool\": \"distrobox\", \"engine\": \"podman\", "
                         "\"image\": \"$(reboot)\"",
+                        /* a name of the user's own images: loading would retag it */
+                        "\"name\": \"arch\", \"tool\": \"distrobox\", \"engine\": \"podman\", "
+                        "\"image\": \"docker.io/library/debian:latest\"",
+                        "\"name\": \"arch\", \"tool\": \"distrobox\", \"engine\": \"podman\", "
+                        "\"image\": \"localhost/kiste-saved/\"",
                         NULL };
 
   for (guint i = 0; bad[i] != NULL; i++)
@@ -397,6 +402,60 @@ test_refuse_bad_values (Fixture       *fixture,
       g_assert_null (kiste_boxfile_parse_index (index, strlen (index), NULL, &error));
       g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
     }
+}
+
+static void
+test_check_loaded (void)
+{
+  const char *image = "localhost/kiste-saved/arch:latest";
+  const char *good[] = {
+    "Getting image source signatures\nCopying blob sha256:b8f6\nCopying config sha256:8580\n"
+    "Writing manifest to image destination\nLoaded image: localhost/kiste-saved/arch:latest\n",
+    "Loaded image(s): localhost/kiste-saved/arch:latest\n",
+    "Loaded image: localhost/kiste-saved/arch:latest",
+    NULL
+  };
+  const char *bad[] = {
+    "",
+    "Writing manifest to image destination\n",
+    /* another name, alone or beside the right one */
+    "Loaded image: docker.io/library/debian:latest\n",
+    "Loaded image: localhost/kiste-saved/arch:latest\nLoaded image: localhost/other:latest\n",
+    "Loaded image(s): localhost/kiste-saved/arch:latest,docker.io/library/debian:latest\n",
+    "Loaded image: localhost/kiste-saved/arch:latest \n",
+    "Loaded image:localhost/kiste-saved/arch:latest\n",
+    "Loaded image ID: sha256:85808a71fab1\n",
+    "Loaded image: \n",
+    "Loaded image: $(reboot)\n",
+    NULL
+  };
+  g_autoptr(GString) many = g_string_new ("Loaded image(s): ");
+
+  for (guint i = 0; good[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (kiste_boxfile_check_loaded (good[i], image, &error));
+      g_assert_no_error (error);
+    }
+  for (guint i = 0; bad[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      g_assert_false (kiste_boxfile_check_loaded (bad[i], image, &error));
+      g_assert_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT);
+    }
+  g_assert_false (kiste_boxfile_check_loaded (NULL, image, NULL));
+
+  /* bounded: too many names, too much output */
+  for (guint i = 0; i < 20; i++)
+    g_string_append_printf (many, "%s%s", i > 0 ? "," : "", image);
+  g_assert_false (kiste_boxfile_check_loaded (many->str, image, NULL));
+  g_string_assign (many, "");
+  while (many->len <= 64 * 1024)
+    g_string_append (many, "Copying blob sha256:b8f6\n");
+  g_string_append_printf (many, "Loaded image: %s\n", image);
+  g_assert_false (kiste_boxfile_check_loaded (many->str, image, NULL));
 }
 
 static void
@@ -452,6 +511,7 @@ main (int   argc,
   ADD ("refuse/oversize-index", test_refuse_oversize_index);
   ADD ("refuse/names", test_refuse_names);
   ADD ("refuse/bad-values", test_refuse_bad_values);
+  g_test_add_func ("/boxfile/check-loaded", test_check_loaded);
   ADD ("write/cancelled", test_write_cancelled);
   ADD ("write/missing-image", test_write_missing_image);
 #undef ADD

@@ -279,6 +279,8 @@ test_open (Fixture       *fixture,
 
   g_assert_null (kiste_manager_check_boxfile (fixture->manager, boxfile, "restored"));
   /* create fails here: the load and the create's argv are what counts */
+  kiste_fake_runner_add (fixture->runner, "podman load",
+                         "echo 'Loaded image: localhost/kiste-saved/fixture-a:latest'");
   kiste_fake_runner_add (fixture->runner, "distrobox create", "exit 1");
   r = (Result) { 0 };
   kiste_manager_open_boxfile_async (fixture->manager, boxfile, "restored", NULL, NULL, NULL,
@@ -323,6 +325,23 @@ test_open_refusals (Fixture       *fixture,
     }
   g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman load"), ==, 0);
   g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "distrobox"), ==, 0);
+
+  /* the archive inside named another image: no box is made of it */
+  {
+    Result r = { 0 };
+
+    g_free (boxfile->settings);
+    boxfile->settings = g_strdup ("[fixture-a]\nimage=localhost/kiste-saved/fixture-a:latest\n");
+    kiste_fake_runner_add (fixture->runner, "podman load",
+                           "echo 'Loaded image: docker.io/library/debian:latest'");
+    kiste_manager_open_boxfile_async (fixture->manager, boxfile, "restored", NULL, NULL, NULL,
+                                      operation_cb, &r);
+    wait_result (&r);
+    g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT);
+    g_clear_error (&r.error);
+    g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman load"), ==, 1);
+    g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "distrobox"), ==, 0);
+  }
 }
 
 int

@@ -103,7 +103,9 @@ kiste_boxfile_check (const KisteBoxfile  *self,
   if (g_strcmp0 (self->engine, "podman") != 0 && g_strcmp0 (self->engine, "docker") != 0)
     return kiste_set_invalid_input (error, _("The box file is for a container engine Kiste "
                                              "does not know."));
-  if (self->image == NULL || !kiste_validate_image (self->image, &local))
+  if (self->image == NULL || !kiste_validate_image (self->image, &local) ||
+      !g_str_has_prefix (self->image, KISTE_BOXFILE_IMAGE_PREFIX) ||
+      self->image[strlen (KISTE_BOXFILE_IMAGE_PREFIX)] == '\0')
     return kiste_set_invalid_input (error, _("The box file names its image wrongly."));
   if (self->kiste_version != NULL &&
       (strlen (self->kiste_version) > 64 || !g_utf8_validate (self->kiste_version, -1, NULL)))
@@ -114,6 +116,56 @@ kiste_boxfile_check (const KisteBoxfile  *self,
     if (!is_app_id (self->apps[i]))
       return kiste_set_invalid_input (error, _("The box file lists an app wrongly."));
   return TRUE;
+}
+
+#define MAX_LOAD_OUTPUT (64 * 1024)
+#define MAX_LOADED_NAMES 16
+
+gboolean
+kiste_boxfile_check_loaded (const char  *output,
+                            const char  *image,
+                            GError     **error)
+{
+  g_auto(GStrv) lines = NULL;
+  guint found = 0;
+
+  g_return_val_if_fail (image != NULL, FALSE);
+
+  if (output == NULL || strlen (output) > MAX_LOAD_OUTPUT || !g_utf8_validate (output, -1, NULL))
+    goto bad;
+  lines = g_strsplit (output, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *line = lines[i];
+      const char *rest;
+      g_auto(GStrv) names = NULL;
+
+      if (!g_str_has_prefix (line, "Loaded image"))
+        continue;
+      if (g_str_has_prefix (line, "Loaded image: "))
+        rest = line + strlen ("Loaded image: ");
+      else if (g_str_has_prefix (line, "Loaded image(s): "))
+        rest = line + strlen ("Loaded image(s): ");
+      else
+        goto bad;
+      names = g_strsplit (rest, ",", MAX_LOADED_NAMES + 1);
+      if (g_strv_length (names) > MAX_LOADED_NAMES)
+        goto bad;
+      for (guint j = 0; names[j] != NULL; j++)
+        {
+          if (!kiste_validate_image (names[j], NULL) || !g_str_equal (names[j], image))
+            goto bad;
+          if (++found > MAX_LOADED_NAMES)
+            goto bad;
+        }
+    }
+  if (found > 0)
+    return TRUE;
+
+bad:
+  g_set_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT,
+               _("The box file’s image did not load as “%s”, the name its index gives."), image);
+  return FALSE;
 }
 
 /* The index */

@@ -38,6 +38,10 @@ G_BEGIN_DECLS
 #define KISTE_BOXFILE_MAX_LARGE  (G_GUINT64_CONSTANT (256) * 1024 * 1024 * 1024)
 #define KISTE_BOXFILE_MAX_APPS   200
 
+/* Where every box file's image is named: a file naming any other image
+ * could retag one of the user's own when the engine loads it */
+#define KISTE_BOXFILE_IMAGE_PREFIX "localhost/kiste-saved/"
+
 #define KISTE_TYPE_BOXFILE (kiste_boxfile_get_type ())
 
 typedef struct
@@ -77,6 +81,14 @@ void          kiste_boxfile_free           (KisteBoxfile         *self);
 /* Checks what a box file may hold: name, tool, engine, image, apps;
  * KISTE_ERROR_INVALID_INPUT saying what is wrong */
 gboolean      kiste_boxfile_check          (const KisteBoxfile   *self,
+                                            GError              **error);
+
+/* Checks what `podman load` or `docker load` printed (at most 64 KiB):
+ * each "Loaded image: NAME" (or "Loaded image(s): NAME,NAME") line must
+ * name image and nothing else, and at least one must; other lines are
+ * the engine's progress. KISTE_ERROR_BAD_OUTPUT otherwise. */
+gboolean      kiste_boxfile_check_loaded   (const char           *output,
+                                            const char           *image,
                                             GError              **error);
 
 /* index.json for self with the checksums in members (name → "SIZE SHA256") */

@@ -465,6 +465,21 @@ open_loaded_cb (GObject      *object,
     g_task_return_new_error (outer, KISTE_ERROR, KISTE_ERROR_BUSY, _("The box is busy."));
 }
 
+/* The image must come back under the name the index gives, the one the
+ * box is created from */
+static void
+load_check (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  const char *image = g_object_get_data (G_OBJECT (task), "kiste-image");
+  GError *error = NULL;
+
+  if (!kiste_boxfile_check_loaded (op->output, image, &error))
+    _kiste_op_return (task, error);
+  else
+    _kiste_op_done (task);
+}
+
 static void
 load_first (GTask *task)
 {
@@ -472,7 +487,8 @@ load_first (GTask *task)
   g_auto(GStrv) argv = kiste_commands_load_image_argv (kiste_manager_get_engine (op->self),
                                                        op->arg);
 
-  _kiste_op_run (task, (const char * const *) argv, SAVE_TIMEOUT_MS, TRUE, _kiste_op_done);
+  kiste_task_set_step (op->ktask, _("Loading the image"));
+  _kiste_op_run (task, (const char * const *) argv, SAVE_TIMEOUT_MS, FALSE, load_check);
 }
 
 static const OpKind load_op = {
@@ -562,6 +578,7 @@ kiste_manager_open_boxfile_async (KisteManager          *self,
                                   cancellable, open_loaded_cb, g_object_ref (outer))))
     return;
   ((Op *) g_task_get_task_data (task))->arg = g_strdup (boxfile->image_path);
+  g_object_set_data_full (G_OBJECT (task), "kiste-image", g_strdup (boxfile->image), g_free);
   if (task_func != NULL)
     task_func (_kiste_op_get_ktask (task), KISTE_CREATION_STEP_CREATE, task_data);
   _kiste_op_go (task);
