@@ -105,12 +105,25 @@ preview_check (Preview *preview)
   adw_alert_dialog_set_response_enabled (dialog, "create", problem == NULL);
 }
 
+/* The list loaded (a file opened with Kiste comes before it) or a box
+ * came or went: the name and the engine checked again */
+static void
+preview_list_changed (AdwAlertDialog *dialog)
+{
+  Preview *preview = g_object_get_data (G_OBJECT (dialog), "kiste-preview");
+
+  if (preview != NULL)
+    preview_check (preview);
+}
+
 static void
 preview_response_cb (AdwAlertDialog *dialog,
                      const char     *response,
                      Preview        *preview)
 {
   g_autofree char *name = NULL;
+
+  g_object_set_data (G_OBJECT (dialog), "kiste-preview", NULL);
 
   if (g_strcmp0 (response, "create") != 0 || preview->self->manager == NULL)
     {
@@ -178,6 +191,16 @@ _kiste_window_preview_boxfile (KisteWindow        *self,
   g_object_set_data (G_OBJECT (preview->name_row), "kiste-dialog", dialog);
   g_signal_connect_swapped (preview->name_row, "changed", G_CALLBACK (preview_check), preview);
   g_signal_connect (dialog, "response", G_CALLBACK (preview_response_cb), preview);
+  g_object_set_data (G_OBJECT (dialog), "kiste-preview", preview);
+  if (self->manager != NULL)
+    {
+      KisteBoxList *boxes = kiste_manager_get_boxes (self->manager);
+
+      g_signal_connect_object (boxes, "notify::loaded", G_CALLBACK (preview_list_changed),
+                               dialog, G_CONNECT_SWAPPED);
+      g_signal_connect_object (boxes, "items-changed", G_CALLBACK (preview_list_changed),
+                               dialog, G_CONNECT_SWAPPED);
+    }
   preview_check (preview);
 
   adw_dialog_present (ADW_DIALOG (dialog), GTK_WIDGET (self));
