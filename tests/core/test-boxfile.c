@@ -229,6 +229,34 @@ test_hand_made (Fixture       *fixture,
 }
 
 static void
+test_empty_members (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autofree char *apps_sha = g_compute_checksum_for_string (G_CHECKSUM_SHA256, "", 0);
+  g_autofree char *image_sha = g_compute_checksum_for_string (G_CHECKSUM_SHA256, "IMAGE", -1);
+  g_autofree char *settings_sha = g_compute_checksum_for_string (G_CHECKSUM_SHA256, SETTINGS, -1);
+  g_autofree char *index = g_strdup_printf ("{\"format\": 1, \"name\": \"arch\", "
+                                            "\"tool\": \"distrobox\", \"engine\": \"podman\", "
+                                            "\"image\": \"localhost/kiste-saved/arch:latest\", "
+                                            "\"members\": {"
+                                            "\"image.tar\": {\"size\": 5, \"sha256\": \"%s\"},"
+                                            "\"distrobox.ini\": {\"size\": %zu, \"sha256\": \"%s\"},"
+                                            "\"apps.txt\": {\"size\": 0, \"sha256\": \"%s\"}}}",
+                                            image_sha, strlen (SETTINGS), settings_sha, apps_sha);
+  const char *members[] = { "image.tar", "IMAGE", "distrobox.ini", SETTINGS, "apps.txt", "",
+                            "index.json", index, NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KisteBoxfile) read = NULL;
+
+  /* a box that exported no app: an empty apps.txt */
+  write_tar (fixture->file, members);
+  read = kiste_boxfile_read (fixture->file, fixture->out, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_strv_length (read->apps), ==, 0);
+  g_assert_cmpstr (read->settings, ==, SETTINGS);
+}
+
+static void
 test_refuse_bad_json (Fixture       *fixture,
                       gconstpointer  data)
 {
@@ -500,6 +528,7 @@ main (int   argc,
   ADD ("round-trip", test_round_trip);
   ADD ("tar-readable", test_tar_readable);
   ADD ("hand-made", test_hand_made);
+  ADD ("empty-members", test_empty_members);
   ADD ("refuse/bad-json", test_refuse_bad_json);
   ADD ("refuse/missing-member", test_refuse_missing_member);
   ADD ("refuse/no-index", test_refuse_no_index);

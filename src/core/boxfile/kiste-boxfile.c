@@ -883,10 +883,13 @@ read_members (const char     *path,
       kiste_set_invalid_input (error, _("The box file’s settings cannot be read."));
       return NULL;
     }
-  self->settings = g_strndup ((const char *) settings->data, settings->len);
+  /* an empty member's array has no data: g_strndup (NULL, 0) is NULL */
+  self->settings = g_strndup (settings->len > 0 ? (const char *) settings->data : "",
+                              settings->len);
   if ((apps = g_hash_table_lookup (texts, KISTE_BOXFILE_APPS)) != NULL)
     {
-      g_autofree char *text = g_strndup ((const char *) apps->data, apps->len);
+      g_autofree char *text = g_strndup (apps->len > 0 ? (const char *) apps->data : "",
+                                         apps->len);
       g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
       g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
 
