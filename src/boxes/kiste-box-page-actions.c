@@ -756,7 +756,7 @@ save_file_chosen_cb (GObject      *object,
       _kiste_box_page_toast (choice->self, _("Box files can only be saved to a local folder"));
       return;
     }
-  kiste_manager_save_boxfile_async (choice->self->manager, choice->box_name, path, NULL,
+  kiste_manager_save_boxfile_async (choice->self->manager, choice->box_name, path, FALSE, NULL,
                                     operation_done_cb, NULL);
 }
 

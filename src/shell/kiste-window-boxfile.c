@@ -131,7 +131,7 @@ preview_response_cb (AdwAlertDialog *dialog,
       return;
     }
   name = g_strdup (gtk_editable_get_text (GTK_EDITABLE (preview->name_row)));
-  kiste_manager_open_boxfile_async (preview->self->manager, preview->boxfile, name, NULL, NULL,
+  kiste_manager_open_boxfile_async (preview->self->manager, preview->boxfile, name, NULL, NULL, NULL,
                                     NULL, opened_cb, preview);
 }
 

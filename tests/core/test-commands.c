@@ -63,6 +63,28 @@ test_simple_builders (void)
                "podman|load|-i|/tmp/s/image.tar");
   assert_argv (kiste_commands_remove_image_argv ("docker", "localhost/kiste-saved/arch"),
                "docker|rmi|localhost/kiste-saved/arch");
+  assert_argv (kiste_commands_pack_home_argv ("/home/alice/boxes/arch", "/tmp/s/home.tar"),
+               "tar|--create|--file|/tmp/s/home.tar|--directory|/home/alice/boxes/arch|"
+               "--one-file-system|--sparse|.");
+  assert_argv (kiste_commands_home_size_argv ("/home/alice/boxes/arch"),
+               "du|--summarize|--bytes|--one-file-system|--|/home/alice/boxes/arch");
+  assert_argv (kiste_commands_make_folder_argv ("/home/alice/arch home"),
+               "mkdir|--mode=0700|--|/home/alice/arch home");
+  assert_argv (kiste_commands_unpack_home_argv ("/tmp/s/home.tar", "/home/alice/arch home"),
+               "tar|--extract|--file|/tmp/s/home.tar|--directory|/home/alice/arch home|"
+               "--no-same-owner|--no-same-permissions|--keep-old-files");
+  {
+    guint64 size = 1;
+
+    g_assert_true (kiste_commands_parse_home_size ("123456\t/home/alice/boxes/arch\n", &size));
+    g_assert_cmpuint (size, ==, 123456);
+    g_assert_false (kiste_commands_parse_home_size ("", &size));
+    g_assert_false (kiste_commands_parse_home_size (NULL, &size));
+    g_assert_false (kiste_commands_parse_home_size ("12 /x\n", &size));
+    g_assert_false (kiste_commands_parse_home_size ("-1\t/x\n", &size));
+    g_assert_false (kiste_commands_parse_home_size ("99999999999999999999999\t/x\n", &size));
+    g_assert_cmpuint (size, ==, 123456);
+  }
 
   assert_argv (kiste_commands_rm_argv (1, "arch", FALSE), "distrobox|rm|--force|arch");
   assert_argv (kiste_commands_rm_argv (1, "arch", TRUE), "distrobox|rm|--force|--rm-home|arch");

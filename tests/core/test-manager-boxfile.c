@@ -37,7 +37,7 @@ static void
 fixture_setup (Fixture       *fixture,
                gconstpointer  data)
 {
-  const char *flags[] = { "--name", "--image", "--yes", "--no-entry", "--init", NULL };
+  const char *flags[] = { "--name", "--image", "--yes", "--no-entry", "--init", "--home", NULL };
   g_autoptr(GError) error = NULL;
   g_autofree char *launcher = NULL;
 
@@ -149,7 +149,7 @@ test_save (Fixture       *fixture,
   g_autoptr(GError) error = NULL;
   const char *save;
 
-  g_assert_nonnull (kiste_manager_save_boxfile_async (fixture->manager, "fixture-a", fixture->file,
+  g_assert_nonnull (kiste_manager_save_boxfile_async (fixture->manager, "fixture-a", fixture->file, FALSE,
                                                       NULL, operation_cb, &r));
   wait_result (&r);
   g_assert_no_error (r.error);
@@ -197,7 +197,7 @@ test_save_cancelled (Fixture       *fixture,
 
   /* a save that takes its time, cancelled on the way */
   kiste_fake_runner_add (fixture->runner, "podman save", "printf 'an image' > \"$5\"; sleep 30");
-  g_assert_nonnull (kiste_manager_save_boxfile_async (fixture->manager, "fixture-a", fixture->file,
+  g_assert_nonnull (kiste_manager_save_boxfile_async (fixture->manager, "fixture-a", fixture->file, FALSE,
                                                       cancellable, operation_cb, &r));
   g_assert_true (kiste_test_wait_for (save_ran, fixture->runner, 5000));
   g_cancellable_cancel (cancellable);
@@ -218,7 +218,7 @@ test_save_fails_on_commit (Fixture       *fixture,
 
   kiste_fake_runner_add (fixture->runner, "podman container commit",
                          "echo 'no space left on device' >&2; exit 125");
-  kiste_manager_save_boxfile_async (fixture->manager, "fixture-a", fixture->file, NULL,
+  kiste_manager_save_boxfile_async (fixture->manager, "fixture-a", fixture->file, FALSE, NULL,
                                     operation_cb, &r);
   wait_result (&r);
   g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED);
@@ -234,7 +234,7 @@ test_save_refuses_toolbox (Fixture       *fixture,
 {
   Result r = { 0 };
 
-  kiste_manager_save_boxfile_async (fixture->manager, "fixture-toolbox", fixture->file, NULL,
+  kiste_manager_save_boxfile_async (fixture->manager, "fixture-toolbox", fixture->file, FALSE, NULL,
                                     operation_cb, &r);
   wait_result (&r);
   g_assert_false (r.ok);
@@ -270,7 +270,7 @@ test_open (Fixture       *fixture,
   /* the name is taken: asked for another before anything runs */
   problem = kiste_manager_check_boxfile (fixture->manager, boxfile, "fixture-a");
   g_assert_nonnull (problem);
-  kiste_manager_open_boxfile_async (fixture->manager, boxfile, "fixture-a", NULL, NULL, NULL,
+  kiste_manager_open_boxfile_async (fixture->manager, boxfile, "fixture-a", NULL, NULL, NULL, NULL,
                                     operation_cb, &r);
   wait_result (&r);
   g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
@@ -283,7 +283,7 @@ test_open (Fixture       *fixture,
                          "echo 'Loaded image: localhost/kiste-saved/fixture-a:latest'");
   kiste_fake_runner_add (fixture->runner, "distrobox create", "exit 1");
   r = (Result) { 0 };
-  kiste_manager_open_boxfile_async (fixture->manager, boxfile, "restored", NULL, NULL, NULL,
+  kiste_manager_open_boxfile_async (fixture->manager, boxfile, "restored", NULL, NULL, NULL, NULL,
                                     operation_cb, &r);
   wait_result (&r);
   g_clear_error (&r.error);
@@ -317,7 +317,7 @@ test_open_refusals (Fixture       *fixture,
 
       g_free (boxfile->settings);
       boxfile->settings = g_strdup (settings[i]);
-      kiste_manager_open_boxfile_async (fixture->manager, boxfile, "restored", NULL, NULL, NULL,
+      kiste_manager_open_boxfile_async (fixture->manager, boxfile, "restored", NULL, NULL, NULL, NULL,
                                         operation_cb, &r);
       wait_result (&r);
       g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
@@ -334,7 +334,7 @@ test_open_refusals (Fixture       *fixture,
     boxfile->settings = g_strdup ("[fixture-a]\nimage=localhost/kiste-saved/fixture-a:latest\n");
     kiste_fake_runner_add (fixture->runner, "podman load",
                            "echo 'Loaded image: docker.io/library/debian:latest'");
-    kiste_manager_open_boxfile_async (fixture->manager, boxfile, "restored", NULL, NULL, NULL,
+    kiste_manager_open_boxfile_async (fixture->manager, boxfile, "restored", NULL, NULL, NULL, NULL,
                                       operation_cb, &r);
     wait_result (&r);
     g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT);
@@ -342,6 +342,99 @@ test_open_refusals (Fixture       *fixture,
     g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman load"), ==, 1);
     g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "distrobox"), ==, 0);
   }
+}
+
+static void
+test_save_home (Fixture       *fixture,
+                gconstpointer  data)
+{
+  Result r = { 0 };
+  g_autofree char *out = g_build_filename (fixture->dir, "out", NULL);
+  g_autoptr(KisteBoxfile) read = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *pack;
+
+  /* a box with the user's own home has none of its own to save */
+  kiste_manager_save_boxfile_async (fixture->manager, "fixture-a", fixture->file, TRUE, NULL,
+                                    operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_clear_error (&r.error);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman container commit"), ==, 0);
+
+  /* tar writes where --file says: $3 */
+  kiste_fake_runner_add (fixture->runner, "tar --create", "printf 'a home' > \"$3\"");
+  r = (Result) { 0 };
+  kiste_manager_save_boxfile_async (fixture->manager, "fixture-b", fixture->file, TRUE, NULL,
+                                    operation_cb, &r);
+  wait_result (&r);
+  g_assert_no_error (r.error);
+  pack = kiste_fake_runner_find (fixture->runner, "tar --create");
+  g_assert_nonnull (pack);
+  g_assert_nonnull (strstr (pack, fixture->cache));
+  g_assert_true (g_str_has_suffix (pack, "/home.tar --directory /home/tester/h2 "
+                                         "--one-file-system --sparse ."));
+
+  g_assert_cmpint (g_mkdir (out, 0700), ==, 0);
+  read = kiste_boxfile_read (fixture->file, out, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (read->home_path);
+  g_assert_cmpuint (read->home_size, ==, strlen ("a home"));
+}
+
+static void
+test_open_home (Fixture       *fixture,
+                gconstpointer  data)
+{
+  Result r = { 0 };
+  g_autoptr(KisteBoxfile) boxfile = make_read_boxfile (fixture);
+  g_autofree char *existing = g_build_filename (fixture->dir, "existing", NULL);
+  g_autofree char *fresh = g_build_filename (fixture->dir, "restored home", NULL);
+  g_autofree char *quoted = g_shell_quote (fresh);
+  g_autofree char *make_folder = g_strdup_printf ("mkdir --mode=0700 -- %s", quoted);
+  const char *unpack;
+
+  /* a file without a home */
+  kiste_manager_open_boxfile_async (fixture->manager, boxfile, "restored", fresh, NULL, NULL,
+                                    NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_clear_error (&r.error);
+
+  /* never over a folder that is there */
+  boxfile->home_path = g_build_filename (fixture->dir, "home.tar", NULL);
+  g_assert_cmpint (g_mkdir (existing, 0700), ==, 0);
+  r = (Result) { 0 };
+  kiste_manager_open_boxfile_async (fixture->manager, boxfile, "restored", existing, NULL, NULL,
+                                    NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_clear_error (&r.error);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "mkdir"), ==, 0);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "tar"), ==, 0);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman load"), ==, 0);
+
+  /* a new folder: made, the home unpacked, then the image and the box */
+  kiste_fake_runner_add (fixture->runner, "mkdir", "exit 0");
+  kiste_fake_runner_add (fixture->runner, "tar --extract", "exit 0");
+  kiste_fake_runner_add (fixture->runner, "podman load",
+                         "echo 'Loaded image: localhost/kiste-saved/fixture-a:latest'");
+  kiste_fake_runner_add (fixture->runner, "distrobox create", "exit 1");
+  r = (Result) { 0 };
+  kiste_manager_open_boxfile_async (fixture->manager, boxfile, "restored", fresh, NULL, NULL,
+                                    NULL, operation_cb, &r);
+  wait_result (&r);
+  g_clear_error (&r.error);
+  g_assert_cmpstr (kiste_fake_runner_find (fixture->runner, "mkdir"), ==, make_folder);
+  unpack = kiste_fake_runner_find (fixture->runner, "tar --extract");
+  g_assert_nonnull (unpack);
+  g_assert_true (g_str_has_prefix (unpack, "tar --extract --file "));
+  g_assert_nonnull (strstr (unpack, "--no-same-owner"));
+  g_assert_nonnull (kiste_fake_runner_find (fixture->runner, "podman load"));
+  g_assert_nonnull (strstr (kiste_fake_runner_find (fixture->runner, "distrobox create"),
+                            "--home"));
+  g_assert_nonnull (strstr (kiste_fake_runner_find (fixture->runner, "distrobox create"),
+                            "restored home"));
 }
 
 int
@@ -363,6 +456,8 @@ main (int   argc,
   ADD ("save/refuses-toolbox", test_save_refuses_toolbox);
   ADD ("open", test_open);
   ADD ("open/refusals", test_open_refusals);
+  ADD ("save/home", test_save_home);
+  ADD ("open/home", test_open_home);
 #undef ADD
 
   status = g_test_run ();

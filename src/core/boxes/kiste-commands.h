@@ -52,6 +52,20 @@ char      **kiste_commands_load_image_argv             (const char          *man
 char      **kiste_commands_remove_image_argv           (const char          *manager,
                                                         const char          *image);
 
+/* A box's own home in a box file, on the host: `tar --create` of HOME's
+ * contents into PATH (one file system); `du` of its size in bytes; a new
+ * FOLDER made (`mkdir`, which fails when it exists: never over an existing
+ * one) and PATH unpacked into it as the user's own files. Absolute paths. */
+char      **kiste_commands_pack_home_argv              (const char          *home,
+                                                        const char          *path);
+char      **kiste_commands_home_size_argv              (const char          *home);
+/* The size du printed for home, or FALSE */
+gboolean    kiste_commands_parse_home_size             (const char          *output,
+                                                        guint64             *size);
+char      **kiste_commands_make_folder_argv            (const char          *folder);
+char      **kiste_commands_unpack_home_argv            (const char          *path,
+                                                        const char          *folder);
+
 /* `MANAGER restart NAME`. The box's setup runs again afterwards; use a
  * KisteStartMonitor after a stop instead when progress should be shown. */
 char      **kiste_commands_restart_argv                (const char          *manager,

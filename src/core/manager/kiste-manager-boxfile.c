@@ -77,6 +77,8 @@ typedef struct
   char         *folder;
   char         *engine;
   char         *image;
+  gboolean      with_home;
+  char         *home;
 } SaveData;
 
 static void
@@ -87,6 +89,7 @@ save_data_free (SaveData *data)
   g_free (data->folder);
   g_free (data->engine);
   g_free (data->image);
+  g_free (data->home);
   g_free (data);
 }
 
@@ -179,6 +182,8 @@ save_listed_cb (GObject      *object,
   boxfile->image = g_strdup (data->image);
   boxfile->apps = g_strv_builder_end (apps);
   boxfile->image_path = g_build_filename (data->folder, KISTE_BOXFILE_IMAGE, NULL);
+  if (data->home != NULL)
+    boxfile->home_path = g_build_filename (data->folder, KISTE_BOXFILE_HOME, NULL);
   if (!(boxfile->settings = dup_settings (box, data->image, &error)))
     {
       _kiste_op_return (task, error);
@@ -201,6 +206,25 @@ save_list_apps (GTask *task)
 }
 
 static void
+save_pack_home (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  SaveData *data = g_object_get_data (G_OBJECT (task), "kiste-save");
+  g_autofree char *path = NULL;
+  g_auto(GStrv) argv = NULL;
+
+  if (data->home == NULL)
+    {
+      save_list_apps (task);
+      return;
+    }
+  path = g_build_filename (data->folder, KISTE_BOXFILE_HOME, NULL);
+  argv = kiste_commands_pack_home_argv (data->home, path);
+  kiste_task_set_step (op->ktask, _("Packing the home folder"));
+  _kiste_op_run (task, (const char * const *) argv, SAVE_TIMEOUT_MS, TRUE, save_list_apps);
+}
+
+static void
 save_image (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
@@ -209,7 +233,7 @@ save_image (GTask *task)
   g_auto(GStrv) argv = kiste_commands_save_image_argv (data->engine, data->image, path);
 
   kiste_task_set_step (op->ktask, _("Saving the image"));
-  _kiste_op_run (task, (const char * const *) argv, SAVE_TIMEOUT_MS, TRUE, save_list_apps);
+  _kiste_op_run (task, (const char * const *) argv, SAVE_TIMEOUT_MS, TRUE, save_pack_home);
 }
 
 static void
@@ -219,9 +243,24 @@ save_first (GTask *task)
   SaveData *data = g_object_get_data (G_OBJECT (task), "kiste-save");
   g_auto(GStrv) argv = NULL;
   GError *error = NULL;
+  KisteBox *box;
 
-  if (_kiste_op_refuse_toolbox (task) || !_kiste_op_require_box (task))
+  if (_kiste_op_refuse_toolbox (task) || !(box = _kiste_op_require_box (task)))
     return;
+  if (data->with_home)
+    {
+      const char *home = kiste_box_get_home (box);
+
+      if (!kiste_box_has_custom_home (box) || home == NULL || !g_path_is_absolute (home))
+        {
+          GError *local = NULL;
+
+          kiste_set_invalid_input (&local, _("The box has no home folder of its own to save."));
+          _kiste_op_return (task, local);
+          return;
+        }
+      data->home = g_strdup (home);
+    }
 
   data->engine = g_strdup (_kiste_op_get_engine (task));
   data->image = dup_saved_image (op->box_name);
@@ -279,6 +318,7 @@ KisteTask *
 kiste_manager_save_boxfile_async (KisteManager        *self,
                                   const char          *box_name,
                                   const char          *path,
+                                  gboolean             with_home,
                                   GCancellable        *cancellable,
                                   GAsyncReadyCallback  callback,
                                   gpointer             user_data)
@@ -296,6 +336,7 @@ kiste_manager_save_boxfile_async (KisteManager        *self,
   g_task_set_source_tag (outer, kiste_manager_save_boxfile_async);
   data = g_new0 (SaveData, 1);
   data->self = g_object_ref (self);
+  data->with_home = with_home;
   g_task_set_task_data (outer, data, (GDestroyNotify) save_data_free);
 
   if (!(task = _kiste_op_prepare (self, &save_op, box_name, kiste_manager_save_boxfile_async,
@@ -335,6 +376,7 @@ typedef struct
   KisteBoxfile          *boxfile;
   KisteCreateOptions    *options;
   char                  *name;
+  char                  *home_folder;
   KisteCreationTaskFunc  task_func;
   gpointer               task_data;
   GPtrArray             *exports;
@@ -348,6 +390,7 @@ open_data_free (OpenData *data)
   kiste_boxfile_free (data->boxfile);
   g_clear_object (&data->options);
   g_free (data->name);
+  g_free (data->home_folder);
   g_clear_pointer (&data->exports, g_ptr_array_unref);
   g_free (data);
 }
@@ -481,7 +524,7 @@ load_check (GTask *task)
 }
 
 static void
-load_first (GTask *task)
+load_image (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
   g_auto(GStrv) argv = kiste_commands_load_image_argv (kiste_manager_get_engine (op->self),
@@ -489,6 +532,34 @@ load_first (GTask *task)
 
   kiste_task_set_step (op->ktask, _("Loading the image"));
   _kiste_op_run (task, (const char * const *) argv, SAVE_TIMEOUT_MS, FALSE, load_check);
+}
+
+static void
+load_unpack_home (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  const char *home_tar = g_object_get_data (G_OBJECT (task), "kiste-home-tar");
+  const char *folder = g_object_get_data (G_OBJECT (task), "kiste-home-folder");
+  g_auto(GStrv) argv = kiste_commands_unpack_home_argv (home_tar, folder);
+
+  kiste_task_set_step (op->ktask, _("Restoring the home folder"));
+  _kiste_op_run (task, (const char * const *) argv, SAVE_TIMEOUT_MS, TRUE, load_image);
+}
+
+/* The home first, into a folder made new: mkdir fails on one that exists */
+static void
+load_first (GTask *task)
+{
+  const char *folder = g_object_get_data (G_OBJECT (task), "kiste-home-folder");
+  g_auto(GStrv) argv = NULL;
+
+  if (folder == NULL)
+    {
+      load_image (task);
+      return;
+    }
+  argv = kiste_commands_make_folder_argv (folder);
+  _kiste_op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, load_unpack_home);
 }
 
 static const OpKind load_op = {
@@ -501,6 +572,7 @@ static const OpKind load_op = {
 static KisteCreateOptions *
 dup_open_options (const KisteBoxfile  *boxfile,
                   const char          *name,
+                  const char          *home_folder,
                   GError             **error)
 {
   g_autoptr(GPtrArray) entries = NULL;
@@ -524,6 +596,8 @@ dup_open_options (const KisteBoxfile  *boxfile,
   kiste_create_options_set_name (options, name);
   kiste_create_options_set_clone_source (options, NULL);
   kiste_create_options_set_image (options, boxfile->image);
+  if (home_folder != NULL)
+    kiste_create_options_set_home (options, home_folder);
   return g_steal_pointer (&options);
 }
 
@@ -531,6 +605,7 @@ void
 kiste_manager_open_boxfile_async (KisteManager          *self,
                                   const KisteBoxfile    *boxfile,
                                   const char            *name,
+                                  const char            *home_folder,
                                   KisteCreationTaskFunc  task_func,
                                   gpointer               task_data,
                                   GCancellable          *cancellable,
@@ -552,6 +627,7 @@ kiste_manager_open_boxfile_async (KisteManager          *self,
   data->self = g_object_ref (self);
   data->boxfile = kiste_boxfile_copy (boxfile);
   data->name = g_strdup (name);
+  data->home_folder = g_strdup (home_folder);
   data->task_func = task_func;
   data->task_data = task_data;
   g_task_set_task_data (outer, data, (GDestroyNotify) open_data_free);
@@ -567,7 +643,31 @@ kiste_manager_open_boxfile_async (KisteManager          *self,
       g_task_return_new_error (outer, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT, "%s", problem);
       return;
     }
-  if (!(data->options = dup_open_options (boxfile, name, &error)) ||
+  if (home_folder != NULL)
+    {
+      g_autoptr(GError) local = NULL;
+
+      if (boxfile->home_path == NULL)
+        {
+          g_task_return_new_error (outer, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT, "%s",
+                                   _("The box file holds no home folder."));
+          return;
+        }
+      if (!kiste_validate_home (home_folder, &local))
+        {
+          g_task_return_new_error (outer, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT, "%s",
+                                   local->message);
+          return;
+        }
+      if (g_file_test (home_folder, G_FILE_TEST_EXISTS) || g_file_test (home_folder, G_FILE_TEST_IS_SYMLINK))
+        {
+          g_task_return_new_error (outer, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                                   _("“%s” exists already: the home folder is restored only "
+                                     "into a new folder."), home_folder);
+          return;
+        }
+    }
+  if (!(data->options = dup_open_options (boxfile, name, home_folder, &error)) ||
       !kiste_create_options_validate (data->options, NULL, &error))
     {
       g_task_return_error (outer, error);
@@ -578,6 +678,13 @@ kiste_manager_open_boxfile_async (KisteManager          *self,
                                   cancellable, open_loaded_cb, g_object_ref (outer))))
     return;
   ((Op *) g_task_get_task_data (task))->arg = g_strdup (boxfile->image_path);
+  if (home_folder != NULL)
+    {
+      g_object_set_data_full (G_OBJECT (task), "kiste-home-folder", g_strdup (home_folder),
+                              g_free);
+      g_object_set_data_full (G_OBJECT (task), "kiste-home-tar", g_strdup (boxfile->home_path),
+                              g_free);
+    }
   g_object_set_data_full (G_OBJECT (task), "kiste-image", g_strdup (boxfile->image), g_free);
   if (task_func != NULL)
     task_func (_kiste_op_get_ktask (task), KISTE_CREATION_STEP_CREATE, task_data);

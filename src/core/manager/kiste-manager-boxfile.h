@@ -20,11 +20,14 @@ G_BEGIN_DECLS
 /* Commits the box into an image, saves the image into a folder of Kiste's
  * cache (which the host sees at the same path), lists its exported apps
  * and writes the box file to path through a temporary file beside it; the
- * committed image and the folder are removed afterwards. Not for a
- * toolbox. Returns the task (transfer none), or NULL when the box is busy. */
+ * committed image and the folder are removed afterwards. with_home packs
+ * the box's own home folder into the file too (a box with the user's home
+ * is refused). Not for a toolbox. Returns the task (transfer none), or
+ * NULL when the box is busy. */
 KisteTask          *kiste_manager_save_boxfile_async    (KisteManager         *self,
                                                          const char           *box_name,
                                                          const char           *path,
+                                                         gboolean              with_home,
                                                          GCancellable         *cancellable,
                                                          GAsyncReadyCallback   callback,
                                                          gpointer              user_data);
@@ -43,11 +46,15 @@ char               *kiste_manager_check_boxfile         (KisteManager         *s
 /* Makes the box of boxfile again as name: the engine loads its image,
  * the box is created from its settings with that image and started, and
  * the apps it had exported are exported again. task_func follows the
- * steps' tasks, as for kiste_manager_create_and_start_async(). Checks
- * everything before any process starts. */
+ * steps' tasks, as for kiste_manager_create_and_start_async(). With
+ * home_folder, the home the file holds is unpacked into that new folder
+ * (which must not exist yet) and becomes the box's home; without, the box
+ * gets the home its settings name. Checks everything before any process
+ * starts. */
 void                kiste_manager_open_boxfile_async    (KisteManager         *self,
                                                          const KisteBoxfile   *boxfile,
                                                          const char           *name,
+                                                         const char           *home_folder,
                                                          KisteCreationTaskFunc task_func,
                                                          gpointer              task_data,
                                                          GCancellable         *cancellable,
