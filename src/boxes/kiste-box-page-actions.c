@@ -638,6 +638,8 @@ typedef struct
 {
   KisteBoxPage *self;
   char         *box_name;
+  /* Save to File: the box's own home folder too */
+  gboolean      with_home;
 } ExportChoice;
 
 static void
@@ -756,16 +758,15 @@ save_file_chosen_cb (GObject      *object,
       _kiste_box_page_toast (choice->self, _("Box files can only be saved to a local folder"));
       return;
     }
-  kiste_manager_save_boxfile_async (choice->self->manager, choice->box_name, path, FALSE, NULL,
+  kiste_manager_save_boxfile_async (choice->self->manager, choice->box_name, path,
+                                    choice->with_home, NULL,
                                     operation_done_cb, NULL);
 }
 
 static void
-save_to_file_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
+save_choose_file (KisteBoxPage *self,
+                  gboolean      with_home)
 {
-  KisteBoxPage *self = KISTE_BOX_PAGE (widget);
   g_autoptr(GtkFileDialog) dialog = NULL;
   g_autoptr(GListStore) filters = NULL;
   g_autoptr(GtkFileFilter) boxfiles = NULL;
@@ -792,9 +793,76 @@ save_to_file_action (GtkWidget  *widget,
   choice = g_new0 (ExportChoice, 1);
   choice->self = g_object_ref (self);
   choice->box_name = g_strdup (kiste_box_get_ref (self->box));
-  root = gtk_widget_get_root (widget);
+  choice->with_home = with_home;
+  root = gtk_widget_get_root (GTK_WIDGET (self));
   gtk_file_dialog_save (dialog, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
                         self->cancellable, save_file_chosen_cb, choice);
+}
+
+static void
+save_home_response_cb (AdwAlertDialog *dialog,
+                       const char     *response,
+                       KisteBoxPage   *self)
+{
+  GtkCheckButton *check = g_object_get_data (G_OBJECT (dialog), "kiste-home-check");
+
+  if (g_strcmp0 (response, "continue") == 0)
+    save_choose_file (self, gtk_check_button_get_active (check));
+}
+
+/* A box with a home folder of its own: whether to save it too, with its
+ * size, before the file is chosen */
+static void
+save_home_size_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(KisteBoxPage) self = user_data;
+  g_autofree guint64 *size = kiste_manager_query_finish (KISTE_MANAGER (object), result, NULL);
+  g_autofree char *size_text = size ? g_format_size (*size) : NULL;
+  g_autofree char *label = NULL;
+  g_autofree char *heading = NULL;
+  AdwAlertDialog *dialog;
+  GtkWidget *check;
+
+  if (self->box == NULL || gtk_widget_get_root (GTK_WIDGET (self)) == NULL)
+    return;
+  heading = g_strdup_printf (_("Save “%s” to a File"), kiste_box_get_name (self->box));
+  dialog = ADW_ALERT_DIALOG (adw_alert_dialog_new (heading,
+                                                   _("The file holds the box’s image with "
+                                                     "everything installed in it, its settings "
+                                                     "and its apps. Its home folder is its own "
+                                                     "and can go into the file too.")));
+  label = size_text ? g_strdup_printf (_("Also save its home folder (%s)"), size_text)
+                    : g_strdup (_("Also save its home folder"));
+  check = gtk_check_button_new_with_label (label);
+  adw_alert_dialog_set_extra_child (dialog, check);
+  g_object_set_data (G_OBJECT (dialog), "kiste-home-check", check);
+  adw_alert_dialog_add_responses (dialog, "cancel", _("_Cancel"), "continue", _("C_hoose File…"),
+                                  NULL);
+  adw_alert_dialog_set_response_appearance (dialog, "continue", ADW_RESPONSE_SUGGESTED);
+  adw_alert_dialog_set_default_response (dialog, "continue");
+  adw_alert_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (save_home_response_cb), self, 0);
+  adw_dialog_present (ADW_DIALOG (dialog), GTK_WIDGET (self));
+}
+
+static void
+save_to_file_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  KisteBoxPage *self = KISTE_BOX_PAGE (widget);
+  const char *home;
+
+  if (self->box == NULL || self->manager == NULL)
+    return;
+  home = kiste_box_get_home (self->box);
+  if (kiste_box_has_custom_home (self->box) && home != NULL && g_path_is_absolute (home))
+    kiste_manager_get_home_size_async (self->manager, home, self->cancellable, save_home_size_cb,
+                                       g_object_ref (self));
+  else
+    save_choose_file (self, FALSE);
 }
 
 /* Delete */

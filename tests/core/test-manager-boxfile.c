@@ -437,6 +437,34 @@ test_open_home (Fixture       *fixture,
                             "restored home"));
 }
 
+static void
+size_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  Result *r = user_data;
+  g_autofree guint64 *size = kiste_manager_query_finish (KISTE_MANAGER (object), result,
+                                                         &r->error);
+
+  r->ok = size != NULL && *size == 4096;
+  r->done = TRUE;
+}
+
+static void
+test_home_size (Fixture       *fixture,
+                gconstpointer  data)
+{
+  Result r = { 0 };
+
+  kiste_fake_runner_add (fixture->runner, "du", "printf '4096\\t%s\\n' \"$5\"");
+  kiste_manager_get_home_size_async (fixture->manager, "/home/tester/h2", NULL, size_cb, &r);
+  wait_result (&r);
+  g_assert_no_error (r.error);
+  g_assert_true (r.ok);
+  g_assert_cmpstr (kiste_fake_runner_find (fixture->runner, "du"), ==,
+                   "du --summarize --bytes --one-file-system -- /home/tester/h2");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -458,6 +486,7 @@ main (int   argc,
   ADD ("open/refusals", test_open_refusals);
   ADD ("save/home", test_save_home);
   ADD ("open/home", test_open_home);
+  ADD ("home-size", test_home_size);
 #undef ADD
 
   status = g_test_run ();

@@ -348,6 +348,45 @@ kiste_manager_save_boxfile_async (KisteManager        *self,
   return _kiste_op_go (task);
 }
 
+/* The home's size */
+
+#define HOME_SIZE_TIMEOUT_MS (2 * 60 * 1000)
+
+static gpointer
+parse_home_size (const char  *output,
+                 GError     **error)
+{
+  guint64 size = 0;
+
+  if (!kiste_commands_parse_home_size (output, &size))
+    {
+      g_set_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT,
+                   _("The size of the home folder could not be read."));
+      return NULL;
+    }
+  return g_memdup2 (&size, sizeof size);
+}
+
+void
+kiste_manager_get_home_size_async (KisteManager        *self,
+                                   const char          *home,
+                                   GCancellable        *cancellable,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
+{
+  GTask *task;
+  g_auto(GStrv) argv = NULL;
+
+  g_return_if_fail (KISTE_IS_MANAGER (self));
+  g_return_if_fail (home != NULL && g_path_is_absolute (home));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kiste_manager_get_home_size_async);
+  argv = kiste_commands_home_size_argv (home);
+  _kiste_manager_run_query (self, task, (const char * const *) argv, HOME_SIZE_TIMEOUT_MS,
+                            parse_home_size, g_free);
+}
+
 /* Open Box File */
 
 char *

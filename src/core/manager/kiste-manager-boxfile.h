@@ -32,6 +32,14 @@ KisteTask          *kiste_manager_save_boxfile_async    (KisteManager         *s
                                                          GAsyncReadyCallback   callback,
                                                          gpointer              user_data);
 
+/* The size in bytes of a box's own home folder (du on the host), for
+ * the question whether to save it: kiste_manager_query_finish() gives a
+ * guint64 * to g_free() */
+void                kiste_manager_get_home_size_async   (KisteManager         *self,
+                                                         const char           *home,
+                                                         GCancellable         *cancellable,
+                                                         GAsyncReadyCallback   callback,
+                                                         gpointer              user_data);
 /* A new folder of Kiste's cache to read a box file into: the host sees it
  * at the same path, so the engine can load the image from there */
 char               *kiste_manager_make_boxfile_folder   (KisteManager         *self,
