@@ -51,6 +51,9 @@ typedef struct
   char         *folder;
   char         *file_name;
   AdwEntryRow  *name_row;
+  AdwActionRow *home_row;
+  /* where the file's home folder is restored, or NULL: not restored */
+  char         *home_folder;
   GtkLabel     *problem;
 } Preview;
 
@@ -63,6 +66,7 @@ preview_free (Preview *preview)
   kiste_boxfile_free (preview->boxfile);
   g_free (preview->folder);
   g_free (preview->file_name);
+  g_free (preview->home_folder);
   g_free (preview);
 }
 
@@ -95,6 +99,13 @@ preview_check (Preview *preview)
   const char *name = gtk_editable_get_text (GTK_EDITABLE (preview->name_row));
   g_autofree char *problem = kiste_manager_check_boxfile (preview->self->manager,
                                                           preview->boxfile, name);
+
+  /* restored only into a new folder */
+  if (problem == NULL && preview->home_folder != NULL &&
+      (g_file_test (preview->home_folder, G_FILE_TEST_EXISTS) ||
+       g_file_test (preview->home_folder, G_FILE_TEST_IS_SYMLINK)))
+    problem = g_strdup_printf (_("“%s” exists already: the home folder is restored only "
+                                 "into a new folder."), preview->home_folder);
 
   gtk_label_set_text (preview->problem, problem ? problem : "");
   gtk_widget_set_visible (GTK_WIDGET (preview->problem), problem != NULL);
@@ -131,8 +142,43 @@ preview_response_cb (AdwAlertDialog *dialog,
       return;
     }
   name = g_strdup (gtk_editable_get_text (GTK_EDITABLE (preview->name_row)));
-  kiste_manager_open_boxfile_async (preview->self->manager, preview->boxfile, name, NULL, NULL, NULL,
+  kiste_manager_open_boxfile_async (preview->self->manager, preview->boxfile, name,
+                                    preview->home_folder, NULL, NULL,
                                     NULL, opened_cb, preview);
+}
+
+static void
+home_chosen_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(AdwAlertDialog) dialog = user_data;
+  Preview *preview = g_object_get_data (G_OBJECT (dialog), "kiste-preview");
+  g_autoptr(GFile) parent = gtk_file_dialog_select_folder_finish (GTK_FILE_DIALOG (object),
+                                                                   result, NULL);
+  g_autofree char *path = parent ? g_file_get_path (parent) : NULL;
+
+  if (preview == NULL || path == NULL)
+    return;
+  /* a new folder in the one chosen, named after the box */
+  g_free (preview->home_folder);
+  preview->home_folder = g_build_filename (path, gtk_editable_get_text (GTK_EDITABLE (preview->name_row)),
+                                           NULL);
+  adw_action_row_set_subtitle (preview->home_row, preview->home_folder);
+  preview_check (preview);
+}
+
+static void
+home_choose_cb (GtkButton      *button,
+                AdwAlertDialog *dialog)
+{
+  g_autoptr(GtkFileDialog) chooser = gtk_file_dialog_new ();
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (dialog));
+
+  gtk_file_dialog_set_title (chooser, _("Restore the Home Folder in"));
+  gtk_file_dialog_set_modal (chooser, TRUE);
+  gtk_file_dialog_select_folder (chooser, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, NULL,
+                                 home_chosen_cb, g_object_ref (dialog));
 }
 
 AdwAlertDialog *
@@ -180,6 +226,21 @@ _kiste_window_preview_boxfile (KisteWindow        *self,
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (preview->name_row), _("Name"));
   gtk_editable_set_text (GTK_EDITABLE (preview->name_row), boxfile->name);
   gtk_list_box_append (GTK_LIST_BOX (list), GTK_WIDGET (preview->name_row));
+  if (boxfile->home_path != NULL)
+    {
+      g_autofree char *home_size = g_format_size (boxfile->home_size);
+      g_autofree char *title = g_strdup_printf (_("Home Folder (%s)"), home_size);
+      GtkWidget *choose = gtk_button_new_with_mnemonic (_("_Restore In…"));
+
+      preview->home_row = ADW_ACTION_ROW (adw_action_row_new ());
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (preview->home_row), title);
+      adw_action_row_set_subtitle (preview->home_row, _("Not restored: the box gets the home "
+                                                        "its settings name"));
+      gtk_widget_set_valign (choose, GTK_ALIGN_CENTER);
+      adw_action_row_add_suffix (preview->home_row, choose);
+      g_signal_connect_object (choose, "clicked", G_CALLBACK (home_choose_cb), dialog, 0);
+      gtk_list_box_append (GTK_LIST_BOX (list), GTK_WIDGET (preview->home_row));
+    }
   gtk_box_append (GTK_BOX (box), list);
   preview->problem = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (preview->problem, TRUE);
