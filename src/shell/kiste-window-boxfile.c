@@ -201,16 +201,23 @@ _kiste_window_preview_boxfile (KisteWindow        *self,
   preview->folder = g_strdup (folder);
   preview->file_name = g_strdup (boxfile->name);
 
-  body = g_strdup_printf (ngettext ("The box “%s”, saved with %s by Kiste %s: its image (%s), "
-                                    "its settings and %u app for the app menu. Kiste loads the "
-                                    "image, creates the box from its settings, starts it and "
-                                    "puts its app in the menu again.",
-                                    "The box “%s”, saved with %s by Kiste %s: its image (%s), "
-                                    "its settings and %u apps for the app menu. Kiste loads the "
-                                    "image, creates the box from its settings, starts it and "
-                                    "puts its apps in the menu again.", n_apps),
-                          boxfile->name, boxfile->engine,
-                          boxfile->kiste_version ? boxfile->kiste_version : "?", size, n_apps);
+  if (n_apps == 0)
+    body = g_strdup_printf (_("The box “%s”, saved with %s by Kiste %s: its image (%s) and its "
+                              "settings. Kiste loads the image, creates the box from its settings "
+                              "and starts it."),
+                            boxfile->name, boxfile->engine,
+                            boxfile->kiste_version ? boxfile->kiste_version : "?", size);
+  else
+    body = g_strdup_printf (ngettext ("The box “%s”, saved with %s by Kiste %s: its image (%s), "
+                                      "its settings and %u app for the app menu. Kiste loads the "
+                                      "image, creates the box from its settings, starts it and "
+                                      "puts its app in the menu again.",
+                                      "The box “%s”, saved with %s by Kiste %s: its image (%s), "
+                                      "its settings and %u apps for the app menu. Kiste loads the "
+                                      "image, creates the box from its settings, starts it and "
+                                      "puts its apps in the menu again.", n_apps),
+                              boxfile->name, boxfile->engine,
+                              boxfile->kiste_version ? boxfile->kiste_version : "?", size, n_apps);
   dialog = ADW_ALERT_DIALOG (adw_alert_dialog_new (_("Open Box File"), body));
   adw_alert_dialog_add_responses (dialog, "cancel", _("_Cancel"), "create", _("C_reate Box"),
                                   NULL);
