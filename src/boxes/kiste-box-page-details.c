@@ -16,6 +16,7 @@
 #include "kiste-box-page-private.h"
 #include "kiste-box-row.h"
 #include "kiste-distro.h"
+#include "kiste-manager-updates.h"
 
 /* The engine the box lives in, for people */
 static const char *
@@ -270,6 +271,15 @@ _kiste_box_page_update_details (KisteBoxPage *self)
   kiste_box_row_show_image (self->image_label, image);
 
   adw_action_row_set_subtitle (self->image_row, image ? image : _("Unknown"));
+  {
+    g_autofree char *update = NULL;
+
+    update = kiste_box_row_dup_update_text (kiste_manager_get_image_update (self->manager, self->box),
+                                            image,
+                                            kiste_manager_box_has_newer_image (self->manager, self->box),
+                                            TRUE);
+    adw_action_row_set_subtitle (self->update_row, update);
+  }
 
   created = format_created (kiste_box_get_created (self->box));
   adw_action_row_set_subtitle (self->created_row, created);

@@ -74,6 +74,7 @@ struct _KisteBoxPage
   GtkButton            *start_stop_button;
   AdwButtonContent     *start_stop_content;
   AdwActionRow         *image_row;
+  AdwActionRow         *update_row;
   AdwActionRow         *state_row;
   AdwActionRow         *created_row;
   AdwActionRow         *home_row;

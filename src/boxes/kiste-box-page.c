@@ -511,6 +511,13 @@ kiste_box_page_unmap (GtkWidget *widget)
 }
 
 static void
+image_updates_changed_cb (KisteBoxPage *self)
+{
+  if (self->box != NULL)
+    _kiste_box_page_update_details (self);
+}
+
+static void
 kiste_box_page_constructed (GObject *object)
 {
   KisteBoxPage *self = KISTE_BOX_PAGE (object);
@@ -521,6 +528,9 @@ kiste_box_page_constructed (GObject *object)
 
   g_signal_connect_object (self->manager, "busy-changed",
                            G_CALLBACK (busy_changed_cb), self, G_CONNECT_SWAPPED);
+  /* what the last update check found */
+  g_signal_connect_object (self->manager, "image-updates-changed",
+                           G_CALLBACK (image_updates_changed_cb), self, G_CONNECT_SWAPPED);
   /* the tool is named while both tools' boxes are listed */
   g_signal_connect_object (kiste_manager_get_boxes (self->manager), "notify::several-tools",
                            G_CALLBACK (several_tools_cb), self, G_CONNECT_SWAPPED);
@@ -676,6 +686,7 @@ kiste_box_page_class_init (KisteBoxPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, start_stop_button);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, start_stop_content);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, image_row);
+  gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, update_row);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, state_row);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, created_row);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, home_row);

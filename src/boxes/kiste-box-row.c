@@ -12,6 +12,7 @@
 
 #include "kiste-box-row.h"
 #include "kiste-distro.h"
+#include "kiste-image-update.h"
 
 struct _KisteBoxRow
 {
@@ -35,10 +36,13 @@ struct _KisteBoxRow
   GtkLabel   *terminals_label;
   GtkLabel   *engine_label;
   GtkLabel   *tool_label;
+  GtkLabel   *update_label;
   GtkPopover *context_menu;
   guint       n_terminals;
   char       *engine;
   char       *tool;
+  char       *update;
+  char       *update_tooltip;
 };
 
 G_DEFINE_FINAL_TYPE (KisteBoxRow, kiste_box_row, GTK_TYPE_WIDGET)
@@ -234,6 +238,30 @@ kiste_box_row_show_tool (KisteBoxRow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->tool_label), self->tool != NULL);
 }
 
+/* "Newer image available", after the tool */
+static void
+kiste_box_row_show_update (KisteBoxRow *self)
+{
+  if (self->update_label == NULL && self->update == NULL)
+    return;
+
+  if (self->update_label == NULL)
+    {
+      self->update_label = kiste_box_row_add_caption (self);
+      /* the state keeps its room; the note gives way */
+      gtk_label_set_ellipsize (self->update_label, PANGO_ELLIPSIZE_END);
+      gtk_widget_remove_css_class (GTK_WIDGET (self->update_label), "dim-label");
+      gtk_widget_add_css_class (GTK_WIDGET (self->update_label), "accent");
+    }
+
+  if (self->update != NULL)
+    {
+      gtk_label_set_label (self->update_label, self->update);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->update_label), self->update_tooltip);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->update_label), self->update != NULL);
+}
+
 static void
 kiste_box_row_update (KisteBoxRow *self)
 {
@@ -260,6 +288,7 @@ kiste_box_row_update (KisteBoxRow *self)
   kiste_box_row_show_terminals (self);
   kiste_box_row_show_engine (self);
   kiste_box_row_show_tool (self);
+  kiste_box_row_show_update (self);
 
   if (state == KISTE_BOX_STATE_RUNNING && self->task == NULL && !kiste_box_get_setting_up (self->box))
     gtk_widget_add_css_class (GTK_WIDGET (self->state_label), "success");
@@ -351,6 +380,64 @@ kiste_box_row_get_tool (KisteBoxRow *self)
   return self->tool;
 }
 
+void
+kiste_box_row_set_update (KisteBoxRow *self,
+                          const char  *update,
+                          const char  *tooltip)
+{
+  g_return_if_fail (KISTE_IS_BOX_ROW (self));
+
+  if (g_set_str (&self->update, update) | g_set_str (&self->update_tooltip, tooltip))
+    kiste_box_row_update (self);
+}
+
+const char *
+kiste_box_row_get_update (KisteBoxRow *self)
+{
+  g_return_val_if_fail (KISTE_IS_BOX_ROW (self), NULL);
+  return self->update;
+}
+
+char *
+kiste_box_row_dup_update_text (const KisteImageUpdate *update,
+                               const char             *image,
+                               gboolean                newer,
+                               gboolean                whole)
+{
+  if (newer)
+    {
+      g_autoptr(GDateTime) local = NULL;
+      g_autofree char *date = NULL;
+
+      if (!whole || update == NULL || update->created == NULL)
+        return g_strdup (_("Newer image available"));
+      local = g_date_time_to_local (update->created);
+      /* Translators: the day a newer image was made, see g_date_time_format() */
+      date = g_date_time_format (local, _("%B %-d, %Y"));
+      /* Translators: %s is the date the newer image was made */
+      return g_strdup_printf (_("Newer image available, made %s"), date);
+    }
+  if (!whole)
+    return NULL;
+  if (image != NULL && !kiste_image_update_is_remote (image))
+    return g_strdup (_("Local image: no updates to check"));
+  if (update == NULL)
+    return g_strdup (_("Not checked yet"));
+  switch (update->state)
+    {
+    case KISTE_IMAGE_UPDATE_CURRENT:
+    case KISTE_IMAGE_UPDATE_NEWER:
+      return g_strdup (_("Up to date"));
+    case KISTE_IMAGE_UPDATE_LOCAL:
+      return g_strdup (_("Local image: no updates to check"));
+    case KISTE_IMAGE_UPDATE_UNREACHABLE:
+      return g_strdup (_("Could not reach the registry"));
+    case KISTE_IMAGE_UPDATE_FAILED:
+    default:
+      return g_strdup (update->message ? update->message : _("Could not check for updates"));
+    }
+}
+
 /* The row's context menu: what can be done with this box right here */
 static void
 kiste_box_row_show_menu (KisteBoxRow *self,
@@ -424,6 +511,8 @@ kiste_box_row_dispose (GObject *object)
   g_clear_object (&self->task);
   g_clear_pointer (&self->engine, g_free);
   g_clear_pointer (&self->tool, g_free);
+  g_clear_pointer (&self->update, g_free);
+  g_clear_pointer (&self->update_tooltip, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), KISTE_TYPE_BOX_ROW);
   if (self->context_menu != NULL)
     gtk_widget_unparent (GTK_WIDGET (g_steal_pointer (&self->context_menu)));

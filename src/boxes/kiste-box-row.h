@@ -10,6 +10,7 @@
 #include <adwaita.h>
 
 #include "kiste-box.h"
+#include "kiste-image-update.h"
 #include "kiste-task.h"
 
 G_BEGIN_DECLS
@@ -39,6 +40,19 @@ const char  *kiste_box_row_get_engine (KisteBoxRow *self);
 void         kiste_box_row_set_tool   (KisteBoxRow *self,
                                        const char  *tool);
 const char  *kiste_box_row_get_tool   (KisteBoxRow *self);
+/* What the last update check says about the box, after the state
+ * ("Newer image available"), with its tooltip; NULL shows none */
+void         kiste_box_row_set_update (KisteBoxRow *self,
+                                       const char  *update,
+                                       const char  *tooltip);
+const char  *kiste_box_row_get_update (KisteBoxRow *self);
+/* What people read about a box's image and its registry: newer says the
+ * check found a newer one than the box's; whole gives the date and the
+ * other answers (the box's page), else only the newer one (a row) */
+char        *kiste_box_row_dup_update_text (const KisteImageUpdate *update,
+                                            const char             *image,
+                                            gboolean                newer,
+                                            gboolean                whole);
 /* Shows image in label the short way people know it ("fedora-toolbox:41",
  * not the registry's path), cut at the end when too long; the whole
  * reference is its tooltip only when some of it is not shown */

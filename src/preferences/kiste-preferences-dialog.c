@@ -25,6 +25,7 @@ struct _KistePreferencesDialog
 
   /* Template widgets */
   AdwSwitchRow         *confirm_stop_row;
+  AdwSwitchRow         *check_updates_row;
   AdwComboRow          *external_row;
   /* "" (Kiste's tabs), then the terminal apps found, by row */
   GPtrArray            *terminal_ids;
@@ -354,6 +355,9 @@ kiste_preferences_dialog_constructed (GObject *object)
   g_settings_bind (self->settings, "confirm-stop",
                    self->confirm_stop_row, "active",
                    G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "check-updates",
+                   self->check_updates_row, "active",
+                   G_SETTINGS_BIND_DEFAULT);
   kiste_preferences_dialog_fill_terminals (self, NULL);
   g_signal_connect_object (self->external_row, "notify::selected",
                            G_CALLBACK (external_selected_cb), self, G_CONNECT_SWAPPED);
@@ -406,6 +410,8 @@ kiste_preferences_dialog_dispose (GObject *object)
   g_clear_pointer (&self->terminal_ids, g_ptr_array_unref);
   if (self->confirm_stop_row != NULL)
     g_settings_unbind (self->confirm_stop_row, "active");
+  if (self->check_updates_row != NULL)
+    g_settings_unbind (self->check_updates_row, "active");
   if (self->font_button != NULL)
     g_settings_unbind (self->font_button, "font-desc");
   if (self->system_font_row != NULL)
@@ -507,6 +513,7 @@ kiste_preferences_dialog_class_init (KistePreferencesDialogClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_PATH "/ui/kiste-preferences-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, confirm_stop_row);
+  gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, check_updates_row);
   gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, external_row);
   gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, system_font_row);
   gtk_widget_class_bind_template_child (widget_class, KistePreferencesDialog, font_row);

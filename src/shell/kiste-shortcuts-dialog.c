@@ -25,6 +25,7 @@ static const Shortcut shortcuts[] = {
   { N_("Boxes"), N_("Search Boxes"), "<Control>f" },
   { N_("Boxes"), N_("Delete the Selected Box"), "Delete" },
   { N_("Boxes"), N_("Refresh"), "F5" },
+  { N_("Boxes"), N_("Check for Updates"), "<Shift>F5" },
   { N_("Boxes"), N_("Everything Exported"), "<Control><Shift>e" },
   { N_("Terminals"), N_("Open a Terminal in the Box"), "<Control>t" },
   { N_("Terminals"), N_("New Tab in the Same Box and Folder"), "<Control><Shift>t" },

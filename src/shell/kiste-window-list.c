@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "kiste-box-row.h"
+#include "kiste-manager-updates.h"
 #include "kiste-window-private.h"
 
 /* The list shows the first ROWS_PER_FRAME boxes, then as many more each
@@ -169,6 +170,20 @@ update_list_item (GtkListItem  *item,
   if (kiste_box_list_get_several_tools (boxes) && kiste_box_get_tool (box) == KISTE_BOX_TOOL_TOOLBX)
     tool = kiste_box_tool_to_label (KISTE_BOX_TOOL_TOOLBX);
   kiste_box_row_set_tool (row, tool);
+  /* what the last update check found */
+  {
+    const KisteImageUpdate *update = kiste_manager_get_image_update (manager, box);
+    gboolean newer = kiste_manager_box_has_newer_image (manager, box);
+    g_autofree char *text = kiste_box_row_dup_update_text (update, kiste_box_get_image (box),
+                                                           newer, FALSE);
+    g_autofree char *tooltip = newer ? kiste_box_row_dup_update_text (update, kiste_box_get_image (box),
+                                                                      TRUE, TRUE)
+                                     : NULL;
+
+    kiste_box_row_set_update (row, text, tooltip);
+    /* and to a screen reader, without changing what the row is called */
+    gtk_list_item_set_accessible_description (item, tooltip != NULL ? tooltip : "");
+  }
 
   task = kiste_manager_get_task_for_box (manager, kiste_box_get_ref (box));
   kiste_box_row_set_task (row, task);
@@ -394,6 +409,8 @@ _kiste_window_list_setup (KisteWindow *self)
 
   g_signal_connect_object (self->manager, "busy-changed",
                            G_CALLBACK (kiste_window_busy_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->manager, "image-updates-changed",
+                           G_CALLBACK (kiste_window_several_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (kiste_manager_get_boxes (self->manager), "notify::several-engines",
                            G_CALLBACK (kiste_window_several_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (kiste_manager_get_boxes (self->manager), "notify::several-tools",

@@ -104,6 +104,10 @@ struct _KisteWindow
   gboolean               first_boxes_toolbx;
   /* Tests: the os-release to read instead of the computer's */
   char                  *os_release_path;
+
+  /* The daily update check's one timeout (kiste-window-updates.c) */
+  guint                  update_timeout;
+  GCancellable          *update_cancellable;
 };
 
 /* kiste-window.c */
@@ -128,6 +132,12 @@ void        _kiste_window_select_by_name        (KisteWindow      *self,
 /* The rows of box_name show its busy state and terminal count again */
 void        _kiste_window_update_rows_for       (KisteWindow      *self,
                                                  const char       *box_name);
+
+/* kiste-window-updates.c: Check for Updates, and once a day when the
+ * settings say so */
+void        _kiste_window_class_updates_init    (KisteWindowClass *klass);
+void        _kiste_window_updates_setup         (KisteWindow      *self);
+void        _kiste_window_updates_dispose       (KisteWindow      *self);
 
 /* kiste-window-close.c: closing and quitting */
 void        _kiste_window_close_init            (KisteWindow      *self);

@@ -710,6 +710,7 @@ kiste_window_setup (KisteWindow      *self,
   g_signal_connect_object (self->settings, "changed",
                            G_CALLBACK (kiste_window_settings_changed_cb), self, G_CONNECT_SWAPPED);
   _kiste_window_terminals_setup (self);
+  _kiste_window_updates_setup (self);
 
   /* A window opened once the list has loaded (a tab dragged out) picks
    * its box as the first one did when loading ended */
@@ -738,6 +739,7 @@ kiste_window_dispose (GObject *object)
   g_clear_handle_id (&self->load_idle, g_source_remove);
   g_clear_handle_id (&self->loading_timeout, g_source_remove);
   g_clear_handle_id (&self->select_idle, g_source_remove);
+  _kiste_window_updates_dispose (self);
   /* The shells go with their window */
   _kiste_window_terminate_terminals (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), KISTE_TYPE_WINDOW);
@@ -846,6 +848,7 @@ kiste_window_class_init (KisteWindowClass *klass)
   _kiste_window_class_import_init (klass);
   _kiste_window_class_boxfile_init (klass);
   _kiste_window_class_try_init (klass);
+  _kiste_window_class_updates_init (klass);
 }
 
 static void

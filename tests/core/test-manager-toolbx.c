@@ -281,6 +281,32 @@ test_launch_command (Fixture       *fixture,
   g_assert_cmpstr (enter_text, ==, "toolbox run --container " TOOLBOX_NAME " -- ls -l");
 }
 
+/* The terminal of the user's choice enters with toolbox enter, whatever
+ * the box's settings say: Toolbx evaluates none of them on this computer */
+static void
+test_external_terminal (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  Result r = { 0 };
+
+  /* settings that could not be read stop a distrobox, not a toolbox */
+  kiste_fake_runner_add (fixture->runner, "podman container inspect", "exit 125");
+  kiste_fake_runner_add (fixture->runner, "kgx", "exit 0");
+  kiste_manager_open_external_terminal_async (fixture->manager, "kgx", TOOLBOX_NAME, NULL, NULL,
+                                              operation_cb, &r);
+  wait_result (&r);
+  g_assert_no_error (r.error);
+  g_assert_nonnull (kiste_fake_runner_find (fixture->runner,
+                                            "kgx -- toolbox enter --container " TOOLBOX_NAME));
+
+  r = (Result) { 0 };
+  kiste_manager_open_external_terminal_async (fixture->manager, "kgx", "newpodman", NULL, NULL,
+                                              operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_UNSAFE);
+  g_clear_error (&r.error);
+}
+
 /* What only distrobox does is refused before anything runs */
 static void
 test_refused (Fixture       *fixture,
@@ -366,6 +392,7 @@ main (int   argc,
   ADD ("/kiste/manager-toolbx/export-app", test_export_app);
   ADD ("/kiste/manager-toolbx/launch-command", test_launch_command);
   ADD ("/kiste/manager-toolbx/refused", test_refused);
+  ADD ("/kiste/manager-toolbx/external-terminal", test_external_terminal);
   ADD ("/kiste/manager-toolbx/create", test_create);
 
 #undef ADD

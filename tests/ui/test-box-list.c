@@ -827,6 +827,146 @@ test_refresh (Fixture       *fixture,
   g_assert_cmpuint (g_list_model_get_n_items (get_list_model (fixture)), >, 0);
 }
 
+/* Check for Updates: a row whose box's image has a newer one says so, and
+ * the box's page too, with the newer image's date; a local image's page
+ * says there is nothing to check. Nothing is pulled. */
+typedef struct
+{
+  Fixture    *fixture;
+  const char *name;
+  const char *text;
+} UpdateQuery;
+
+static AdwActionRow *
+find_action_row (GtkWidget  *root,
+                 const char *title)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      AdwActionRow *found;
+
+      if (ADW_IS_ACTION_ROW (child) && gtk_widget_get_mapped (child) &&
+          g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (child)), title) == 0)
+        return ADW_ACTION_ROW (child);
+      if ((found = find_action_row (child, title)))
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+row_of_says (gpointer data)
+{
+  UpdateQuery *query = data;
+  GtkWidget *row = find_row_of (GTK_WIDGET (query->fixture->window), query->name);
+
+  return row != NULL && row_says (row, query->text);
+}
+
+static gboolean
+page_says (gpointer data)
+{
+  UpdateQuery *query = data;
+  KisteBox *box = _kiste_window_get_selected_box (query->fixture->window);
+  AdwActionRow *row = find_action_row (GTK_WIDGET (query->fixture->window), "Image Updates");
+
+  return box != NULL && g_strcmp0 (kiste_box_get_name (box), query->name) == 0 && row != NULL &&
+         g_str_has_prefix (adw_action_row_get_subtitle (row), query->text);
+}
+
+static void
+test_updates (Fixture       *fixture,
+              gconstpointer  data)
+{
+  UpdateQuery listed = { fixture, "fixture-local", "fixture-local" };
+  UpdateQuery newer = { fixture, "fixture-b", "Newer image available" };
+  UpdateQuery newer_page = { fixture, "fixture-c", "Newer image available, made " };
+  UpdateQuery local_page = { fixture, "fixture-local", "Local image: no updates to check" };
+  GtkWidget *row;
+
+  g_assert_true (kiste_test_wait_for (list_has_items, fixture, 5000));
+  kiste_fake_runner_add (fixture->runner, "podman ps", "cat \"$KISTE_TEST_FIXTURES/ps-updates.json\"");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.reload", NULL));
+  g_assert_true (kiste_test_wait_for (row_of_says, &listed, 5000));
+
+  /* every local image is known by the digest sha256:ID; the registry has
+   * another image for fixture-b's and fixture-c's, and is down for the rest */
+  kiste_fake_runner_add (fixture->runner, "podman image inspect",
+                         "shift 4; sep='['; for id in \"$@\"; do"
+                         " printf '%s{\"Id\":\"%s\",\"Digest\":\"sha256:%s\"}' \"$sep\" \"$id\" \"$id\"; sep=,;"
+                         " done; echo ']'");
+  kiste_fake_runner_add (fixture->runner, "skopeo",
+                         "case \"$4\" in "
+                         "*/one:latest) echo '{\"Digest\":\"sha256:"
+                         "a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1\"}';; "
+                         "*/two:latest) echo '{\"Digest\":\"sha256:"
+                         "0000000000000000000000000000000000000000000000000000000000000000\","
+                         "\"Created\":\"2026-11-30T08:00:00Z\"}';; "
+                         "*) echo 'msg=\"dial tcp: connect: connection refused\"' >&2; exit 1;; esac");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.check-updates", NULL));
+  g_assert_true (kiste_test_wait_for (row_of_says, &newer, 5000));
+  row = find_row_of (GTK_WIDGET (fixture->window), "fixture-a");
+  g_assert_false (row_says (row, "Newer image available"));
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman pull"), ==, 0);
+
+  _kiste_window_select_by_name (fixture->window, "fixture-c");
+  g_assert_true (kiste_test_wait_for (page_says, &newer_page, 5000));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "box-list-updates");
+
+  _kiste_window_select_by_name (fixture->window, "fixture-local");
+  g_assert_true (kiste_test_wait_for (page_says, &local_page, 5000));
+}
+
+/* The daily check: one timeout for what is left of the day since the last
+ * check (at least a little while after the start), none while it is off */
+static gint64
+update_seconds_left (Fixture *fixture)
+{
+  GSource *source;
+
+  if (fixture->window->update_timeout == 0)
+    return -1;
+  source = g_main_context_find_source_by_id (NULL, fixture->window->update_timeout);
+  g_assert_nonnull (source);
+  return (g_source_get_ready_time (source) - g_get_monotonic_time ()) / G_USEC_PER_SEC;
+}
+
+static void
+test_daily_check (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  GSettings *settings = kiste_application_get_settings (fixture->app);
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  gint64 left;
+
+  g_assert_false (g_settings_get_boolean (settings, "check-updates"));
+  g_assert_cmpint (update_seconds_left (fixture), ==, -1);
+
+  /* checked an hour ago: the next one in 23 hours */
+  g_settings_set_int64 (settings, "last-update-check", now - 60 * 60);
+  g_settings_set_boolean (settings, "check-updates", TRUE);
+  left = update_seconds_left (fixture);
+  g_assert_cmpint (left, >=, 23 * 60 * 60 - 5);
+  g_assert_cmpint (left, <=, 23 * 60 * 60);
+
+  /* never checked: soon, not at once */
+  g_settings_set_boolean (settings, "check-updates", FALSE);
+  g_assert_cmpint (update_seconds_left (fixture), ==, -1);
+  g_settings_set_int64 (settings, "last-update-check", 0);
+  g_settings_set_boolean (settings, "check-updates", TRUE);
+  left = update_seconds_left (fixture);
+  g_assert_cmpint (left, >, 0);
+  g_assert_cmpint (left, <=, 60);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "skopeo"), ==, 0);
+
+  g_settings_reset (settings, "check-updates");
+  g_settings_reset (settings, "last-update-check");
+  g_assert_cmpint (update_seconds_left (fixture), ==, -1);
+}
+
 /* While the first list is read, the list itself is on screen, under a
  * spinner once that takes half a second (a quicker listing does not flash
  * it), and the details side stays empty rather than asking for a choice */
@@ -1128,6 +1268,8 @@ main (int   argc,
   ADD ("/kiste/box-list/state-missing-distrobox", KISTE_TEST_WORLD_NO_DISTROBOX, test_missing_distrobox);
   ADD ("/kiste/box-list/state-error", KISTE_TEST_WORLD_PS_FAILS, test_error);
   ADD ("/kiste/box-list/refresh", KISTE_TEST_WORLD_BOXES, test_refresh);
+  ADD ("/kiste/box-list/updates", KISTE_TEST_WORLD_BOXES, test_updates);
+  ADD ("/kiste/box-list/daily-check", KISTE_TEST_WORLD_BOXES, test_daily_check);
   ADD ("/kiste/box-list/loading", KISTE_TEST_WORLD_BOXES, test_loading);
   ADD ("/kiste/box-list/many-boxes", KISTE_TEST_WORLD_BOXES, test_many_boxes);
   ADD ("/kiste/box-list/many-boxes-first-load", KISTE_TEST_WORLD_BOXES, test_many_boxes_first_load);

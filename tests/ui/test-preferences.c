@@ -51,6 +51,7 @@ fixture_setup (Fixture       *fixture,
   fixture->settings = g_settings_new (APP_ID);
   g_settings_reset (fixture->settings, "container-manager");
   g_settings_reset (fixture->settings, "confirm-stop");
+  g_settings_reset (fixture->settings, "check-updates");
 
   fixture->window = ADW_WINDOW (adw_window_new ());
   gtk_window_set_default_size (GTK_WINDOW (fixture->window), 720, 600);
@@ -256,6 +257,25 @@ test_confirm_stop (Fixture       *fixture,
   g_assert_false (adw_switch_row_get_active (ADW_SWITCH_ROW (row)));
 }
 
+/* The daily update check: off until people turn it on */
+static void
+test_check_updates (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  GtkWidget *row;
+
+  _kiste_capabilities_set_for_testing (kiste_manager_get_capabilities (fixture->manager),
+                                       "1.8.2.5", "podman", NULL);
+  present_dialog (fixture);
+
+  row = find_row (fixture, ADW_TYPE_SWITCH_ROW, "Check for Newer Images Daily");
+  g_assert_false (adw_switch_row_get_active (ADW_SWITCH_ROW (row)));
+  adw_switch_row_set_active (ADW_SWITCH_ROW (row), TRUE);
+  g_assert_true (g_settings_get_boolean (fixture->settings, "check-updates"));
+  g_settings_set_boolean (fixture->settings, "check-updates", FALSE);
+  g_assert_false (adw_switch_row_get_active (ADW_SWITCH_ROW (row)));
+}
+
 /* The terminal's font and scrollback */
 static void
 test_terminal (Fixture       *fixture,
@@ -447,6 +467,8 @@ main (int   argc,
               fixture_setup, test_both_managers, fixture_teardown);
   g_test_add ("/kiste/preferences/confirm-stop", Fixture, NULL,
               fixture_setup, test_confirm_stop, fixture_teardown);
+  g_test_add ("/kiste/preferences/check-updates", Fixture, NULL,
+              fixture_setup, test_check_updates, fixture_teardown);
   g_test_add ("/kiste/preferences/terminal", Fixture, NULL,
               fixture_setup, test_terminal, fixture_teardown);
   g_test_add ("/kiste/preferences/external-terminal", Fixture, NULL,

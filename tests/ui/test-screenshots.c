@@ -7,7 +7,7 @@
 
 /* The screenshots of the README and the store page (`make screenshots`
  * copies them into data/screenshots/): the real window, 1200×800, on a
- * fake runner that answers like a desktop with six boxes
+ * fake runner that answers like a desktop with seven boxes, one a toolbox
  * (tests/fixtures/ps-showcase.json, inspect-showcase.json), a box's apps
  * (apps-listing-showcase.txt), what the boxes exported
  * (exported-showcase/) and shells (tests/fakes/showcase). Each test first
@@ -429,6 +429,9 @@ test_main_window (Fixture       *fixture,
   wait_for_row (page, "Home Folder", "Your home folder");
   wait_for_row (page, "Exported Apps and Programs", "2 apps and 1 program");
   g_assert_nonnull (find_label (page, "fedora-dev"));
+  /* a toolbox among them, its row saying so */
+  g_assert_true (kiste_box_list_get_several_tools (kiste_manager_get_boxes (fixture->manager)));
+  g_assert_nonnull (find_label (GTK_WIDGET (fixture->window), "Toolbx"));
   take (fixture, NULL, "main-window", TRUE);
 }
 

@@ -612,6 +612,7 @@ kiste_box_new_from_ps_json (JsonObject  *object,
   self->name = g_strdup (name);
   self->host_home = g_strdup (host_home);
   self->image = g_strdup (get_string (object, "Image"));
+  self->image_id = g_strdup (get_string (object, "ImageID"));
   self->status = g_strdup (get_string (object, "Status"));
   /* docker lines carry Names as a plain string */
   self->podman_shape = get_array (object, "Names") != NULL;
@@ -708,6 +709,7 @@ kiste_box_same_facts (KisteBox *self,
   if (!(g_strcmp0 (self->id, other->id) == 0 &&
         g_strcmp0 (self->name, other->name) == 0 &&
         g_strcmp0 (self->image, other->image) == 0 &&
+        g_strcmp0 (self->image_id, other->image_id) == 0 &&
         g_strcmp0 (self->status, other->status) == 0 &&
         g_strcmp0 (self->home, other->home) == 0 &&
         g_strcmp0 (self->user, other->user) == 0 &&
@@ -759,6 +761,8 @@ kiste_box_update_from (KisteBox *self,
   changed |= _kiste_box_set_string (self, &self->id, other->id, PROP_ID);
   changed |= _kiste_box_set_string (self, &self->name, other->name, PROP_NAME);
   changed |= _kiste_box_set_string (self, &self->image, other->image, PROP_IMAGE);
+  /* the image follows its name's notification */
+  g_set_str (&self->image_id, other->image_id);
   changed |= _kiste_box_set_string (self, &self->status, other->status, PROP_STATUS);
   changed |= _kiste_box_set_state (self, other->state);
   if (self->created != other->created)
@@ -818,6 +822,7 @@ kiste_box_copy (KisteBox *self)
   copy->id = g_strdup (self->id);
   copy->name = g_strdup (self->name);
   copy->image = g_strdup (self->image);
+  copy->image_id = g_strdup (self->image_id);
   copy->status = g_strdup (self->status);
   copy->home = g_strdup (self->home);
   copy->user = g_strdup (self->user);

@@ -33,6 +33,8 @@ struct _KisteBox
   char          *engine;
   char          *ref;
   char          *image;
+  /* the image's id, from podman's ps (docker's names none) */
+  char          *image_id;
   char          *status;
   char          *home;
   char          *user;

@@ -379,6 +379,7 @@ kiste_box_finalize (GObject *object)
   g_clear_pointer (&self->engine, g_free);
   g_clear_pointer (&self->ref, g_free);
   g_clear_pointer (&self->image, g_free);
+  g_clear_pointer (&self->image_id, g_free);
   g_clear_pointer (&self->status, g_free);
   g_clear_pointer (&self->home, g_free);
   g_clear_pointer (&self->user, g_free);
@@ -625,6 +626,14 @@ kiste_box_get_image (KisteBox *self)
   g_return_val_if_fail (KISTE_IS_BOX (self), NULL);
 
   return self->image;
+}
+
+const char *
+kiste_box_get_image_id (KisteBox *self)
+{
+  g_return_val_if_fail (KISTE_IS_BOX (self), NULL);
+
+  return self->image_id;
 }
 
 const char *

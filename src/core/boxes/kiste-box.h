@@ -115,6 +115,8 @@ const char         *kiste_box_get_engine            (KisteBox     *self);
  * engine only; KisteBoxList) */
 const char         *kiste_box_get_ref               (KisteBox     *self);
 const char         *kiste_box_get_image             (KisteBox     *self);
+/* The id of the image the box was made from (podman's ps), or NULL */
+const char         *kiste_box_get_image_id          (KisteBox     *self);
 /* Which distribution the box runs (kiste-distro.h): told by its image's
  * name, else by what the list knows of where the image came from (a
  * clone's image "localhost/SOURCE:DATE" is its source's). "distro-id"

@@ -48,6 +48,11 @@ struct _KisteManager
   guint               exported_changed_source;
   /* Work the app waits for before it ends ("cleaning-up") */
   guint               n_cleanups;
+  /* The last update check: "ENGINE\nIMAGE" → its KisteImageUpdate
+   * (kiste-manager-updates.c) */
+  GHashTable         *image_updates;
+  gboolean            checking_updates;
+  guint               update_timeout_ms;
 };
 
 

@@ -65,6 +65,11 @@ KisteBoxStore *_kiste_manager_get_store        (KisteManager  *self);
 /* For tests: read distrobox's list of known images again next time */
 void   _kiste_manager_forget_compatible_images (void);
 
+/* For tests: how long the update check waits for one registry (0: the
+ * default, kiste-manager-updates.c) */
+void   _kiste_manager_set_update_timeout       (KisteManager  *self,
+                                                guint          timeout_ms);
+
 /* For tests: where exported launchers and wrappers go on the host */
 void _kiste_manager_set_host_dirs (KisteManager *self,
                                    const char   *applications_dir,

@@ -88,7 +88,8 @@ char              **kiste_manager_detect_terminals_finish (KisteManager       *s
                                                            GError            **error);
 /* Opens box_name in a new window of the terminal app terminal_id, through
  * `distrobox enter` (the terminal is not ours to watch): only for a box
- * whose details are read and safe to enter (kiste_box_check_enter_safe()) */
+ * whose details are read and safe to enter (kiste_box_check_enter_safe());
+ * a toolbox through `toolbox enter`, which evaluates none of them */
 void                kiste_manager_open_external_terminal_async  (KisteManager         *self,
                                                                  const char           *terminal_id,
                                                                  const char           *box_name,

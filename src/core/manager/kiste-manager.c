@@ -19,6 +19,7 @@
 #include "kiste-capabilities-private.h"
 #include "kiste-commands.h"
 #include "kiste-error.h"
+#include "kiste-image-update.h"
 #include "kiste-isolated-home.h"
 #include "kiste-manager-ops-private.h"
 #include "kiste-manager-private.h"
@@ -29,6 +30,7 @@ G_DEFINE_FINAL_TYPE (KisteManager, kiste_manager, G_TYPE_OBJECT)
 enum {
   BUSY_CHANGED,
   EXPORTED_CHANGED,
+  IMAGE_UPDATES_CHANGED,
   N_SIGNALS
 };
 
@@ -806,6 +808,7 @@ kiste_manager_dispose (GObject *object)
   g_clear_object (&self->runner);
   g_clear_object (&self->tasks);
   g_clear_pointer (&self->busy, g_hash_table_unref);
+  g_clear_pointer (&self->image_updates, g_hash_table_unref);
 
   G_OBJECT_CLASS (kiste_manager_parent_class)->dispose (object);
 }
@@ -878,6 +881,19 @@ kiste_manager_class_init (KisteManagerClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
+
+  /**
+   * KisteManager::image-updates-changed:
+   *
+   * An update check ended (kiste_manager_check_updates_async()): what
+   * kiste_manager_get_image_update() says may have changed.
+   */
+  signals[IMAGE_UPDATES_CHANGED] =
+    g_signal_new ("image-updates-changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
 }
 
 static void
@@ -888,4 +904,6 @@ kiste_manager_init (KisteManager *self)
   self->applications_dir = g_build_filename (g_get_user_data_dir (), "applications", NULL);
   self->bin_dir = g_build_filename (g_get_home_dir (), ".local", "bin", NULL);
   self->units_dir = g_build_filename (g_get_user_config_dir (), "systemd", "user", NULL);
+  self->image_updates = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                               (GDestroyNotify) kiste_image_update_free);
 }
