@@ -517,6 +517,230 @@ test_write_missing_image (Fixture       *fixture,
   g_assert_cmpuint (count_files (fixture->dir), ==, 2);
 }
 
+/* The image archive's names, checked before the engine loads it */
+
+#define SAVED "localhost/kiste-saved/arch:latest"
+#define OCI_INDEX(name) \
+  "{\"schemaVersion\":2,\"manifests\":[{\"mediaType\":" \
+  "\"application/vnd.oci.image.manifest.v1+json\",\"digest\":\"sha256:00\",\"size\":1," \
+  "\"annotations\":{\"org.opencontainers.image.ref.name\":\"" name "\"}}]}"
+
+static void
+archive_add (GString    *archive,
+             const char *name,
+             char        type,
+             const char *data,
+             gsize       length)
+{
+  guchar block[KISTE_TAR_BLOCK];
+  guint sum = 0;
+  char field[16];
+
+  _kiste_boxfile_tar_header (block, name, length);
+  block[156] = type;
+  memset (block + 148, ' ', 8);
+  for (guint i = 0; i < KISTE_TAR_BLOCK; i++)
+    sum += block[i];
+  g_snprintf (field, sizeof field, "%06o", sum);
+  memcpy (block + 148, field, 7);
+  block[155] = ' ';
+  g_string_append_len (archive, (const char *) block, sizeof block);
+  g_string_append_len (archive, data, length);
+  while (archive->len % KISTE_TAR_BLOCK != 0)
+    g_string_append_c (archive, '\0');
+}
+
+static void
+archive_add_text (GString    *archive,
+                  const char *name,
+                  const char *text)
+{
+  archive_add (archive, name, '0', text, strlen (text));
+}
+
+static gboolean
+archive_check (Fixture    *fixture,
+               GString    *archive,
+               const char *engine,
+               GError    **error)
+{
+  g_autofree char *path = g_build_filename (fixture->dir, "inner.tar", NULL);
+  GString *copy = g_string_new_len (archive->str, archive->len);
+  gboolean ok;
+
+  /* the two zero blocks that end it */
+  for (guint i = 0; i < 2 * KISTE_TAR_BLOCK; i++)
+    g_string_append_c (copy, '\0');
+  g_assert_true (g_file_set_contents (path, copy->str, copy->len, NULL));
+  g_string_free (copy, TRUE);
+  ok = kiste_boxfile_check_image_archive (path, engine, SAVED, NULL, error);
+  return ok;
+}
+
+static void
+test_image_names (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) blob = g_string_new (NULL);
+
+  /* as podman saves an oci-archive: layout, index, blobs (skipped) */
+  for (guint i = 0; i < 3000; i++)
+    g_string_append (blob, "a layer of the image\n");
+  {
+    g_autoptr(GString) archive = g_string_new (NULL);
+
+    archive_add_text (archive, "oci-layout", "{\"imageLayoutVersion\":\"1.0.0\"}");
+    archive_add (archive, "blobs", '5', "", 0);
+    archive_add (archive, "layer-blob", '0', blob->str, blob->len);
+    archive_add_text (archive, "index.json", OCI_INDEX (SAVED));
+    g_assert_true (archive_check (fixture, archive, "podman", &error));
+    g_assert_no_error (error);
+  }
+  /* a pax header names the index, as Go's archive/tar writes long paths */
+  {
+    g_autoptr(GString) archive = g_string_new (NULL);
+    const char *pax = "19 path=index.json\n";
+
+    archive_add (archive, "PaxHeaders/x", 'x', pax, strlen (pax));
+    archive_add_text (archive, "short", OCI_INDEX (SAVED));
+    g_assert_true (archive_check (fixture, archive, "podman", &error));
+    g_assert_no_error (error);
+  }
+  /* as docker saves: manifest.json, repositories, an OCI index with the
+   * tag alone beside containerd's whole name */
+  {
+    g_autoptr(GString) archive = g_string_new (NULL);
+
+    archive_add_text (archive, "manifest.json",
+                      "[{\"Config\":\"c.json\",\"RepoTags\":[\"" SAVED "\"],\"Layers\":[]}]");
+    archive_add_text (archive, "repositories",
+                      "{\"localhost/kiste-saved/arch\":{\"latest\":\"00\"}}");
+    archive_add_text (archive, "./index.json",
+                      "{\"schemaVersion\":2,\"manifests\":[{\"annotations\":{"
+                      "\"io.containerd.image.name\":\"" SAVED "\","
+                      "\"org.opencontainers.image.ref.name\":\"latest\"}}]}");
+    g_assert_true (archive_check (fixture, archive, "docker", &error));
+    g_assert_no_error (error);
+    /* podman would read the tag alone as a name of its own */
+    g_assert_false (archive_check (fixture, archive, "podman", &error));
+    g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+    g_clear_error (&error);
+  }
+}
+
+static void
+test_image_names_refused (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  const char *other_index = OCI_INDEX ("docker.io/library/debian:latest");
+  const char *other_manifest = "[{\"RepoTags\":[\"docker.io/library/debian:latest\"]}]";
+  struct {
+    const char *what;
+    const char *name1, *text1;
+    const char *name2, *text2;
+  } cases[] = {
+    { "another name in the index", "index.json", other_index, NULL, NULL },
+    { "a second name beside", "index.json",
+      "{\"manifests\":[{\"annotations\":{\"org.opencontainers.image.ref.name\":\"" SAVED "\"}},"
+      "{\"annotations\":{\"org.opencontainers.image.ref.name\":\"fedora:40\"}}]}", NULL, NULL },
+    { "another tag in manifest.json", "manifest.json", other_manifest, NULL, NULL },
+    { "the index right, manifest.json not", "index.json", OCI_INDEX (SAVED),
+      "manifest.json", other_manifest },
+    { "the older repositories file", "manifest.json", "[{\"RepoTags\":[\"" SAVED "\"]}]",
+      "repositories", "{\"docker.io/library/debian\":{\"latest\":\"00\"}}" },
+    { "behind ./ and /", "./index.json", OCI_INDEX (SAVED), "/manifest.json", other_manifest },
+    { "twice", "index.json", OCI_INDEX (SAVED), "./index.json", other_index },
+    { "no name at all", "index.json", "{\"manifests\":[{\"digest\":\"sha256:00\"}]}", NULL, NULL },
+    { "not JSON", "index.json", "{\"manifests\":[", NULL, NULL },
+    { "a name that is no string", "manifest.json", "[{\"RepoTags\":[7]}]", NULL, NULL },
+    { "no index or manifest", "oci-layout", "{}", NULL, NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GString) archive = g_string_new (NULL);
+      g_autoptr(GError) error = NULL;
+
+      g_test_message ("%s", cases[i].what);
+      archive_add_text (archive, cases[i].name1, cases[i].text1);
+      if (cases[i].name2 != NULL)
+        archive_add_text (archive, cases[i].name2, cases[i].text2);
+      g_assert_false (archive_check (fixture, archive, "podman", &error));
+      g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+    }
+
+  /* a pax header that renames a harmless-looking member */
+  {
+    g_autoptr(GString) archive = g_string_new (NULL);
+    g_autoptr(GError) error = NULL;
+    const char *pax = "19 path=index.json\n";
+
+    archive_add_text (archive, "index.json", OCI_INDEX (SAVED));
+    archive_add (archive, "PaxHeaders/x", 'x', pax, strlen (pax));
+    archive_add_text (archive, "harmless", other_index);
+    g_assert_false (archive_check (fixture, archive, "podman", &error));
+    g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  }
+  /* a GNU long name */
+  {
+    g_autoptr(GString) archive = g_string_new (NULL);
+    g_autoptr(GError) error = NULL;
+
+    archive_add_text (archive, "././@LongLink", "manifest.json");
+    ((char *) archive->str)[156] = 'L';
+    {
+      /* the header's checksum again, for its new type */
+      guint sum = 0;
+      char field[16];
+
+      memset (archive->str + 148, ' ', 8);
+      for (guint i = 0; i < KISTE_TAR_BLOCK; i++)
+        sum += (guchar) archive->str[i];
+      g_snprintf (field, sizeof field, "%06o", sum);
+      memcpy (archive->str + 148, field, 7);
+      archive->str[155] = ' ';
+    }
+    archive_add_text (archive, "something", other_manifest);
+    archive_add_text (archive, "index.json", OCI_INDEX (SAVED));
+    g_assert_false (archive_check (fixture, archive, "podman", &error));
+    g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  }
+  /* a link where the names should be */
+  {
+    g_autoptr(GString) archive = g_string_new (NULL);
+    g_autoptr(GError) error = NULL;
+
+    archive_add (archive, "index.json", '2', "", 0);
+    g_assert_false (archive_check (fixture, archive, "podman", &error));
+    g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  }
+  /* an index larger than the bound */
+  {
+    g_autoptr(GString) archive = g_string_new (NULL);
+    g_autoptr(GString) large = g_string_new ("{\"manifests\":[{\"annotations\":{\"org.opencontainers.image.ref.name\":\"" SAVED "\"}}],\"x\":\"");
+    g_autoptr(GError) error = NULL;
+
+    while (large->len <= 1024 * 1024)
+      g_string_append (large, "xxxxxxxxxxxxxxxx");
+    g_string_append (large, "\"}");
+    archive_add_text (archive, "index.json", large->str);
+    g_assert_false (archive_check (fixture, archive, "podman", &error));
+    g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  }
+  /* cut off in the middle of a member */
+  {
+    g_autoptr(GString) archive = g_string_new (NULL);
+    g_autoptr(GError) error = NULL;
+    g_autofree char *path = g_build_filename (fixture->dir, "inner.tar", NULL);
+
+    archive_add_text (archive, "index.json", OCI_INDEX (SAVED));
+    g_assert_true (g_file_set_contents (path, archive->str, KISTE_TAR_BLOCK + 10, NULL));
+    g_assert_false (kiste_boxfile_check_image_archive (path, "podman", SAVED, NULL, &error));
+    g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -541,6 +765,8 @@ main (int   argc,
   ADD ("refuse/names", test_refuse_names);
   ADD ("refuse/bad-values", test_refuse_bad_values);
   g_test_add_func ("/boxfile/check-loaded", test_check_loaded);
+  ADD ("image-names", test_image_names);
+  ADD ("image-names/refused", test_image_names_refused);
   ADD ("write/cancelled", test_write_cancelled);
   ADD ("write/missing-image", test_write_missing_image);
 #undef ADD

@@ -91,6 +91,27 @@ gboolean      kiste_boxfile_check_loaded   (const char           *output,
                                             const char           *image,
                                             GError              **error);
 
+/* Checks the names an engine's image archive (image.tar) gives what it
+ * loads, before it is loaded: an OCI index's annotations, docker's
+ * manifest.json RepoTags and its repositories file must name image and
+ * nothing else, and one of them must. Reads only the archive's headers
+ * and those files, each within a bound. KISTE_ERROR_INVALID_INPUT saying
+ * why otherwise. engine ("podman", "docker") is the box file's: docker
+ * writes the tag alone beside its whole name in an OCI index. */
+gboolean      kiste_boxfile_check_image_archive        (const char          *path,
+                                                        const char          *engine,
+                                                        const char          *image,
+                                                        GCancellable        *cancellable,
+                                                        GError             **error);
+void          kiste_boxfile_check_image_archive_async  (const char          *path,
+                                                        const char          *engine,
+                                                        const char          *image,
+                                                        GCancellable        *cancellable,
+                                                        GAsyncReadyCallback  callback,
+                                                        gpointer             user_data);
+gboolean      kiste_boxfile_check_image_archive_finish (GAsyncResult        *result,
+                                                        GError             **error);
+
 /* index.json for self with the checksums in members (name → "SIZE SHA256") */
 char         *kiste_boxfile_build_index    (const KisteBoxfile   *self,
                                             GHashTable           *members);
