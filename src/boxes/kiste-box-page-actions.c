@@ -859,7 +859,8 @@ save_to_file_action (GtkWidget  *widget,
     return;
   home = kiste_box_get_home (self->box);
   if (kiste_box_has_custom_home (self->box) && home != NULL && g_path_is_absolute (home))
-    kiste_manager_get_home_size_async (self->manager, home, self->cancellable, save_home_size_cb,
+    kiste_manager_get_home_size_async (self->manager, kiste_box_get_engine (self->box), home,
+                                       self->cancellable, save_home_size_cb,
                                        g_object_ref (self));
   else
     save_choose_file (self, FALSE);

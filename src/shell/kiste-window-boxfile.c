@@ -278,7 +278,6 @@ _kiste_window_preview_boxfile (KisteWindow        *self,
 typedef struct
 {
   KisteWindow *self;
-  char        *folder;
   char        *file_name;
 } Reading;
 
@@ -289,21 +288,27 @@ read_cb (GObject      *object,
 {
   Reading *reading = user_data;
   g_autoptr(GError) error = NULL;
-  g_autoptr(KisteBoxfile) boxfile = kiste_boxfile_read_finish (result, &error);
+  g_autoptr(KisteBoxfile) boxfile = kiste_manager_read_boxfile_finish (KISTE_MANAGER (object),
+                                                                       result, &error);
 
   if (boxfile == NULL)
     {
-      g_autofree char *message = g_strdup_printf (_("Could not open “%s”: %s"),
-                                                  reading->file_name, error->message);
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_autofree char *message = g_strdup_printf (_("Could not open “%s”: %s"),
+                                                      reading->file_name, error->message);
 
-      toast (reading->self, message);
-      remove_folder (reading->folder);
+          toast (reading->self, message);
+        }
     }
   else
-    _kiste_window_preview_boxfile (reading->self, boxfile, reading->folder);
+    {
+      g_autofree char *folder = g_path_get_dirname (boxfile->image_path);
+
+      _kiste_window_preview_boxfile (reading->self, boxfile, folder);
+    }
 
   g_object_unref (reading->self);
-  g_free (reading->folder);
   g_free (reading->file_name);
   g_free (reading);
 }
@@ -313,30 +318,25 @@ kiste_window_open_boxfile (KisteWindow *self,
                            GFile       *file)
 {
   g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
   Reading *reading;
 
   g_return_if_fail (KISTE_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  reading = g_new0 (Reading, 1);
-  reading->file_name = g_file_get_basename (file);
-  if (!(path = g_file_get_path (file)) ||
-      !(reading->folder = kiste_manager_make_boxfile_folder (self->manager, &error)))
+  if (!(path = g_file_get_path (file)) || self->manager == NULL)
     {
-      g_autofree char *message = g_strdup_printf (_("Could not open “%s”: %s"),
-                                                  reading->file_name,
-                                                  error ? error->message
-                                                        : _("it is not a local file"));
+      g_autofree char *name = g_file_get_basename (file);
+      g_autofree char *message = g_strdup_printf (_("Could not open “%s”: %s"), name,
+                                                  _("it is not a local file"));
 
       toast (self, message);
-      g_free (reading->file_name);
-      g_free (reading);
       return;
     }
+  reading = g_new0 (Reading, 1);
   reading->self = g_object_ref (self);
-  toast (self, _("Checking the box file…"));
-  kiste_boxfile_read_async (path, reading->folder, NULL, NULL, NULL, read_cb, reading);
+  reading->file_name = g_file_get_basename (file);
+  /* a task with the bytes checked, in the task list, cancellable there */
+  kiste_manager_read_boxfile_async (self->manager, path, NULL, read_cb, reading);
 }
 
 static void
@@ -362,7 +362,7 @@ open_boxfile_action (GtkWidget  *widget,
 
   gtk_file_filter_set_name (boxfiles, _("Box Files"));
   gtk_file_filter_add_pattern (boxfiles, "*.kistebox");
-  gtk_file_filter_add_mime_type (boxfiles, "application/x-kistebox");
+  gtk_file_filter_add_mime_type (boxfiles, "application/x-kiste-box");
   g_list_store_append (filters, boxfiles);
   gtk_file_dialog_set_title (dialog, _("Open Box File"));
   gtk_file_dialog_set_modal (dialog, TRUE);

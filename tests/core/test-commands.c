@@ -63,11 +63,23 @@ test_simple_builders (void)
                "podman|load|-i|/tmp/s/image.tar");
   assert_argv (kiste_commands_remove_image_argv ("docker", "localhost/kiste-saved/arch"),
                "docker|rmi|localhost/kiste-saved/arch");
-  assert_argv (kiste_commands_pack_home_argv ("/home/alice/boxes/arch", "/tmp/s/home.tar"),
+  /* a rootless podman box's home may hold files of its subordinate ids,
+   * which only podman's user namespace reads */
+  assert_argv (kiste_commands_pack_home_argv ("podman", "/home/alice/boxes/arch",
+                                              "/tmp/s/home.tar"),
+               "podman|unshare|tar|--create|--file|/tmp/s/home.tar|"
+               "--directory|/home/alice/boxes/arch|--one-file-system|--sparse|.");
+  assert_argv (kiste_commands_pack_home_argv ("docker", "/home/alice/boxes/arch",
+                                              "/tmp/s/home.tar"),
                "tar|--create|--file|/tmp/s/home.tar|--directory|/home/alice/boxes/arch|"
                "--one-file-system|--sparse|.");
-  assert_argv (kiste_commands_home_size_argv ("/home/alice/boxes/arch"),
+  assert_argv (kiste_commands_home_size_argv ("podman", "/home/alice/boxes/arch"),
+               "podman|unshare|du|--summarize|--bytes|--one-file-system|--|"
+               "/home/alice/boxes/arch");
+  assert_argv (kiste_commands_home_size_argv ("docker", "/home/alice/boxes/arch"),
                "du|--summarize|--bytes|--one-file-system|--|/home/alice/boxes/arch");
+  assert_argv (kiste_commands_remove_new_folder_argv ("/home/alice/arch home"),
+               "rm|--recursive|--force|--one-file-system|--|/home/alice/arch home");
   assert_argv (kiste_commands_make_folder_argv ("/home/alice/arch home"),
                "mkdir|--mode=0700|--|/home/alice/arch home");
   assert_argv (kiste_commands_unpack_home_argv ("/tmp/s/home.tar", "/home/alice/arch home"),

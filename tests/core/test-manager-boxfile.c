@@ -15,6 +15,7 @@
 
 #include <glib/gstdio.h>
 
+#include "kiste-boxfile-private.h"
 #include "kiste-capabilities-private.h"
 #include "kiste-error.h"
 #include "kiste-fake-runner.h"
@@ -242,6 +243,25 @@ test_save_refuses_toolbox (Fixture       *fixture,
   g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman container commit"), ==, 0);
 }
 
+/* An image archive as podman saves one, naming image in its index */
+static void
+write_image_archive (const char *path,
+                     const char *image)
+{
+  g_autofree char *index = g_strdup_printf ("{\"schemaVersion\":2,\"manifests\":[{"
+                                            "\"annotations\":{\"org.opencontainers.image."
+                                            "ref.name\":\"%s\"}}]}", image);
+  g_autoptr(GString) archive = g_string_new (NULL);
+  guchar block[KISTE_TAR_BLOCK];
+
+  _kiste_boxfile_tar_header (block, "index.json", strlen (index));
+  g_string_append_len (archive, (const char *) block, sizeof block);
+  g_string_append (archive, index);
+  while (archive->len % KISTE_TAR_BLOCK != 0 || archive->len < 4 * KISTE_TAR_BLOCK)
+    g_string_append_c (archive, '\0');
+  g_assert_true (g_file_set_contents (path, archive->str, archive->len, NULL));
+}
+
 static KisteBoxfile *
 make_read_boxfile (Fixture *fixture)
 {
@@ -255,6 +275,7 @@ make_read_boxfile (Fixture *fixture)
                                 "init=false\n");
   boxfile->apps = g_new0 (char *, 1);
   boxfile->image_path = g_build_filename (fixture->dir, "image.tar", NULL);
+  write_image_archive (boxfile->image_path, boxfile->image);
   return boxfile;
 }
 
@@ -362,14 +383,16 @@ test_save_home (Fixture       *fixture,
   g_clear_error (&r.error);
   g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman container commit"), ==, 0);
 
-  /* tar writes where --file says: $3 */
-  kiste_fake_runner_add (fixture->runner, "tar --create", "printf 'a home' > \"$3\"");
+  /* in podman's user namespace, for files of the box's subordinate ids;
+   * tar writes where --file says: $5 */
+  kiste_fake_runner_add (fixture->runner, "podman unshare tar --create",
+                         "printf 'a home' > \"$5\"");
   r = (Result) { 0 };
   kiste_manager_save_boxfile_async (fixture->manager, "fixture-b", fixture->file, TRUE, NULL,
                                     operation_cb, &r);
   wait_result (&r);
   g_assert_no_error (r.error);
-  pack = kiste_fake_runner_find (fixture->runner, "tar --create");
+  pack = kiste_fake_runner_find (fixture->runner, "podman unshare tar --create");
   g_assert_nonnull (pack);
   g_assert_nonnull (strstr (pack, fixture->cache));
   g_assert_true (g_str_has_suffix (pack, "/home.tar --directory /home/tester/h2 "
@@ -437,6 +460,192 @@ test_open_home (Fixture       *fixture,
                             "restored home"));
 }
 
+
+/* A crafted file whose image archive names one of the user's images:
+ * refused before anything is made or loaded */
+static void
+test_open_hostile_names (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  Result r = { 0 };
+  g_autoptr(KisteBoxfile) boxfile = make_read_boxfile (fixture);
+  g_autofree char *fresh = g_build_filename (fixture->dir, "restored home", NULL);
+
+  boxfile->home_path = g_build_filename (fixture->dir, "home.tar", NULL);
+  write_image_archive (boxfile->image_path, "docker.io/library/debian:latest");
+  kiste_fake_runner_add (fixture->runner, "mkdir", "exit 0");
+  kiste_fake_runner_add (fixture->runner, "podman load",
+                         "echo 'Loaded image: localhost/kiste-saved/fixture-a:latest'");
+  kiste_manager_open_boxfile_async (fixture->manager, boxfile, "restored", fresh, NULL, NULL,
+                                    NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_assert_nonnull (strstr (r.error->message, "names another image"));
+  g_clear_error (&r.error);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman load"), ==, 0);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "mkdir"), ==, 0);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "distrobox"), ==, 0);
+}
+
+/* The unpack fails: the folder the open made goes again, and nothing is
+ * loaded */
+static void
+test_open_home_unpack_fails (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  Result r = { 0 };
+  g_autoptr(KisteBoxfile) boxfile = make_read_boxfile (fixture);
+  g_autofree char *fresh = g_build_filename (fixture->dir, "restored home", NULL);
+  g_autofree char *quoted = g_shell_quote (fresh);
+  g_autofree char *remove = g_strdup_printf ("rm --recursive --force --one-file-system -- %s",
+                                             quoted);
+  g_autofree char *make = NULL;
+
+  boxfile->home_path = g_build_filename (fixture->dir, "home.tar", NULL);
+  /* the real mkdir and rm; a tar that fails half way */
+  make = g_strdup_printf ("mkdir -- %s", quoted);
+  kiste_fake_runner_add (fixture->runner, "mkdir", "exec mkdir \"$@\"");
+  kiste_fake_runner_add (fixture->runner, "tar --extract",
+                         "touch \"$5/half\"; echo 'tar: Unexpected EOF' >&2; exit 2");
+  kiste_fake_runner_add (fixture->runner, "rm", "exec rm \"$@\"");
+  kiste_manager_open_boxfile_async (fixture->manager, boxfile, "restored", fresh, NULL, NULL,
+                                    NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED);
+  g_clear_error (&r.error);
+  g_assert_cmpstr (kiste_fake_runner_find (fixture->runner, "rm"), ==, remove);
+  g_assert_false (g_file_test (fresh, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman load"), ==, 0);
+
+  /* a failed load too */
+  r = (Result) { 0 };
+  kiste_fake_runner_add (fixture->runner, "tar --extract", "touch \"$5/whole\"");
+  kiste_fake_runner_add (fixture->runner, "podman load", "echo 'Error: no space left' >&2; exit 125");
+  kiste_manager_open_boxfile_async (fixture->manager, boxfile, "restored", fresh, NULL, NULL,
+                                    NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED);
+  g_clear_error (&r.error);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman load"), ==, 1);
+  g_assert_false (g_file_test (fresh, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "distrobox"), ==, 0);
+}
+
+/* A folder that was there is never removed: the open refuses before
+ * mkdir, and a mkdir that fails (it appeared meanwhile) removes nothing */
+static void
+test_open_home_mkdir_fails (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  Result r = { 0 };
+  g_autoptr(KisteBoxfile) boxfile = make_read_boxfile (fixture);
+  g_autofree char *fresh = g_build_filename (fixture->dir, "restored home", NULL);
+
+  boxfile->home_path = g_build_filename (fixture->dir, "home.tar", NULL);
+  kiste_fake_runner_add (fixture->runner, "mkdir", "echo 'mkdir: File exists' >&2; exit 1");
+  kiste_fake_runner_add (fixture->runner, "rm", "exit 0");
+  kiste_manager_open_boxfile_async (fixture->manager, boxfile, "restored", fresh, NULL, NULL,
+                                    NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED);
+  g_clear_error (&r.error);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "rm"), ==, 0);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "tar"), ==, 0);
+}
+
+/* Docker beside podman */
+
+static KisteBoxSource *
+add_docker (Fixture *fixture)
+{
+  KisteBoxSource *docker = _kiste_manager_add_engine (fixture->manager, "docker");
+
+  kiste_test_merge_boxes (kiste_box_source_get_store (docker), "docker-ps.txt", "/home/u");
+  g_assert_nonnull (kiste_box_list_find (kiste_manager_get_boxes (fixture->manager),
+                                         "docker/dbx-debian"));
+  return docker;
+}
+
+/* The box page names a box of the second engine by its ref: saved under
+ * its plain name, with docker's commands */
+static void
+test_save_docker_ref (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  Result r = { 0 };
+  g_autofree char *out = g_build_filename (fixture->dir, "out", NULL);
+  g_autoptr(KisteBoxfile) read = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *save;
+
+  add_docker (fixture);
+  kiste_fake_runner_add (fixture->runner, "docker save", "printf 'an image' > \"$3\"");
+  g_assert_nonnull (kiste_manager_save_boxfile_async (fixture->manager, "docker/dbx-debian",
+                                                      fixture->file, FALSE, NULL, operation_cb,
+                                                      &r));
+  wait_result (&r);
+  g_assert_no_error (r.error);
+  g_assert_cmpstr (kiste_fake_runner_find (fixture->runner, "docker container commit"), ==,
+                   "docker container commit dbx-debian localhost/kiste-saved/dbx-debian:latest");
+  save = kiste_fake_runner_find (fixture->runner, "docker save");
+  g_assert_nonnull (save);
+  g_assert_true (g_str_has_suffix (save, "/image.tar localhost/kiste-saved/dbx-debian:latest"));
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman"), ==, 0);
+
+  g_assert_cmpint (g_mkdir (out, 0700), ==, 0);
+  read = kiste_boxfile_read (fixture->file, out, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (read->name, ==, "dbx-debian");
+  g_assert_cmpstr (read->engine, ==, "docker");
+  g_assert_cmpstr (read->image, ==, "localhost/kiste-saved/dbx-debian:latest");
+  g_assert_nonnull (strstr (read->settings, "[dbx-debian]\n"));
+  g_assert_true (kiste_test_wait_for (cleaned_up, fixture->manager, 5000));
+  g_assert_nonnull (kiste_fake_runner_find (fixture->runner,
+                                            "docker rmi localhost/kiste-saved/dbx-debian:latest"));
+}
+
+/* A docker box file with podman first: loaded and created on docker */
+static void
+test_open_docker (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  Result r = { 0 };
+  g_autoptr(KisteBoxfile) boxfile = make_read_boxfile (fixture);
+  g_autofree char *load = g_strdup_printf ("docker load -i %s", boxfile->image_path);
+  const char *create;
+
+  g_free (boxfile->engine);
+  boxfile->engine = g_strdup ("docker");
+  /* without docker: refused before anything runs */
+  g_assert_nonnull (kiste_manager_check_boxfile (fixture->manager, boxfile, "restored"));
+  kiste_manager_open_boxfile_async (fixture->manager, boxfile, "restored", NULL, NULL, NULL, NULL,
+                                    operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_assert_nonnull (strstr (r.error->message, "docker"));
+  g_clear_error (&r.error);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "docker"), ==, 0);
+
+  add_docker (fixture);
+  g_assert_null (kiste_manager_check_boxfile (fixture->manager, boxfile, "restored"));
+  kiste_fake_runner_add (fixture->runner, "docker load",
+                         "echo 'Loaded image: localhost/kiste-saved/fixture-a:latest'");
+  kiste_fake_runner_add (fixture->runner, "env DBX_CONTAINER_MANAGER=docker distrobox create",
+                         "exit 1");
+  r = (Result) { 0 };
+  kiste_manager_open_boxfile_async (fixture->manager, boxfile, "restored", NULL, NULL, NULL, NULL,
+                                    operation_cb, &r);
+  wait_result (&r);
+  g_clear_error (&r.error);
+  g_assert_cmpstr (kiste_fake_runner_find (fixture->runner, "docker load"), ==, load);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman load"), ==, 0);
+  create = kiste_fake_runner_find (fixture->runner,
+                                   "env DBX_CONTAINER_MANAGER=docker distrobox create");
+  g_assert_nonnull (create);
+  g_assert_nonnull (strstr (create, "--name restored"));
+  g_assert_null (kiste_fake_runner_find (fixture->runner, "distrobox create"));
+}
+
 static void
 size_cb (GObject      *object,
          GAsyncResult *result,
@@ -456,13 +665,14 @@ test_home_size (Fixture       *fixture,
 {
   Result r = { 0 };
 
-  kiste_fake_runner_add (fixture->runner, "du", "printf '4096\\t%s\\n' \"$5\"");
-  kiste_manager_get_home_size_async (fixture->manager, "/home/tester/h2", NULL, size_cb, &r);
+  kiste_fake_runner_add (fixture->runner, "podman unshare du", "printf '4096\\t%s\\n' \"$7\"");
+  kiste_manager_get_home_size_async (fixture->manager, "podman", "/home/tester/h2", NULL, size_cb,
+                                     &r);
   wait_result (&r);
   g_assert_no_error (r.error);
   g_assert_true (r.ok);
-  g_assert_cmpstr (kiste_fake_runner_find (fixture->runner, "du"), ==,
-                   "du --summarize --bytes --one-file-system -- /home/tester/h2");
+  g_assert_cmpstr (kiste_fake_runner_find (fixture->runner, "podman unshare du"), ==,
+                   "podman unshare du --summarize --bytes --one-file-system -- /home/tester/h2");
 }
 
 int
@@ -487,6 +697,11 @@ main (int   argc,
   ADD ("save/home", test_save_home);
   ADD ("open/home", test_open_home);
   ADD ("home-size", test_home_size);
+  ADD ("open/hostile-names", test_open_hostile_names);
+  ADD ("open/home-unpack-fails", test_open_home_unpack_fails);
+  ADD ("open/home-mkdir-fails", test_open_home_mkdir_fails);
+  ADD ("save/docker-ref", test_save_docker_ref);
+  ADD ("open/docker", test_open_docker);
 #undef ADD
 
   status = g_test_run ();

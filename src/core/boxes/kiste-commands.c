@@ -183,23 +183,46 @@ kiste_commands_remove_image_argv (const char *manager,
   return strv_new (manager, "rmi", image, NULL);
 }
 
+/* podman's user namespace, where the user is root and the box's
+ * subordinate ids are mapped: a rootless box's files owned by them are
+ * readable there */
+static char **
+in_user_namespace (const char *manager,
+                   char      **argv)
+{
+  g_autoptr(GStrvBuilder) builder = NULL;
+  g_auto(GStrv) owned = argv;
+
+  if (g_strcmp0 (manager, "podman") != 0)
+    return g_steal_pointer (&owned);
+  builder = g_strv_builder_new ();
+  g_strv_builder_add_many (builder, "podman", "unshare", NULL);
+  g_strv_builder_addv (builder, (const char **) owned);
+  return g_strv_builder_end (builder);
+}
+
 char **
-kiste_commands_pack_home_argv (const char *home,
+kiste_commands_pack_home_argv (const char *manager,
+                               const char *home,
                                const char *path)
 {
   g_return_val_if_fail (home != NULL && g_path_is_absolute (home), NULL);
   g_return_val_if_fail (path != NULL && g_path_is_absolute (path), NULL);
 
-  return strv_new ("tar", "--create", "--file", path, "--directory", home,
-                   "--one-file-system", "--sparse", ".", NULL);
+  return in_user_namespace (manager,
+                            strv_new ("tar", "--create", "--file", path, "--directory", home,
+                                      "--one-file-system", "--sparse", ".", NULL));
 }
 
 char **
-kiste_commands_home_size_argv (const char *home)
+kiste_commands_home_size_argv (const char *manager,
+                               const char *home)
 {
   g_return_val_if_fail (home != NULL && g_path_is_absolute (home), NULL);
 
-  return strv_new ("du", "--summarize", "--bytes", "--one-file-system", "--", home, NULL);
+  return in_user_namespace (manager,
+                            strv_new ("du", "--summarize", "--bytes", "--one-file-system", "--",
+                                      home, NULL));
 }
 
 gboolean
@@ -231,6 +254,14 @@ kiste_commands_make_folder_argv (const char *folder)
   g_return_val_if_fail (folder != NULL && g_path_is_absolute (folder), NULL);
 
   return strv_new ("mkdir", "--mode=0700", "--", folder, NULL);
+}
+
+char **
+kiste_commands_remove_new_folder_argv (const char *folder)
+{
+  g_return_val_if_fail (folder != NULL && g_path_is_absolute (folder), NULL);
+
+  return strv_new ("rm", "--recursive", "--force", "--one-file-system", "--", folder, NULL);
 }
 
 char **

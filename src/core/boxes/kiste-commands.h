@@ -55,10 +55,16 @@ char      **kiste_commands_remove_image_argv           (const char          *man
 /* A box's own home in a box file, on the host: `tar --create` of HOME's
  * contents into PATH (one file system); `du` of its size in bytes; a new
  * FOLDER made (`mkdir`, which fails when it exists: never over an existing
- * one) and PATH unpacked into it as the user's own files. Absolute paths. */
-char      **kiste_commands_pack_home_argv              (const char          *home,
+ * one), PATH unpacked into it as the user's own files, and that folder
+ * removed again when the unpack or the load failed. Absolute paths. For a
+ * podman box, tar and du run in podman's user namespace (`podman unshare`)
+ * to read files its subordinate ids own. */
+char      **kiste_commands_pack_home_argv              (const char          *manager,
+                                                        const char          *home,
                                                         const char          *path);
-char      **kiste_commands_home_size_argv              (const char          *home);
+char      **kiste_commands_home_size_argv              (const char          *manager,
+                                                        const char          *home);
+char      **kiste_commands_remove_new_folder_argv      (const char          *folder);
 /* The size du printed for home, or FALSE */
 gboolean    kiste_commands_parse_home_size             (const char          *output,
                                                         guint64             *size);

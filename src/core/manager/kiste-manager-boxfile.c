@@ -106,13 +106,7 @@ save_progress (guint64  done,
                guint64  total,
                gpointer user_data)
 {
-  KisteTask *ktask = user_data;
-  g_autofree char *done_text = g_format_size (done);
-  g_autofree char *total_text = g_format_size (total);
-  g_autofree char *step = g_strdup_printf (_("Writing the file: %s of %s"), done_text, total_text);
-
-  kiste_task_set_step (ktask, step);
-  kiste_task_set_fraction (ktask, total > 0 ? (double) done / total : 0);
+  kiste_task_set_bytes (KISTE_TASK (user_data), _("Writing the file"), done, total);
 }
 
 static void
@@ -219,7 +213,7 @@ save_pack_home (GTask *task)
       return;
     }
   path = g_build_filename (data->folder, KISTE_BOXFILE_HOME, NULL);
-  argv = kiste_commands_pack_home_argv (data->home, path);
+  argv = kiste_commands_pack_home_argv (data->engine, data->home, path);
   kiste_task_set_step (op->ktask, _("Packing the home folder"));
   _kiste_op_run (task, (const char * const *) argv, SAVE_TIMEOUT_MS, TRUE, save_list_apps);
 }
@@ -369,6 +363,7 @@ parse_home_size (const char  *output,
 
 void
 kiste_manager_get_home_size_async (KisteManager        *self,
+                                   const char          *engine,
                                    const char          *home,
                                    GCancellable        *cancellable,
                                    GAsyncReadyCallback  callback,
@@ -382,9 +377,162 @@ kiste_manager_get_home_size_async (KisteManager        *self,
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, kiste_manager_get_home_size_async);
-  argv = kiste_commands_home_size_argv (home);
+  argv = kiste_commands_home_size_argv (engine, home);
   _kiste_manager_run_query (self, task, (const char * const *) argv, HOME_SIZE_TIMEOUT_MS,
                             parse_home_size, g_free);
+}
+
+/* Reading a box file: the whole file checked, then the names in its
+ * image archive */
+
+typedef struct
+{
+  char         *folder;
+  KisteBoxfile *boxfile;
+} ReadData;
+
+static void
+read_data_free (ReadData *data)
+{
+  /* kept only when the read succeeded: the caller removes it then */
+  if (data->boxfile == NULL)
+    remove_boxfile_folder (data->folder);
+  g_free (data->folder);
+  kiste_boxfile_free (data->boxfile);
+  g_free (data);
+}
+
+static void
+read_progress (guint64  done,
+               guint64  total,
+               gpointer user_data)
+{
+  kiste_task_set_bytes (KISTE_TASK (user_data), _("Checking the file"), done, total);
+}
+
+static void
+read_names_checked_cb (GObject      *object,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  GTask *task = user_data;
+  GError *error = NULL;
+
+  if (!kiste_boxfile_check_image_archive_finish (result, &error))
+    {
+      ReadData *data = g_object_get_data (G_OBJECT (task), "kiste-read");
+
+      g_clear_pointer (&data->boxfile, kiste_boxfile_free);
+      _kiste_op_return (task, error);
+    }
+  else
+    _kiste_op_done (task);
+}
+
+static void
+read_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  GTask *task = user_data;
+  Op *op = g_task_get_task_data (task);
+  ReadData *data = g_object_get_data (G_OBJECT (task), "kiste-read");
+  GError *error = NULL;
+
+  if (!(data->boxfile = kiste_boxfile_read_finish (result, &error)))
+    {
+      _kiste_op_return (task, error);
+      return;
+    }
+  kiste_task_set_step (op->ktask, _("Checking the image’s names"));
+  kiste_task_set_fraction (op->ktask, -1);
+  kiste_boxfile_check_image_archive_async (data->boxfile->image_path, data->boxfile->engine,
+                                           data->boxfile->image, _kiste_op_cancellable (task),
+                                           read_names_checked_cb, task);
+}
+
+static void
+read_first (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  ReadData *data = g_object_get_data (G_OBJECT (task), "kiste-read");
+  GError *error = NULL;
+
+  if (!(data->folder = kiste_manager_make_boxfile_folder (op->self, &error)))
+    {
+      _kiste_op_return (task, error);
+      return;
+    }
+  kiste_task_set_bytes (op->ktask, _("Checking the file"), 0, 0);
+  kiste_boxfile_read_async (op->arg, data->folder, read_progress, op->ktask,
+                            _kiste_op_cancellable (task), read_done_cb, task);
+}
+
+static const OpKind read_op = {
+  N_("Checking a box file"), NULL, N_("Could not open the box file"),
+  OP_REQUIRE_NOTHING, TRUE, read_first
+};
+
+static void
+read_finished_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(GTask) outer = user_data;
+  ReadData *data = g_task_get_task_data (outer);
+  GError *error = NULL;
+
+  if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
+    {
+      g_clear_pointer (&data->boxfile, kiste_boxfile_free);
+      g_task_return_error (outer, error);
+      return;
+    }
+  g_task_return_pointer (outer, g_steal_pointer (&data->boxfile),
+                         (GDestroyNotify) kiste_boxfile_free);
+  /* the folder is the caller's now */
+  g_clear_pointer (&data->folder, g_free);
+}
+
+KisteTask *
+kiste_manager_read_boxfile_async (KisteManager        *self,
+                                  const char          *path,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data)
+{
+  g_autoptr(GTask) outer = NULL;
+  g_autofree char *base = NULL;
+  GTask *task;
+  ReadData *data;
+
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (path != NULL && g_path_is_absolute (path), NULL);
+
+  outer = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (outer, kiste_manager_read_boxfile_async);
+  data = g_new0 (ReadData, 1);
+  g_task_set_task_data (outer, data, (GDestroyNotify) read_data_free);
+
+  if (!(task = _kiste_op_prepare (self, &read_op, NULL, kiste_manager_read_boxfile_async,
+                                  cancellable, read_finished_cb, g_object_ref (outer))))
+    return NULL;
+  base = g_path_get_basename (path);
+  _kiste_op_set_messages (task, NULL,
+                          g_strdup_printf (_("Could not open “%s”"), base));
+  ((Op *) g_task_get_task_data (task))->arg = g_strdup (path);
+  g_object_set_data (G_OBJECT (task), "kiste-read", data);
+  return _kiste_op_go (task);
+}
+
+KisteBoxfile *
+kiste_manager_read_boxfile_finish (KisteManager  *self,
+                                   GAsyncResult  *result,
+                                   GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
 }
 
 /* Open Box File */
@@ -415,6 +563,8 @@ typedef struct
   KisteBoxfile          *boxfile;
   KisteCreateOptions    *options;
   char                  *name;
+  /* the new box's ref: ENGINE/NAME beside the first engine's boxes */
+  char                  *ref;
   char                  *home_folder;
   KisteCreationTaskFunc  task_func;
   gpointer               task_data;
@@ -429,6 +579,7 @@ open_data_free (OpenData *data)
   kiste_boxfile_free (data->boxfile);
   g_clear_object (&data->options);
   g_free (data->name);
+  g_free (data->ref);
   g_free (data->home_folder);
   g_clear_pointer (&data->exports, g_ptr_array_unref);
   g_free (data);
@@ -465,7 +616,7 @@ open_export_next (GTask *outer)
       return;
     }
   path = g_ptr_array_index (data->exports, data->next_export++);
-  if (!kiste_manager_export_app_async (data->self, data->name, path, FALSE,
+  if (!kiste_manager_export_app_async (data->self, data->ref, path, FALSE,
                                        g_task_get_cancellable (task), open_exported_cb,
                                        g_object_ref (task)))
     g_task_return_new_error (task, KISTE_ERROR, KISTE_ERROR_BUSY, _("The box is busy."));
@@ -521,7 +672,7 @@ open_created_cb (GObject      *object,
       g_task_return_boolean (outer, TRUE);
       return;
     }
-  if (!kiste_manager_list_apps_async (data->self, data->name, g_task_get_cancellable (outer),
+  if (!kiste_manager_list_apps_async (data->self, data->ref, g_task_get_cancellable (outer),
                                       open_listed_cb, g_object_ref (outer)))
     g_task_return_new_error (outer, KISTE_ERROR, KISTE_ERROR_BUSY, _("The box is busy."));
 }
@@ -540,10 +691,10 @@ open_loaded_cb (GObject      *object,
       g_task_return_error (outer, error);
       return;
     }
-  if (!kiste_manager_create_and_start_async (data->self, data->options, data->task_func,
-                                             data->task_data, NULL,
-                                             g_task_get_cancellable (outer), open_created_cb,
-                                             g_object_ref (outer)))
+  if (!_kiste_manager_create_and_start_on_async (data->self, data->boxfile->engine, data->options,
+                                                 data->task_func, data->task_data, NULL,
+                                                 g_task_get_cancellable (outer), open_created_cb,
+                                                 g_object_ref (outer)))
     g_task_return_new_error (outer, KISTE_ERROR, KISTE_ERROR_BUSY, _("The box is busy."));
 }
 
@@ -557,20 +708,50 @@ load_check (GTask *task)
   GError *error = NULL;
 
   if (!kiste_boxfile_check_loaded (op->output, image, &error))
-    _kiste_op_return (task, error);
+    _kiste_op_fail (task, error);
   else
     _kiste_op_done (task);
 }
 
+/* On the file's own engine: the load op's source is that engine's */
 static void
 load_image (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
-  g_auto(GStrv) argv = kiste_commands_load_image_argv (kiste_manager_get_engine (op->self),
-                                                       op->arg);
+  g_auto(GStrv) argv = kiste_commands_load_image_argv (_kiste_op_get_engine (task), op->arg);
 
   kiste_task_set_step (op->ktask, _("Loading the image"));
+  kiste_task_set_fraction (op->ktask, -1);
   _kiste_op_run (task, (const char * const *) argv, SAVE_TIMEOUT_MS, FALSE, load_check);
+}
+
+static void
+load_home_removed_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  GTask *task = user_data;
+  Op *op = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+
+  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, NULL, NULL, &error))
+    kiste_task_append_line (op->ktask, error->message);
+  _kiste_op_return (task, g_steal_pointer (&op->pending_error));
+}
+
+/* The unpack or the load failed: the folder the open made goes again
+ * (never one that was there: mkdir made it), even after a cancel */
+static void
+load_remove_home (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  const char *folder = g_object_get_data (G_OBJECT (task), "kiste-home-folder");
+  g_auto(GStrv) argv = kiste_commands_remove_new_folder_argv (folder);
+  g_autofree char *display = kiste_argv_to_display_string ((const char * const *) argv);
+
+  kiste_task_append_line (op->ktask, display);
+  kiste_runner_run_async (op->self->runner, (const char * const *) argv, SHORT_TIMEOUT_MS, NULL,
+                          load_home_removed_cb, task);
 }
 
 static void
@@ -581,13 +762,15 @@ load_unpack_home (GTask *task)
   const char *folder = g_object_get_data (G_OBJECT (task), "kiste-home-folder");
   g_auto(GStrv) argv = kiste_commands_unpack_home_argv (home_tar, folder);
 
+  /* from here on a failure removes the new folder */
+  op->recover = load_remove_home;
   kiste_task_set_step (op->ktask, _("Restoring the home folder"));
   _kiste_op_run (task, (const char * const *) argv, SAVE_TIMEOUT_MS, TRUE, load_image);
 }
 
-/* The home first, into a folder made new: mkdir fails on one that exists */
+/* The home, into a folder made new: mkdir fails on one that exists */
 static void
-load_first (GTask *task)
+load_make_home (GTask *task)
 {
   const char *folder = g_object_get_data (G_OBJECT (task), "kiste-home-folder");
   g_auto(GStrv) argv = NULL;
@@ -599,6 +782,34 @@ load_first (GTask *task)
     }
   argv = kiste_commands_make_folder_argv (folder);
   _kiste_op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, load_unpack_home);
+}
+
+static void
+load_names_checked_cb (GObject      *object,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  GTask *task = user_data;
+  GError *error = NULL;
+
+  if (!kiste_boxfile_check_image_archive_finish (result, &error))
+    _kiste_op_return (task, error);
+  else
+    load_make_home (task);
+}
+
+/* The names inside the image archive first: nothing is made or loaded
+ * when it names anything but the index's image */
+static void
+load_first (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  const char *image = g_object_get_data (G_OBJECT (task), "kiste-image");
+
+  kiste_task_set_step (op->ktask, _("Checking the image’s names"));
+  kiste_boxfile_check_image_archive_async (op->arg, _kiste_op_get_engine (task), image,
+                                           _kiste_op_cancellable (task), load_names_checked_cb,
+                                           task);
 }
 
 static const OpKind load_op = {
@@ -698,7 +909,8 @@ kiste_manager_open_boxfile_async (KisteManager          *self,
                                    local->message);
           return;
         }
-      if (g_file_test (home_folder, G_FILE_TEST_EXISTS) || g_file_test (home_folder, G_FILE_TEST_IS_SYMLINK))
+      if (g_file_test (home_folder, G_FILE_TEST_EXISTS) ||
+          g_file_test (home_folder, G_FILE_TEST_IS_SYMLINK))
         {
           g_task_return_new_error (outer, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
                                    _("“%s” exists already: the home folder is restored only "
@@ -713,7 +925,9 @@ kiste_manager_open_boxfile_async (KisteManager          *self,
       return;
     }
 
-  if (!(task = _kiste_op_prepare (self, &load_op, name, kiste_manager_open_boxfile_async,
+  /* the file's own engine, which kiste_manager_check_boxfile() found */
+  data->ref = _kiste_manager_dup_new_ref (self, boxfile->engine, name);
+  if (!(task = _kiste_op_prepare (self, &load_op, data->ref, kiste_manager_open_boxfile_async,
                                   cancellable, open_loaded_cb, g_object_ref (outer))))
     return;
   ((Op *) g_task_get_task_data (task))->arg = g_strdup (boxfile->image_path);
