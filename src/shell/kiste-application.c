@@ -120,8 +120,9 @@ kiste_application_activate (GApplication *app)
   gtk_window_present (window);
 }
 
-/* "Open With Kiste" on package files: each is offered to the boxes that
- * can install it (kiste_window_install_package_file()) */
+/* "Open With Kiste": a box file is read, checked and previewed
+ * (kiste_window_open_boxfile()); a package file is offered to the boxes
+ * that can install it (kiste_window_install_package_file()) */
 static void
 kiste_application_open (GApplication  *app,
                         GFile        **files,

@@ -261,7 +261,7 @@ kiste_window_drop_cb (KisteWindow   *self,
     }
   if (name == NULL || !g_str_has_suffix (name, ".ini"))
     {
-      kiste_window_toast_plain (self, _("Only distrobox.ini and package files can be dropped here"));
+      kiste_window_toast_plain (self, _("Only distrobox.ini, box and package files can be dropped here"));
       return FALSE;
     }
 
