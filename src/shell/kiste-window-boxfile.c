@@ -291,17 +291,8 @@ read_cb (GObject      *object,
   g_autoptr(KisteBoxfile) boxfile = kiste_manager_read_boxfile_finish (KISTE_MANAGER (object),
                                                                        result, &error);
 
-  if (boxfile == NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_autofree char *message = g_strdup_printf (_("Could not open “%s”: %s"),
-                                                      reading->file_name, error->message);
-
-          toast (reading->self, message);
-        }
-    }
-  else
+  /* a refusal's reason is the task's message, shown with its Details */
+  if (boxfile != NULL)
     {
       g_autofree char *folder = g_path_get_dirname (boxfile->image_path);
 

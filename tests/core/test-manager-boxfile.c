@@ -646,6 +646,69 @@ test_open_docker (Fixture       *fixture,
   g_assert_null (kiste_fake_runner_find (fixture->runner, "distrobox create"));
 }
 
+typedef struct
+{
+  gboolean      done;
+  KisteBoxfile *boxfile;
+  GError       *error;
+} ReadResult;
+
+static void
+read_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  ReadResult *r = user_data;
+
+  r->boxfile = kiste_manager_read_boxfile_finish (KISTE_MANAGER (object), result, &r->error);
+  r->done = TRUE;
+}
+
+/* Reading a box file is a task: the bytes checked, then the names in its
+ * image archive; a refusal says why in the task's message and leaves
+ * nothing in the cache */
+static void
+test_read (Fixture       *fixture,
+           gconstpointer  data)
+{
+  g_autoptr(KisteBoxfile) boxfile = make_read_boxfile (fixture);
+  g_autofree char *folder = NULL;
+  ReadResult r = { 0 };
+  KisteTask *task;
+
+  g_assert_true (kiste_boxfile_write (boxfile, fixture->file, NULL, NULL, NULL, NULL));
+  task = kiste_manager_read_boxfile_async (fixture->manager, fixture->file, NULL, read_cb, &r);
+  g_assert_nonnull (task);
+  g_assert_cmpstr (kiste_task_get_title (task), ==, "Checking a box file");
+  g_assert_true (kiste_task_get_cancellable_by_user (task));
+  while (!r.done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_no_error (r.error);
+  g_assert_cmpstr (r.boxfile->name, ==, "fixture-a");
+  g_assert_cmpfloat (kiste_task_get_fraction (task), ==, -1);
+  folder = g_path_get_dirname (r.boxfile->image_path);
+  g_assert_true (g_str_has_prefix (folder, fixture->cache));
+  g_assert_true (g_file_test (r.boxfile->image_path, G_FILE_TEST_IS_REGULAR));
+  kiste_test_remove_tree (folder);
+  g_clear_pointer (&r.boxfile, kiste_boxfile_free);
+
+  /* a crafted image archive */
+  write_image_archive (boxfile->image_path, "docker.io/library/debian:latest");
+  g_assert_true (kiste_boxfile_write (boxfile, fixture->file, NULL, NULL, NULL, NULL));
+  r = (ReadResult) { 0 };
+  task = kiste_manager_read_boxfile_async (fixture->manager, fixture->file, NULL, read_cb, &r);
+  while (!r.done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
+  g_assert_null (r.boxfile);
+  g_assert_true (g_str_has_prefix (kiste_task_get_failed_message (task),
+                                   "Could not open “fixture-a.kistebox”: The box file’s image "
+                                   "cannot be loaded safely"));
+  g_clear_error (&r.error);
+  g_assert_cmpuint (count_entries (fixture->cache), ==, 0);
+  g_assert_cmpuint (kiste_fake_runner_get_commands (fixture->runner)->len, ==, 0);
+}
+
 static void
 size_cb (GObject      *object,
          GAsyncResult *result,
@@ -702,6 +765,7 @@ main (int   argc,
   ADD ("open/home-mkdir-fails", test_open_home_mkdir_fails);
   ADD ("save/docker-ref", test_save_docker_ref);
   ADD ("open/docker", test_open_docker);
+  ADD ("read", test_read);
 #undef ADD
 
   status = g_test_run ();

@@ -387,6 +387,8 @@ kiste_manager_get_home_size_async (KisteManager        *self,
 
 typedef struct
 {
+  /* the file's own name, for the message of a refusal */
+  char         *file_name;
   char         *folder;
   KisteBoxfile *boxfile;
 } ReadData;
@@ -397,9 +399,25 @@ read_data_free (ReadData *data)
   /* kept only when the read succeeded: the caller removes it then */
   if (data->boxfile == NULL)
     remove_boxfile_folder (data->folder);
+  g_free (data->file_name);
   g_free (data->folder);
   kiste_boxfile_free (data->boxfile);
   g_free (data);
+}
+
+/* Fails the read with the reason in the task's message, which the window
+ * shows: a file refused says why at once */
+static void
+read_fail (GTask  *task,
+           GError *error)
+{
+  ReadData *data = g_object_get_data (G_OBJECT (task), "kiste-read");
+
+  if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    _kiste_op_set_messages (task, NULL,
+                            g_strdup_printf (_("Could not open “%s”: %s"), data->file_name,
+                                             error->message));
+  _kiste_op_return (task, error);
 }
 
 static void
@@ -423,7 +441,7 @@ read_names_checked_cb (GObject      *object,
       ReadData *data = g_object_get_data (G_OBJECT (task), "kiste-read");
 
       g_clear_pointer (&data->boxfile, kiste_boxfile_free);
-      _kiste_op_return (task, error);
+      read_fail (task, error);
     }
   else
     _kiste_op_done (task);
@@ -441,7 +459,7 @@ read_done_cb (GObject      *object,
 
   if (!(data->boxfile = kiste_boxfile_read_finish (result, &error)))
     {
-      _kiste_op_return (task, error);
+      read_fail (task, error);
       return;
     }
   kiste_task_set_step (op->ktask, _("Checking the image’s names"));
@@ -460,7 +478,7 @@ read_first (GTask *task)
 
   if (!(data->folder = kiste_manager_make_boxfile_folder (op->self, &error)))
     {
-      _kiste_op_return (task, error);
+      read_fail (task, error);
       return;
     }
   kiste_task_set_bytes (op->ktask, _("Checking the file"), 0, 0);
@@ -502,7 +520,6 @@ kiste_manager_read_boxfile_async (KisteManager        *self,
                                   gpointer             user_data)
 {
   g_autoptr(GTask) outer = NULL;
-  g_autofree char *base = NULL;
   GTask *task;
   ReadData *data;
 
@@ -517,9 +534,9 @@ kiste_manager_read_boxfile_async (KisteManager        *self,
   if (!(task = _kiste_op_prepare (self, &read_op, NULL, kiste_manager_read_boxfile_async,
                                   cancellable, read_finished_cb, g_object_ref (outer))))
     return NULL;
-  base = g_path_get_basename (path);
+  data->file_name = g_path_get_basename (path);
   _kiste_op_set_messages (task, NULL,
-                          g_strdup_printf (_("Could not open “%s”"), base));
+                          g_strdup_printf (_("Could not open “%s”"), data->file_name));
   ((Op *) g_task_get_task_data (task))->arg = g_strdup (path);
   g_object_set_data (G_OBJECT (task), "kiste-read", data);
   return _kiste_op_go (task);
