@@ -835,7 +835,17 @@ save_home_size_cb (GObject      *object,
                                                      "and can go into the file too.")));
   label = size_text ? g_strdup_printf (_("Also save its home folder (%s)"), size_text)
                     : g_strdup (_("Also save its home folder"));
-  check = gtk_check_button_new_with_label (label);
+  check = gtk_check_button_new ();
+  /* a long size or a long translation wraps in the narrow dialog */
+  {
+    GtkWidget *text = gtk_label_new (label);
+
+    gtk_label_set_wrap (GTK_LABEL (text), TRUE);
+    gtk_label_set_xalign (GTK_LABEL (text), 0);
+    gtk_check_button_set_child (GTK_CHECK_BUTTON (check), text);
+    gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                    -1);
+  }
   adw_alert_dialog_set_extra_child (dialog, check);
   g_object_set_data (G_OBJECT (dialog), "kiste-home-check", check);
   adw_alert_dialog_add_responses (dialog, "cancel", _("_Cancel"), "continue", _("C_hoose File…"),
