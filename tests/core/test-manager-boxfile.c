@@ -405,6 +405,27 @@ test_save_home (Fixture       *fixture,
   g_assert_cmpuint (read->home_size, ==, strlen ("a home"));
 }
 
+/* A home with a file tar cannot read: refused with the reason, and no
+ * file under the chosen name */
+static void
+test_save_home_unreadable (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  Result r = { 0 };
+
+  kiste_fake_runner_add (fixture->runner, "podman unshare tar --create",
+                         "echo 'tar: ./secret: Cannot open: Permission denied' >&2; exit 2");
+  kiste_manager_save_boxfile_async (fixture->manager, "fixture-b", fixture->file, TRUE, NULL,
+                                    operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED);
+  g_assert_nonnull (strstr (r.error->message, "belong to another user"));
+  g_clear_error (&r.error);
+  g_assert_false (g_file_test (fixture->file, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (count_entries (fixture->dir), ==, 1);
+  g_assert_cmpuint (count_entries (fixture->cache), ==, 0);
+}
+
 static void
 test_open_home (Fixture       *fixture,
                 gconstpointer  data)
@@ -759,6 +780,7 @@ main (int   argc,
   ADD ("open/refusals", test_open_refusals);
   ADD ("save/home", test_save_home);
   ADD ("open/home", test_open_home);
+  ADD ("save/home-unreadable", test_save_home_unreadable);
   ADD ("home-size", test_home_size);
   ADD ("open/hostile-names", test_open_hostile_names);
   ADD ("open/home-unpack-fails", test_open_home_unpack_fails);

@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 #include <errno.h>
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "kiste-assemble.h"
 #include "kiste-commands.h"
@@ -199,6 +200,35 @@ save_list_apps (GTask *task)
                                   NULL, _kiste_op_cancellable (task), save_listed_cb, task);
 }
 
+/* tar could not read a file of the home: one of another user's (the box's
+ * root's, with docker; one outside podman's mapping) */
+static void
+save_home_unreadable (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  GError *error = g_steal_pointer (&op->pending_error);
+
+  if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) &&
+      strstr (kiste_task_get_output (op->ktask), "Permission denied") != NULL)
+    {
+      g_clear_error (&error);
+      error = g_error_new (KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED,
+                           _("Some files in the box’s home folder cannot be read: they belong "
+                             "to another user, such as the box’s own root. Save the box without "
+                             "its home folder, or make those files yours first."));
+    }
+  _kiste_op_return (task, error);
+}
+
+static void
+save_home_packed (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  op->recover = NULL;
+  save_list_apps (task);
+}
+
 static void
 save_pack_home (GTask *task)
 {
@@ -215,7 +245,8 @@ save_pack_home (GTask *task)
   path = g_build_filename (data->folder, KISTE_BOXFILE_HOME, NULL);
   argv = kiste_commands_pack_home_argv (data->engine, data->home, path);
   kiste_task_set_step (op->ktask, _("Packing the home folder"));
-  _kiste_op_run (task, (const char * const *) argv, SAVE_TIMEOUT_MS, TRUE, save_list_apps);
+  op->recover = save_home_unreadable;
+  _kiste_op_run (task, (const char * const *) argv, SAVE_TIMEOUT_MS, TRUE, save_home_packed);
 }
 
 static void
