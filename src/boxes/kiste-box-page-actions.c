@@ -804,10 +804,10 @@ save_home_response_cb (AdwAlertDialog *dialog,
                        const char     *response,
                        KisteBoxPage   *self)
 {
-  GtkCheckButton *check = g_object_get_data (G_OBJECT (dialog), "kiste-home-check");
+  AdwSwitchRow *row = g_object_get_data (G_OBJECT (dialog), "kiste-home-row");
 
   if (g_strcmp0 (response, "continue") == 0)
-    save_choose_file (self, gtk_check_button_get_active (check));
+    save_choose_file (self, adw_switch_row_get_active (row));
 }
 
 /* A box with a home folder of its own: whether to save it too, with its
@@ -820,10 +820,9 @@ save_home_size_cb (GObject      *object,
   g_autoptr(KisteBoxPage) self = user_data;
   g_autofree guint64 *size = kiste_manager_query_finish (KISTE_MANAGER (object), result, NULL);
   g_autofree char *size_text = size ? g_format_size (*size) : NULL;
-  g_autofree char *label = NULL;
   g_autofree char *heading = NULL;
   AdwAlertDialog *dialog;
-  GtkWidget *check;
+  GtkWidget *list, *row;
 
   if (self->box == NULL || gtk_widget_get_root (GTK_WIDGET (self)) == NULL)
     return;
@@ -833,21 +832,18 @@ save_home_size_cb (GObject      *object,
                                                      "everything installed in it, its settings "
                                                      "and its apps. Its home folder is its own "
                                                      "and can go into the file too.")));
-  label = size_text ? g_strdup_printf (_("Also save its home folder (%s)"), size_text)
-                    : g_strdup (_("Also save its home folder"));
-  check = gtk_check_button_new ();
-  /* a long size or a long translation wraps in the narrow dialog */
-  {
-    GtkWidget *text = gtk_label_new (label);
-
-    gtk_label_set_wrap (GTK_LABEL (text), TRUE);
-    gtk_label_set_xalign (GTK_LABEL (text), 0);
-    gtk_check_button_set_child (GTK_CHECK_BUTTON (check), text);
-    gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
-                                    -1);
-  }
-  adw_alert_dialog_set_extra_child (dialog, check);
-  g_object_set_data (G_OBJECT (dialog), "kiste-home-check", check);
+  /* a switch row, as people know them from the preferences, with the
+   * folder's size below its title */
+  list = gtk_list_box_new ();
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "boxed-list");
+  row = adw_switch_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Save Its Home Folder Too"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                               size_text ? size_text : _("Its size could not be measured"));
+  gtk_list_box_append (GTK_LIST_BOX (list), row);
+  adw_alert_dialog_set_extra_child (dialog, list);
+  g_object_set_data (G_OBJECT (dialog), "kiste-home-row", row);
   adw_alert_dialog_add_responses (dialog, "cancel", _("_Cancel"), "continue", _("C_hoose File…"),
                                   NULL);
   adw_alert_dialog_set_response_appearance (dialog, "continue", ADW_RESPONSE_SUGGESTED);
