@@ -175,8 +175,12 @@ home_choose_cb (GtkButton      *button,
   g_autoptr(GtkFileDialog) chooser = gtk_file_dialog_new ();
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (dialog));
 
+  g_autoptr(GFile) home = g_file_new_for_path (g_get_home_dir ());
+
   gtk_file_dialog_set_title (chooser, _("Restore the Home Folder in"));
   gtk_file_dialog_set_modal (chooser, TRUE);
+  /* a folder to pick in, not Recent, where none can be picked */
+  gtk_file_dialog_set_initial_folder (chooser, home);
   gtk_file_dialog_select_folder (chooser, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, NULL,
                                  home_chosen_cb, g_object_ref (dialog));
 }
