@@ -326,11 +326,11 @@ main (int   argc,
     double m_bare_open = bench_median (bare_open);
     double m_kiste_open = bench_median (kiste_open);
     double m_kiste_read = bench_median (kiste_read);
-    g_autofree char *size = g_format_size (file_size);
     g_autofree char *line = NULL;
 
-    g_print ("box file of %s (%s: %d MiB in the box, %d MiB in its home), %d runs, medians:\n",
-             box_name, size, image_mb, home_mb, runs);
+    /* plain ASCII: the C locale of a benchmark run has no no-break space */
+    g_print ("box file of %s (%.1f MB: %d MiB in the box, %d MiB in its home), %d runs, "
+             "medians:\n", box_name, file_size / 1e6, image_mb, home_mb, runs);
     g_print ("  podman save + tar --create         %6.1f s  1.00x\n", m_bare_save);
     g_print ("  Kiste's Save to File               %6.1f s  %.2fx (target <= 1.10x)\n",
              m_kiste_save, m_kiste_save / m_bare_save);

@@ -730,6 +730,29 @@ test_read (Fixture       *fixture,
   g_assert_cmpuint (kiste_fake_runner_get_commands (fixture->runner)->len, ==, 0);
 }
 
+/* A read cancelled on the way leaves nothing in the cache */
+static void
+test_read_cancelled (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr(KisteBoxfile) boxfile = make_read_boxfile (fixture);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  ReadResult r = { 0 };
+  KisteTask *task;
+
+  g_assert_true (kiste_boxfile_write (boxfile, fixture->file, NULL, NULL, NULL, NULL));
+  task = kiste_manager_read_boxfile_async (fixture->manager, fixture->file, cancellable, read_cb,
+                                           &r);
+  g_cancellable_cancel (cancellable);
+  while (!r.done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_error (r.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&r.error);
+  g_assert_null (r.boxfile);
+  g_assert_cmpint (kiste_task_get_state (task), ==, KISTE_TASK_CANCELLED);
+  g_assert_cmpuint (count_entries (fixture->cache), ==, 0);
+}
+
 static void
 size_cb (GObject      *object,
          GAsyncResult *result,
@@ -788,6 +811,7 @@ main (int   argc,
   ADD ("save/docker-ref", test_save_docker_ref);
   ADD ("open/docker", test_open_docker);
   ADD ("read", test_read);
+  ADD ("read/cancelled", test_read_cancelled);
 #undef ADD
 
   status = g_test_run ();
