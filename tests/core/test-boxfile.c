@@ -607,19 +607,24 @@ test_image_names (Fixture       *fixture,
     g_assert_true (archive_check (fixture, archive, "podman", &error));
     g_assert_no_error (error);
   }
-  /* as docker saves: manifest.json, repositories, an OCI index with the
-   * tag alone beside containerd's whole name */
+  /* as docker 28 saves (captured from docker save, the digests shortened):
+   * an OCI index with the tag alone beside containerd's whole name,
+   * manifest.json, repositories */
   {
     g_autoptr(GString) archive = g_string_new (NULL);
 
-    archive_add_text (archive, "manifest.json",
-                      "[{\"Config\":\"c.json\",\"RepoTags\":[\"" SAVED "\"],\"Layers\":[]}]");
-    archive_add_text (archive, "repositories",
-                      "{\"localhost/kiste-saved/arch\":{\"latest\":\"00\"}}");
-    archive_add_text (archive, "./index.json",
-                      "{\"schemaVersion\":2,\"manifests\":[{\"annotations\":{"
-                      "\"io.containerd.image.name\":\"" SAVED "\","
+    archive_add_text (archive, "index.json",
+                      "{\"schemaVersion\":2,\"mediaType\":\"application/vnd.oci.image.index.v1"
+                      "+json\",\"manifests\":[{\"mediaType\":\"application/vnd.oci.image."
+                      "manifest.v1+json\",\"digest\":\"sha256:4ff0\",\"size\":558,"
+                      "\"annotations\":{\"io.containerd.image.name\":\"" SAVED "\","
                       "\"org.opencontainers.image.ref.name\":\"latest\"}}]}");
+    archive_add_text (archive, "manifest.json",
+                      "[{\"Config\":\"blobs/sha256/7b78\",\"RepoTags\":[\"" SAVED "\"],"
+                      "\"Layers\":[\"blobs/sha256/d460\",\"blobs/sha256/7cce\"]}]");
+    archive_add_text (archive, "oci-layout", "{\"imageLayoutVersion\":\"1.0.0\"}");
+    archive_add_text (archive, "repositories",
+                      "{\"localhost/kiste-saved/arch\":{\"latest\":\"7cce\"}}");
     g_assert_true (archive_check (fixture, archive, "docker", &error));
     g_assert_no_error (error);
     /* podman would read the tag alone as a name of its own */
