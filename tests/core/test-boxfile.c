@@ -746,6 +746,26 @@ test_image_names_refused (Fixture       *fixture,
   }
 }
 
+/* The fixture the fuzz target starts from: a whole box file made by
+ * another tar writer, read and its image archive's names accepted */
+static void
+test_fixture (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("KISTE_TEST_FIXTURES"),
+                                            "boxfile-small.kistebox", NULL);
+  g_autoptr(KisteBoxfile) boxfile = NULL;
+  g_autoptr(GError) error = NULL;
+
+  boxfile = kiste_boxfile_read (path, fixture->out, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (boxfile->name, ==, "arch");
+  g_assert_cmpstr (boxfile->apps[0], ==, "org.gnome.gedit.desktop");
+  g_assert_true (kiste_boxfile_check_image_archive (boxfile->image_path, boxfile->engine,
+                                                    boxfile->image, NULL, &error));
+  g_assert_no_error (error);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -771,6 +791,7 @@ main (int   argc,
   ADD ("refuse/bad-values", test_refuse_bad_values);
   g_test_add_func ("/boxfile/check-loaded", test_check_loaded);
   ADD ("image-names", test_image_names);
+  ADD ("fixture", test_fixture);
   ADD ("image-names/refused", test_image_names_refused);
   ADD ("write/cancelled", test_write_cancelled);
   ADD ("write/missing-image", test_write_missing_image);
