@@ -173,9 +173,8 @@ home_choose_cb (GtkButton      *button,
                 AdwAlertDialog *dialog)
 {
   g_autoptr(GtkFileDialog) chooser = gtk_file_dialog_new ();
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (dialog));
-
   g_autoptr(GFile) home = g_file_new_for_path (g_get_home_dir ());
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (dialog));
 
   gtk_file_dialog_set_title (chooser, _("Restore the Home Folder in"));
   gtk_file_dialog_set_modal (chooser, TRUE);
@@ -279,33 +278,27 @@ _kiste_window_preview_boxfile (KisteWindow        *self,
   return dialog;
 }
 
-typedef struct
-{
-  KisteWindow *self;
-  char        *file_name;
-} Reading;
-
 static void
 read_cb (GObject      *object,
          GAsyncResult *result,
          gpointer      user_data)
 {
-  Reading *reading = user_data;
+  g_autoptr(KisteWindow) self = user_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(KisteBoxfile) boxfile = kiste_manager_read_boxfile_finish (KISTE_MANAGER (object),
                                                                        result, &error);
 
+  g_autofree char *folder = NULL;
+
   /* a refusal's reason is the task's message, shown with its Details */
-  if (boxfile != NULL)
-    {
-      g_autofree char *folder = g_path_get_dirname (boxfile->image_path);
-
-      _kiste_window_preview_boxfile (reading->self, boxfile, folder);
-    }
-
-  g_object_unref (reading->self);
-  g_free (reading->file_name);
-  g_free (reading);
+  if (boxfile == NULL)
+    return;
+  folder = g_path_get_dirname (boxfile->image_path);
+  /* the window closed meanwhile: what was copied out goes */
+  if (!gtk_widget_get_visible (GTK_WIDGET (self)))
+    remove_folder (folder);
+  else
+    _kiste_window_preview_boxfile (self, boxfile, folder);
 }
 
 void
@@ -313,7 +306,6 @@ kiste_window_open_boxfile (KisteWindow *self,
                            GFile       *file)
 {
   g_autofree char *path = NULL;
-  Reading *reading;
 
   g_return_if_fail (KISTE_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
@@ -327,11 +319,8 @@ kiste_window_open_boxfile (KisteWindow *self,
       toast (self, message);
       return;
     }
-  reading = g_new0 (Reading, 1);
-  reading->self = g_object_ref (self);
-  reading->file_name = g_file_get_basename (file);
   /* a task with the bytes checked, in the task list, cancellable there */
-  kiste_manager_read_boxfile_async (self->manager, path, NULL, read_cb, reading);
+  kiste_manager_read_boxfile_async (self->manager, path, NULL, read_cb, g_object_ref (self));
 }
 
 static void
