@@ -633,12 +633,14 @@ test_open_docker (Fixture       *fixture,
   Result r = { 0 };
   g_autoptr(KisteBoxfile) boxfile = make_read_boxfile (fixture);
   g_autofree char *load = g_strdup_printf ("docker load -i %s", boxfile->image_path);
+  g_autofree char *problem = NULL;
   const char *create;
 
   g_free (boxfile->engine);
   boxfile->engine = g_strdup ("docker");
   /* without docker: refused before anything runs */
-  g_assert_nonnull (kiste_manager_check_boxfile (fixture->manager, boxfile, "restored"));
+  problem = kiste_manager_check_boxfile (fixture->manager, boxfile, "restored");
+  g_assert_nonnull (strstr (problem, "docker"));
   kiste_manager_open_boxfile_async (fixture->manager, boxfile, "restored", NULL, NULL, NULL, NULL,
                                     operation_cb, &r);
   wait_result (&r);
