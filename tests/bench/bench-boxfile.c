@@ -9,12 +9,13 @@
  * commands on the same image and the same home, measured in one run.
  *
  *   kiste-bench-boxfile [--runs N] [--box NAME] [--image-mb N] [--home-mb N]
- *                       [--output FILE]
+ *                       [--output FILE] [--keep]
  *
  * Run as the user whose rootless podman is measured. The box (default
  * kiste-e2e-bench-boxfile) is made from $KISTE_E2E_IMAGE with a home folder
  * of its own when missing; --image-mb of random data go into the box (a
  * layer its commit carries) and --home-mb into its home, in files of 1 MiB.
+ * The box and its home are removed at the end unless --keep.
  *
  * Save: Kiste's Save to File with the home (commit, save, the home packed,
  * the apps listed, the file written with its checksums), against
@@ -160,6 +161,7 @@ main (int   argc,
   g_autofree char *dir = NULL;
   g_autofree char *saved_image = NULL;
   guint64 file_size = 0;
+  gboolean keep = FALSE;
   int runs = 3;
   int image_mb = 256;
   int home_mb = 256;
@@ -170,6 +172,7 @@ main (int   argc,
     { "image-mb", 0, 0, G_OPTION_ARG_INT, &image_mb, "MiB written into the box", "N" },
     { "home-mb", 0, 0, G_OPTION_ARG_INT, &home_mb, "MiB written into its home", "N" },
     { "output", 0, 0, G_OPTION_ARG_FILENAME, &output, "Append the result line here", "FILE" },
+    { "keep", 0, 0, G_OPTION_ARG_NONE, &keep, "Keep the box and its home", NULL },
     { NULL }
   };
 
@@ -350,6 +353,14 @@ main (int   argc,
                          "bare open s\topen s\topen ratio",
                          line);
   }
+  if (!keep)
+    {
+      const char *rm_box[] = { "distrobox", "rm", "--force", box_name, NULL };
+
+      g_clear_object (&manager);
+      run_quietly (rm_box);
+      remove_tree (home);
+    }
   g_rmdir (dir);
   return EXIT_SUCCESS;
 }
