@@ -36,7 +36,7 @@ static GParamSpec *properties[N_PROPS];
 
 static const char *operation_actions[] = {
   "box.start", "box.stop", "box.restart", "box.upgrade",
-  "box.clone", "box.clone-with-changes", "box.rename", "box.delete",
+  "box.clone", "box.clone-with-changes", "box.rename", "box.delete", "box.save-to-file",
 };
 
 void
@@ -153,6 +153,7 @@ kiste_box_page_update_actions (KisteBoxPage *self)
   gtk_widget_action_set_enabled (widget, "box.open-terminal", has_box);
   gtk_widget_action_set_enabled (widget, "box.view-log", has_box);
   gtk_widget_action_set_enabled (widget, "box.export-settings", distrobox);
+  gtk_widget_action_set_enabled (widget, "box.save-to-file", idle && distrobox);
   /* a box without the home keeps its own inside the container, unless
    * it has a separate home folder on this computer */
   gtk_widget_action_set_enabled (widget, "box.open-home",

@@ -120,8 +120,9 @@ kiste_application_activate (GApplication *app)
   gtk_window_present (window);
 }
 
-/* "Open With Kiste" on package files: each is offered to the boxes that
- * can install it (kiste_window_install_package_file()) */
+/* "Open With Kiste": a box file is read, checked and previewed
+ * (kiste_window_open_boxfile()); a package file is offered to the boxes
+ * that can install it (kiste_window_install_package_file()) */
 static void
 kiste_application_open (GApplication  *app,
                         GFile        **files,
@@ -136,7 +137,14 @@ kiste_application_open (GApplication  *app,
 
   gtk_window_present (window);
   for (int i = 0; i < n_files; i++)
-    kiste_window_install_package_file (KISTE_WINDOW (window), files[i]);
+    {
+      g_autofree char *name = g_file_get_basename (files[i]);
+
+      if (name != NULL && g_str_has_suffix (name, ".kistebox"))
+        kiste_window_open_boxfile (KISTE_WINDOW (window), files[i]);
+      else
+        kiste_window_install_package_file (KISTE_WINDOW (window), files[i]);
+    }
 }
 
 /* SIGTERM from a session ending, SIGINT from a terminal: quit as Ctrl+Q

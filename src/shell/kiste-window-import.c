@@ -249,6 +249,11 @@ kiste_window_drop_cb (KisteWindow   *self,
     box = _kiste_window_get_selected_box (self);
 
   name = g_file_get_basename (file);
+  if (name != NULL && g_str_has_suffix (name, ".kistebox"))
+    {
+      kiste_window_open_boxfile (self, file);
+      return TRUE;
+    }
   if (kiste_package_file_kind_for_path (name) != KISTE_PACKAGE_NONE)
     {
       kiste_window_install_package_file_in (self, file, box ? kiste_box_get_name (box) : NULL);
@@ -256,7 +261,7 @@ kiste_window_drop_cb (KisteWindow   *self,
     }
   if (name == NULL || !g_str_has_suffix (name, ".ini"))
     {
-      kiste_window_toast_plain (self, _("Only distrobox.ini and package files can be dropped here"));
+      kiste_window_toast_plain (self, _("Only distrobox.ini, box and package files can be dropped here"));
       return FALSE;
     }
 

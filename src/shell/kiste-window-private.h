@@ -8,6 +8,7 @@
 #pragma once
 
 #include "kiste-box-page.h"
+#include "kiste-boxfile.h"
 #include "kiste-terminal-tab.h"
 #include "kiste-window.h"
 
@@ -144,6 +145,15 @@ void        _kiste_window_restore_state         (KisteWindow      *self);
 void        _kiste_window_save_state            (KisteWindow      *self);
 /* Closes the window now, with whatever dialog is open on it */
 void        _kiste_window_close_now             (KisteWindow      *self);
+
+/* kiste-window-boxfile.c: box files opened, checked, previewed and made
+ * into a box */
+void        _kiste_window_class_boxfile_init    (KisteWindowClass *klass);
+/* The preview of a read and checked box file (its image and home copied
+ * out into folder, which the window removes once done); returned for tests */
+AdwAlertDialog *_kiste_window_preview_boxfile   (KisteWindow        *self,
+                                                 const KisteBoxfile *boxfile,
+                                                 const char         *folder);
 
 /* kiste-window-import.c: distrobox.ini files by file, drop and address */
 void        _kiste_window_class_import_init     (KisteWindowClass *klass);

@@ -846,6 +846,7 @@ kiste_window_class_init (KisteWindowClass *klass)
   _kiste_window_class_terminals_init (klass);
   _kiste_window_class_tools_init (klass);
   _kiste_window_class_import_init (klass);
+  _kiste_window_class_boxfile_init (klass);
   _kiste_window_class_try_init (klass);
   _kiste_window_class_updates_init (klass);
 }

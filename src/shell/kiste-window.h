@@ -29,6 +29,10 @@ void         kiste_window_import_file              (KisteWindow          *self,
 
 /* Offers the boxes that can install the package file (a .deb, .rpm,
  * .pkg.tar.zst or .apk), then installs it in the chosen one in a tab */
+/* Reads and checks a box file, then shows what it holds and makes its box
+ * when people agree */
+void              kiste_window_open_boxfile         (KisteWindow          *self,
+                                                     GFile                *file);
 void              kiste_window_install_package_file (KisteWindow          *self,
                                                      GFile                *file);
 /* The same for a file dropped on box_name: that box alone if it can take

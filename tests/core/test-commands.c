@@ -51,6 +51,52 @@ test_simple_builders (void)
   assert_argv (kiste_commands_engine_stop_argv ("podman", "arch", 3),
                "podman|stop|--time|3|arch");
   assert_argv (kiste_commands_restart_argv ("podman", "arch"), "podman|restart|arch");
+  assert_argv (kiste_commands_commit_argv ("podman", "arch", "localhost/kiste-saved/arch"),
+               "podman|container|commit|arch|localhost/kiste-saved/arch");
+  assert_argv (kiste_commands_save_image_argv ("podman", "localhost/kiste-saved/arch",
+                                               "/tmp/s/image.tar"),
+               "podman|save|--format|oci-archive|-o|/tmp/s/image.tar|localhost/kiste-saved/arch");
+  assert_argv (kiste_commands_save_image_argv ("docker", "localhost/kiste-saved/arch",
+                                               "/tmp/s/image.tar"),
+               "docker|save|-o|/tmp/s/image.tar|localhost/kiste-saved/arch");
+  assert_argv (kiste_commands_load_image_argv ("podman", "/tmp/s/image.tar"),
+               "podman|load|-i|/tmp/s/image.tar");
+  assert_argv (kiste_commands_remove_image_argv ("docker", "localhost/kiste-saved/arch"),
+               "docker|rmi|localhost/kiste-saved/arch");
+  /* a rootless podman box's home may hold files of its subordinate ids,
+   * which only podman's user namespace reads */
+  assert_argv (kiste_commands_pack_home_argv ("podman", "/home/alice/boxes/arch",
+                                              "/tmp/s/home.tar"),
+               "podman|unshare|tar|--create|--file|/tmp/s/home.tar|"
+               "--directory|/home/alice/boxes/arch|--one-file-system|--sparse|.");
+  assert_argv (kiste_commands_pack_home_argv ("docker", "/home/alice/boxes/arch",
+                                              "/tmp/s/home.tar"),
+               "tar|--create|--file|/tmp/s/home.tar|--directory|/home/alice/boxes/arch|"
+               "--one-file-system|--sparse|.");
+  assert_argv (kiste_commands_home_size_argv ("podman", "/home/alice/boxes/arch"),
+               "podman|unshare|du|--summarize|--bytes|--one-file-system|--|"
+               "/home/alice/boxes/arch");
+  assert_argv (kiste_commands_home_size_argv ("docker", "/home/alice/boxes/arch"),
+               "du|--summarize|--bytes|--one-file-system|--|/home/alice/boxes/arch");
+  assert_argv (kiste_commands_remove_new_folder_argv ("/home/alice/arch home"),
+               "rm|--recursive|--force|--one-file-system|--|/home/alice/arch home");
+  assert_argv (kiste_commands_make_folder_argv ("/home/alice/arch home"),
+               "mkdir|--mode=0700|--|/home/alice/arch home");
+  assert_argv (kiste_commands_unpack_home_argv ("/tmp/s/home.tar", "/home/alice/arch home"),
+               "tar|--extract|--file|/tmp/s/home.tar|--directory|/home/alice/arch home|"
+               "--no-same-owner|--no-same-permissions|--keep-old-files");
+  {
+    guint64 size = 1;
+
+    g_assert_true (kiste_commands_parse_home_size ("123456\t/home/alice/boxes/arch\n", &size));
+    g_assert_cmpuint (size, ==, 123456);
+    g_assert_false (kiste_commands_parse_home_size ("", &size));
+    g_assert_false (kiste_commands_parse_home_size (NULL, &size));
+    g_assert_false (kiste_commands_parse_home_size ("12 /x\n", &size));
+    g_assert_false (kiste_commands_parse_home_size ("-1\t/x\n", &size));
+    g_assert_false (kiste_commands_parse_home_size ("99999999999999999999999\t/x\n", &size));
+    g_assert_cmpuint (size, ==, 123456);
+  }
 
   assert_argv (kiste_commands_rm_argv (1, "arch", FALSE), "distrobox|rm|--force|arch");
   assert_argv (kiste_commands_rm_argv (1, "arch", TRUE), "distrobox|rm|--force|--rm-home|arch");

@@ -153,6 +153,35 @@ test_task_output_clean (void)
   g_assert_cmpstr (g_ptr_array_index (lines, 1), ==, "Copying blob done");
 }
 
+static void
+test_task_bytes (void)
+{
+  g_autoptr(KisteTask) task = kiste_task_new ("Saving to a file", "arch", NULL);
+  g_autofree char *minute = kiste_task_format_time_left (30);
+  g_autofree char *minutes = kiste_task_format_time_left (150);
+  g_autofree char *hours = kiste_task_format_time_left (2 * 3600 + 60);
+
+  g_assert_cmpstr (minute, ==, "less than a minute left");
+  g_assert_cmpstr (minutes, ==, "about 3 minutes left");
+  g_assert_cmpstr (hours, ==, "about 2 hours left");
+
+  kiste_task_set_bytes (task, "Writing the file", 0, 4 * 1000 * 1000);
+  g_assert_cmpstr (kiste_task_get_step (task), ==, "Writing the file: 0 bytes of 4.0\302\240MB");
+  g_assert_cmpfloat (kiste_task_get_fraction (task), ==, 0);
+  /* no pace yet after a moment: no time left */
+  kiste_task_set_bytes (task, "Writing the file", 1000 * 1000, 4 * 1000 * 1000);
+  g_assert_cmpstr (kiste_task_get_step (task), ==, "Writing the file: 1.0\302\240MB of 4.0\302\240MB");
+  g_assert_cmpfloat (kiste_task_get_fraction (task), ==, 0.25);
+  /* a quarter in two seconds: about six more */
+  g_usleep (2100 * 1000);
+  kiste_task_set_bytes (task, "Writing the file", 1000 * 1000, 4 * 1000 * 1000);
+  g_assert_cmpstr (kiste_task_get_step (task), ==,
+                   "Writing the file: 1.0\302\240MB of 4.0\302\240MB, less than a minute left");
+  /* another step starts its own pace */
+  kiste_task_set_bytes (task, "Checking the file", 1000 * 1000, 4 * 1000 * 1000);
+  g_assert_cmpstr (kiste_task_get_step (task), ==, "Checking the file: 1.0\302\240MB of 4.0\302\240MB");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -163,6 +192,7 @@ main (int   argc,
   g_test_add_func ("/kiste/task/failure-and-cancel", test_task_failure_and_cancel);
   g_test_add_func ("/kiste/task/output-bounded", test_task_output_bounded);
   g_test_add_func ("/kiste/task/output-clean", test_task_output_clean);
+  g_test_add_func ("/kiste/task/bytes", test_task_bytes);
 
   return g_test_run ();
 }

@@ -836,6 +836,37 @@ count_commands_ending (Fixture    *fixture,
   return n;
 }
 
+/* Save to File on a box with its own home: whether to save that too,
+ * with its size measured in podman's user namespace; off unless turned on */
+static void
+test_save_home_question (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autofree char *home = g_strdup_printf ("%s/h2", fixture->host_home);
+  g_autofree char *du = g_strdup_printf ("podman unshare du --summarize --bytes "
+                                         "--one-file-system -- %s", home);
+  GtkWidget *dialog;
+  AdwSwitchRow *row;
+
+  kiste_fake_runner_add (fixture->runner, "podman unshare du", "printf '8700\\t%s\\n' \"$7\"");
+  kiste_box_page_set_box (fixture->page, find_box (fixture, "fixture-b"));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->page), "box.save-to-file", NULL);
+  dialog = wait_for_dialog (fixture, ADW_TYPE_ALERT_DIALOG, "Save “fixture-b” to a File");
+  g_assert_cmpuint (count_commands (fixture, du), ==, 1);
+  row = ADW_SWITCH_ROW (kiste_test_find_widget (dialog, ADW_TYPE_SWITCH_ROW, NULL));
+  g_assert_nonnull (row);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==,
+                   "Save Its Home Folder Too");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "8.7\302\240kB");
+  g_assert_false (adw_switch_row_get_active (row));
+  kiste_test_flush (dialog);
+  kiste_test_screenshot (gtk_widget_get_ancestor (GTK_WIDGET (fixture->page), GTK_TYPE_WINDOW),
+                         "box-page-save-home");
+  click (dialog, "_Cancel");
+  wait_for_no_dialog (fixture);
+  g_assert_cmpuint (count_commands (fixture, "podman container commit"), ==, 0);
+}
+
 static void
 test_delete_dialog (Fixture       *fixture,
                     gconstpointer  data)
@@ -1703,6 +1734,7 @@ main (int   argc,
   ADD ("empty", test_empty);
   ADD ("running-box", test_running_box);
   ADD ("custom-home-box", test_custom_home_box);
+  ADD ("save-home-question", test_save_home_question);
   ADD ("home-isolation", test_home_isolation);
   ADD ("follows-box", test_follows_box);
   ADD ("busy", test_busy);

@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "kiste-application-private.h"
+#include "kiste-boxfile-private.h"
+#include "kiste-boxfile.h"
 #include "kiste-create-dialog.h"
 #include "kiste-error.h"
 #include "kiste-manager-private.h"
@@ -280,7 +282,7 @@ test_drop (Fixture       *fx,
   g_autoslist(GFile) files = NULL;
   const GType *types;
   gsize n_types = 0;
-  LabelQuery query = { fx, "Only distrobox.ini and package files can be dropped here" };
+  LabelQuery query = { fx, "Only distrobox.ini, box and package files can be dropped here" };
 
   g_assert_nonnull (target);
   types = gtk_drop_target_get_gtypes (target, &n_types);
@@ -308,6 +310,132 @@ test_drop (Fixture       *fx,
   g_value_set_object (&value, file);
   g_assert_true (drop (target, &value));
   assert_webbox_form (fx);
+}
+
+/* Box files: opened with Kiste and dropped ------------------------------------ */
+
+/* A box file as Save to File writes one, its image archive naming image */
+static GFile *
+write_boxfile (Fixture    *fx,
+               const char *name,
+               const char *image)
+{
+  g_autoptr(KisteBoxfile) boxfile = kiste_boxfile_new ();
+  g_autofree char *archive_path = g_build_filename (fx->dir, "image-in.tar", NULL);
+  g_autofree char *path = g_build_filename (fx->dir, name, NULL);
+  g_autofree char *index = g_strdup_printf ("{\"manifests\":[{\"annotations\":{"
+                                            "\"org.opencontainers.image.ref.name\":\"%s\"}}]}",
+                                            image);
+  g_autoptr(GString) archive = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  guchar block[KISTE_TAR_BLOCK];
+
+  _kiste_boxfile_tar_header (block, "index.json", strlen (index));
+  g_string_append_len (archive, (const char *) block, sizeof block);
+  g_string_append (archive, index);
+  while (archive->len % KISTE_TAR_BLOCK != 0 || archive->len < 4 * KISTE_TAR_BLOCK)
+    g_string_append_c (archive, '\0');
+  g_assert_true (g_file_set_contents (archive_path, archive->str, archive->len, NULL));
+
+  boxfile->name = g_strdup ("saved-box");
+  boxfile->tool = g_strdup ("distrobox");
+  boxfile->engine = g_strdup ("podman");
+  boxfile->image = g_strdup ("localhost/kiste-saved/saved-box:latest");
+  boxfile->settings = g_strdup ("[saved-box]\nimage=localhost/kiste-saved/saved-box:latest\n");
+  boxfile->apps = g_new0 (char *, 1);
+  boxfile->image_path = g_strdup (archive_path);
+  g_assert_true (kiste_boxfile_write (boxfile, path, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_unlink (archive_path);
+  return g_file_new_for_path (path);
+}
+
+static GtkWidget *
+find_boxfile_preview (Fixture *fx)
+{
+  GtkWidget *alert = kiste_test_find_widget (GTK_WIDGET (fx->window), ADW_TYPE_ALERT_DIALOG, NULL);
+
+  if (alert != NULL &&
+      g_strcmp0 (adw_alert_dialog_get_heading (ADW_ALERT_DIALOG (alert)), "Open Box File") != 0)
+    return NULL;
+  return alert;
+}
+
+static gboolean
+boxfile_preview_shown (gpointer data)
+{
+  return find_boxfile_preview (data) != NULL;
+}
+
+static gboolean
+boxfile_read (gpointer data)
+{
+  GListModel *tasks = kiste_manager_get_tasks (manager);
+
+  for (guint i = 0; i < g_list_model_get_n_items (tasks); i++)
+    {
+      g_autoptr(KisteTask) task = g_list_model_get_item (tasks, i);
+
+      if (g_str_equal (kiste_task_get_title (task), "Checking a box file") &&
+          !kiste_task_get_running (task))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+close_preview (Fixture *fx)
+{
+  adw_dialog_force_close (ADW_DIALOG (find_boxfile_preview (fx)));
+  kiste_test_flush (GTK_WIDGET (fx->window));
+}
+
+static void
+test_open_boxfile (Fixture       *fx,
+                   gconstpointer  data)
+{
+  g_autoptr(GFile) file = write_boxfile (fx, "saved-box.kistebox",
+                                         "localhost/kiste-saved/saved-box:latest");
+  GFile *files[] = { file };
+
+  /* "Open With Kiste", a file on the command line: GApplication's open */
+  g_application_open (G_APPLICATION (app), files, 1, "");
+  g_assert_true (kiste_test_wait_for (boxfile_preview_shown, fx, 5000));
+  kiste_test_flush (GTK_WIDGET (fx->window));
+  kiste_test_screenshot (GTK_WIDGET (fx->window), "boxfile-preview");
+  close_preview (fx);
+}
+
+static void
+test_drop_boxfile (Fixture       *fx,
+                   gconstpointer  data)
+{
+  g_autoptr(GFile) file = write_boxfile (fx, "saved-box.kistebox",
+                                         "localhost/kiste-saved/saved-box:latest");
+  g_autoptr(GFile) crafted = write_boxfile (fx, "crafted.kistebox",
+                                            "docker.io/library/debian:latest");
+  GtkDropTarget *target = find_drop_target (fx);
+  g_auto(GValue) value = G_VALUE_INIT;
+  g_auto(GValue) list_value = G_VALUE_INIT;
+  g_autoslist(GFile) files = NULL;
+  LabelQuery refused = { fx, "Could not open “crafted.kistebox”" };
+
+  /* a file list from a file manager */
+  files = g_slist_prepend (NULL, g_object_ref (file));
+  g_value_init (&list_value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&list_value, gdk_file_list_new_from_list (files));
+  g_assert_true (drop (target, &list_value));
+  g_assert_true (kiste_test_wait_for (boxfile_preview_shown, fx, 5000));
+  close_preview (fx);
+
+  /* one file whose image archive names another image: refused, with
+   * the reason, and no preview */
+  g_value_init (&value, G_TYPE_FILE);
+  g_value_set_object (&value, crafted);
+  g_assert_true (drop (target, &value));
+  g_assert_true (kiste_test_wait_for (label_shown, &refused, 5000));
+  g_assert_true (kiste_test_wait_for (boxfile_read, NULL, 5000));
+  g_assert_null (find_boxfile_preview (fx));
 }
 
 static GtkWidget *
@@ -459,7 +587,7 @@ main (int   argc,
   kiste_test_init (&argc, &argv);
 
   app = kiste_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
   manager = kiste_test_manager_new (KISTE_TEST_WORLD_BOXES);
   _kiste_application_set_manager (app, manager);
   g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
@@ -473,6 +601,8 @@ main (int   argc,
   ADD ("not-a-manifest", test_import_not_a_manifest);
   ADD ("missing-file", test_import_missing_file);
   ADD ("drop", test_drop);
+  ADD ("open-boxfile", test_open_boxfile);
+  ADD ("drop-boxfile", test_drop_boxfile);
   ADD ("url", test_import_url);
   ADD ("url-fails", test_import_url_fails);
 

@@ -484,6 +484,40 @@ test_rows_screenshot (void)
   gtk_window_destroy (window);
 }
 
+/* Save to File's row while the file is written: how much of how much,
+ * the time left, the bar and Cancel */
+static void
+test_row_bytes (void)
+{
+  g_autoptr(KisteTask) save = kiste_task_new ("Saving to a file", "arch-dev", NULL);
+  GtkWidget *list = create_list_box ();
+  GtkWidget *row, *progress, *cancel;
+  GtkWindow *window;
+  guint64 total = G_GUINT64_CONSTANT (3) * 1000 * 1000 * 1000;
+
+  kiste_task_set_cancellable_by_user (save, TRUE);
+  kiste_task_set_bytes (save, "Writing the file", 0, total);
+  gtk_list_box_append (GTK_LIST_BOX (list), GTK_WIDGET (kiste_task_row_new (save)));
+  window = create_window (list);
+  /* a quarter in two seconds: some seconds more */
+  g_usleep (2100 * 1000);
+  kiste_task_set_bytes (save, "Writing the file", total / 4, total);
+  kiste_test_flush (GTK_WIDGET (window));
+
+  row = GTK_WIDGET (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 0));
+  progress = kiste_test_find_widget (row, GTK_TYPE_PROGRESS_BAR, "Progress");
+  cancel = kiste_test_find_widget (row, GTK_TYPE_BUTTON, "Cancel");
+  g_assert_nonnull (find_label (row, "Saving to a file · arch-dev"));
+  g_assert_nonnull (find_label (row, "Writing the file: 750.0\302\240MB of 3.0\302\240GB, "
+                                     "less than a minute left"));
+  g_assert_true (gtk_widget_get_visible (progress));
+  g_assert_cmpfloat_with_epsilon (gtk_progress_bar_get_fraction (GTK_PROGRESS_BAR (progress)),
+                                  0.25, 1e-9);
+  g_assert_true (gtk_widget_get_visible (cancel));
+  kiste_test_screenshot (GTK_WIDGET (window), "task-row-bytes");
+  gtk_window_destroy (window);
+}
+
 /* The list, on a manager's tasks ----------------------------------------- */
 
 typedef struct
@@ -749,6 +783,7 @@ main (int   argc,
   g_test_add_func ("/kiste/task-row/live-output", test_row_live_output);
   g_test_add_func ("/kiste/task-row/outlived-by-task", test_row_outlived_by_task);
   g_test_add_func ("/kiste/task-row/screenshot", test_rows_screenshot);
+  g_test_add_func ("/kiste/task-row/bytes", test_row_bytes);
   g_test_add ("/kiste/task-list/empty", ListFixture, NULL,
               list_fixture_setup, test_list_empty, list_fixture_teardown);
   g_test_add ("/kiste/task-list/newest-first", ListFixture, NULL,

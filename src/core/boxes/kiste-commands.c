@@ -138,6 +138,146 @@ kiste_commands_engine_stop_argv (const char *manager,
 }
 
 char **
+kiste_commands_commit_argv (const char *manager,
+                            const char *name,
+                            const char *image)
+{
+  g_return_val_if_fail (manager != NULL, NULL);
+  g_return_val_if_fail (is_usable_name (name), NULL);
+  g_return_val_if_fail (image != NULL && image[0] != '-', NULL);
+
+  return strv_new (manager, "container", "commit", name, image, NULL);
+}
+
+char **
+kiste_commands_save_image_argv (const char *manager,
+                                const char *image,
+                                const char *path)
+{
+  g_return_val_if_fail (manager != NULL, NULL);
+  g_return_val_if_fail (image != NULL && image[0] != '-', NULL);
+  g_return_val_if_fail (path != NULL && g_path_is_absolute (path), NULL);
+
+  if (g_str_equal (manager, "docker"))
+    return strv_new (manager, "save", "-o", path, image, NULL);
+  return strv_new (manager, "save", "--format", "oci-archive", "-o", path, image, NULL);
+}
+
+char **
+kiste_commands_load_image_argv (const char *manager,
+                                const char *path)
+{
+  g_return_val_if_fail (manager != NULL, NULL);
+  g_return_val_if_fail (path != NULL && g_path_is_absolute (path), NULL);
+
+  return strv_new (manager, "load", "-i", path, NULL);
+}
+
+char **
+kiste_commands_remove_image_argv (const char *manager,
+                                  const char *image)
+{
+  g_return_val_if_fail (manager != NULL, NULL);
+  g_return_val_if_fail (image != NULL && image[0] != '-', NULL);
+
+  return strv_new (manager, "rmi", image, NULL);
+}
+
+/* podman's user namespace, where the user is root and the box's
+ * subordinate ids are mapped: a rootless box's files owned by them are
+ * readable there */
+static char **
+in_user_namespace (const char *manager,
+                   char      **argv)
+{
+  g_autoptr(GStrvBuilder) builder = NULL;
+  g_auto(GStrv) owned = argv;
+
+  if (g_strcmp0 (manager, "podman") != 0)
+    return g_steal_pointer (&owned);
+  builder = g_strv_builder_new ();
+  g_strv_builder_add_many (builder, "podman", "unshare", NULL);
+  g_strv_builder_addv (builder, (const char **) owned);
+  return g_strv_builder_end (builder);
+}
+
+char **
+kiste_commands_pack_home_argv (const char *manager,
+                               const char *home,
+                               const char *path)
+{
+  g_return_val_if_fail (home != NULL && g_path_is_absolute (home), NULL);
+  g_return_val_if_fail (path != NULL && g_path_is_absolute (path), NULL);
+
+  return in_user_namespace (manager,
+                            strv_new ("tar", "--create", "--file", path, "--directory", home,
+                                      "--one-file-system", "--sparse", ".", NULL));
+}
+
+char **
+kiste_commands_home_size_argv (const char *manager,
+                               const char *home)
+{
+  g_return_val_if_fail (home != NULL && g_path_is_absolute (home), NULL);
+
+  return in_user_namespace (manager,
+                            strv_new ("du", "--summarize", "--bytes", "--one-file-system", "--",
+                                      home, NULL));
+}
+
+gboolean
+kiste_commands_parse_home_size (const char *output,
+                                guint64    *size)
+{
+  const char *p = output;
+  guint64 value = 0;
+
+  g_return_val_if_fail (size != NULL, FALSE);
+
+  if (output == NULL || !g_ascii_isdigit (*p))
+    return FALSE;
+  for (; g_ascii_isdigit (*p); p++)
+    {
+      if (value > (G_MAXUINT64 - 9) / 10)
+        return FALSE;
+      value = value * 10 + (guint64) (*p - '0');
+    }
+  if (*p != '\t')
+    return FALSE;
+  *size = value;
+  return TRUE;
+}
+
+char **
+kiste_commands_make_folder_argv (const char *folder)
+{
+  g_return_val_if_fail (folder != NULL && g_path_is_absolute (folder), NULL);
+
+  return strv_new ("mkdir", "--mode=0700", "--", folder, NULL);
+}
+
+char **
+kiste_commands_remove_new_folder_argv (const char *folder)
+{
+  g_return_val_if_fail (folder != NULL && g_path_is_absolute (folder), NULL);
+
+  return strv_new ("rm", "--recursive", "--force", "--one-file-system", "--", folder, NULL);
+}
+
+char **
+kiste_commands_unpack_home_argv (const char *path,
+                                 const char *folder)
+{
+  g_return_val_if_fail (path != NULL && g_path_is_absolute (path), NULL);
+  g_return_val_if_fail (folder != NULL && g_path_is_absolute (folder), NULL);
+
+  /* GNU tar refuses members with "..", strips a leading "/" and makes
+   * links last; the files become the user's own */
+  return strv_new ("tar", "--extract", "--file", path, "--directory", folder,
+                   "--no-same-owner", "--no-same-permissions", "--keep-old-files", NULL);
+}
+
+char **
 kiste_commands_restart_argv (const char *manager,
                              const char *name)
 {

@@ -37,6 +37,41 @@ char      **kiste_commands_engine_stop_argv            (const char          *man
                                                         const char          *name,
                                                         guint                timeout_seconds);
 
+/* Box files: `MANAGER container commit NAME IMAGE` (podman pauses the box
+ * while it commits), `MANAGER save [--format oci-archive] -o PATH IMAGE`
+ * (podman writes an OCI archive, docker its own), `MANAGER load -i PATH`
+ * and `MANAGER rmi IMAGE`. PATH must be absolute. */
+char      **kiste_commands_commit_argv                 (const char          *manager,
+                                                        const char          *name,
+                                                        const char          *image);
+char      **kiste_commands_save_image_argv             (const char          *manager,
+                                                        const char          *image,
+                                                        const char          *path);
+char      **kiste_commands_load_image_argv             (const char          *manager,
+                                                        const char          *path);
+char      **kiste_commands_remove_image_argv           (const char          *manager,
+                                                        const char          *image);
+
+/* A box's own home in a box file, on the host: `tar --create` of HOME's
+ * contents into PATH (one file system); `du` of its size in bytes; a new
+ * FOLDER made (`mkdir`, which fails when it exists: never over an existing
+ * one), PATH unpacked into it as the user's own files, and that folder
+ * removed again when the unpack or the load failed. Absolute paths. For a
+ * podman box, tar and du run in podman's user namespace (`podman unshare`)
+ * to read files its subordinate ids own. */
+char      **kiste_commands_pack_home_argv              (const char          *manager,
+                                                        const char          *home,
+                                                        const char          *path);
+char      **kiste_commands_home_size_argv              (const char          *manager,
+                                                        const char          *home);
+char      **kiste_commands_remove_new_folder_argv      (const char          *folder);
+/* The size du printed for home, or FALSE */
+gboolean    kiste_commands_parse_home_size             (const char          *output,
+                                                        guint64             *size);
+char      **kiste_commands_make_folder_argv            (const char          *folder);
+char      **kiste_commands_unpack_home_argv            (const char          *path,
+                                                        const char          *folder);
+
 /* `MANAGER restart NAME`. The box's setup runs again afterwards; use a
  * KisteStartMonitor after a stop instead when progress should be shown. */
 char      **kiste_commands_restart_argv                (const char          *manager,

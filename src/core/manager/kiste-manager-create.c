@@ -125,28 +125,44 @@ _kiste_op_create (GTask              *task,
     create_run (task);
 }
 
-KisteTask *
-kiste_manager_create_async (KisteManager        *self,
-                            KisteCreateOptions  *options,
-                            GCancellable        *cancellable,
-                            GAsyncReadyCallback  callback,
-                            gpointer             user_data)
+/* The ref a new box of engine gets: its plain name on the first source's
+ * engine, ENGINE/NAME on another's */
+char *
+_kiste_manager_dup_new_ref (KisteManager *self,
+                            const char   *engine,
+                            const char   *name)
+{
+  KisteBoxSource *first = kiste_box_list_get_first_source (self->boxes);
+
+  if (engine == NULL || g_strcmp0 (kiste_box_source_get_engine (first), engine) == 0)
+    return g_strdup (name);
+  return g_strdup_printf ("%s/%s", engine, name);
+}
+
+static KisteTask *
+create_on (KisteManager        *self,
+           const char          *engine,
+           KisteCreateOptions  *options,
+           GCancellable        *cancellable,
+           GAsyncReadyCallback  callback,
+           gpointer             user_data)
 {
   g_auto(GStrv) names = NULL;
   g_autoptr(KisteCreatePlan) plan = NULL;
   g_autoptr(GError) error = NULL;
+  g_autofree char *ref = NULL;
   const char *name;
   GTask *task;
   KisteTask *ktask;
 
-  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
-  g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (options), NULL);
-
   if ((name = kiste_create_options_get_name (options)) == NULL)
     name = "";
   names = _kiste_manager_dup_names (self);
+  if (engine == NULL)
+    engine = kiste_manager_get_engine (self);
+  ref = _kiste_manager_dup_new_ref (self, engine, name);
 
-  if (!(task = _kiste_op_new (self, _("Creating"), name, kiste_manager_create_async,
+  if (!(task = _kiste_op_new (self, _("Creating"), ref, kiste_manager_create_async,
                               cancellable, callback, user_data)))
     return NULL;
   ktask = _kiste_op_get_ktask (task);
@@ -155,7 +171,7 @@ kiste_manager_create_async (KisteManager        *self,
                           g_strdup_printf (_("Could not create “%s”"), name));
 
   if (!(plan = kiste_create_options_plan (options, (const char * const *) names, self->capabilities,
-                                         kiste_manager_get_engine (self), &error)))
+                                         engine, &error)))
     {
       _kiste_op_return (task, g_steal_pointer (&error));
       return ktask;
@@ -169,10 +185,24 @@ kiste_manager_create_async (KisteManager        *self,
   return ktask;
 }
 
+KisteTask *
+kiste_manager_create_async (KisteManager        *self,
+                            KisteCreateOptions  *options,
+                            GCancellable        *cancellable,
+                            GAsyncReadyCallback  callback,
+                            gpointer             user_data)
+{
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (options), NULL);
+
+  return create_on (self, NULL, options, cancellable, callback, user_data);
+}
+
 /* Create, then the first start */
 
 typedef struct
 {
+  /* the new box's ref */
   char                 *name;
   KisteCreationTaskFunc task_func;
   gpointer              task_data;
@@ -237,6 +267,25 @@ kiste_manager_create_and_start_async (KisteManager          *self,
                                       GAsyncReadyCallback    callback,
                                       gpointer               user_data)
 {
+  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
+  g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (options), NULL);
+
+  return _kiste_manager_create_and_start_on_async (self, NULL, options, task_func, task_data,
+                                                   task_data_destroy, cancellable, callback,
+                                                   user_data);
+}
+
+KisteTask *
+_kiste_manager_create_and_start_on_async (KisteManager          *self,
+                                          const char            *engine,
+                                          KisteCreateOptions    *options,
+                                          KisteCreationTaskFunc  task_func,
+                                          gpointer               task_data,
+                                          GDestroyNotify         task_data_destroy,
+                                          GCancellable          *cancellable,
+                                          GAsyncReadyCallback    callback,
+                                          gpointer               user_data)
+{
   g_autoptr(GTask) task = NULL;
   CreateAndStart *data;
   KisteTask *ktask;
@@ -244,20 +293,24 @@ kiste_manager_create_and_start_async (KisteManager          *self,
   g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
   g_return_val_if_fail (KISTE_IS_CREATE_OPTIONS (options), NULL);
 
+  if (engine == NULL)
+    engine = kiste_manager_get_engine (self);
+
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, kiste_manager_create_and_start_async);
   /* each step says for itself when it was cancelled */
   g_task_set_check_cancellable (task, FALSE);
 
   data = g_new0 (CreateAndStart, 1);
-  data->name = g_strdup (kiste_create_options_get_name (options));
+  data->name = _kiste_manager_dup_new_ref (self, engine,
+                                           kiste_create_options_get_name (options));
   data->task_func = task_func;
   data->task_data = task_data;
   data->task_data_destroy = task_data_destroy;
   g_task_set_task_data (task, data, (GDestroyNotify) create_and_start_free);
 
-  ktask = kiste_manager_create_async (self, options, cancellable,
-                                      create_and_start_created_cb, g_object_ref (task));
+  ktask = create_on (self, engine, options, cancellable,
+                     create_and_start_created_cb, g_object_ref (task));
   if (ktask != NULL && task_func != NULL)
     task_func (ktask, KISTE_CREATION_STEP_CREATE, task_data);
   return ktask;

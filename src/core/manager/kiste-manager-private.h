@@ -54,6 +54,22 @@ const char *_kiste_manager_resolve_box         (KisteManager    *self,
                                                 const char      *box_ref,
                                                 KisteBoxSource **source);
 
+/* The ref a new box of engine (NULL: the manager's) gets: NAME on the
+ * first source's engine, ENGINE/NAME on another's */
+char           *_kiste_manager_dup_new_ref     (KisteManager    *self,
+                                                const char      *engine,
+                                                const char      *name);
+/* kiste_manager_create_and_start_async() on engine's source (NULL: the
+ * manager's engine): the plan's engine commands and distrobox's engine */
+KisteTask      *_kiste_manager_create_and_start_on_async (KisteManager          *self,
+                                                          const char            *engine,
+                                                          KisteCreateOptions    *options,
+                                                          KisteCreationTaskFunc  task_func,
+                                                          gpointer               task_data,
+                                                          GDestroyNotify         task_data_destroy,
+                                                          GCancellable          *cancellable,
+                                                          GAsyncReadyCallback    callback,
+                                                          gpointer               user_data);
 /* Adds the boxes of engine beside the first source's (not watched yet);
  * the source of that engine when there is one */
 KisteBoxSource *_kiste_manager_add_engine      (KisteManager    *self,

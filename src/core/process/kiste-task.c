@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "kiste-runner.h"
@@ -29,6 +30,9 @@ struct _KisteTask
   GCancellable   *cancellable;
   GDateTime      *started;
   double          fraction;
+  /* kiste_task_set_bytes(): the step's words and when it began */
+  char           *bytes_what;
+  gint64          bytes_started;
   KisteTaskState  state;
   guint           cancellable_by_user : 1;
 };
@@ -115,6 +119,63 @@ kiste_task_set_step (KisteTask  *self,
 
   if (g_set_str (&self->step, step))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);
+}
+
+char *
+kiste_task_format_time_left (guint64 seconds)
+{
+  guint64 minutes = (seconds + 30) / 60;
+  guint64 hours = (seconds + 1800) / 3600;
+
+  if (seconds < 60)
+    return g_strdup (_("less than a minute left"));
+  if (minutes < 60)
+    return g_strdup_printf (ngettext ("about %u minute left", "about %u minutes left",
+                                      (gulong) minutes), (guint) minutes);
+  hours = MIN (hours, 999);
+  return g_strdup_printf (ngettext ("about %u hour left", "about %u hours left", (gulong) hours),
+                          (guint) hours);
+}
+
+void
+kiste_task_set_bytes (KisteTask  *self,
+                      const char *what,
+                      guint64     done,
+                      guint64     total)
+{
+  g_autofree char *done_text = NULL;
+  g_autofree char *total_text = NULL;
+  g_autofree char *step = NULL;
+  gint64 now = g_get_monotonic_time ();
+  gint64 elapsed;
+
+  g_return_if_fail (KISTE_IS_TASK (self));
+  g_return_if_fail (what != NULL);
+
+  if (done == 0 || g_strcmp0 (self->bytes_what, what) != 0)
+    {
+      g_set_str (&self->bytes_what, what);
+      self->bytes_started = now;
+    }
+  done = MIN (done, total);
+  elapsed = now - self->bytes_started;
+  done_text = g_format_size (done);
+  total_text = g_format_size (total);
+  /* the pace says something once it has run for a moment */
+  if (done > 0 && done < total && elapsed >= 2 * G_USEC_PER_SEC)
+    {
+      guint64 left = (guint64) ((double) elapsed / G_USEC_PER_SEC * (double) (total - done) /
+                                (double) done);
+      g_autofree char *left_text = kiste_task_format_time_left (left);
+
+      /* Translators: a step, the bytes done of all, and the time left */
+      step = g_strdup_printf (_("%s: %s of %s, %s"), what, done_text, total_text, left_text);
+    }
+  else
+    /* Translators: a step and the bytes done of all */
+    step = g_strdup_printf (_("%s: %s of %s"), what, done_text, total_text);
+  kiste_task_set_step (self, step);
+  kiste_task_set_fraction (self, total > 0 ? (double) done / (double) total : -1);
 }
 
 double
@@ -295,6 +356,7 @@ kiste_task_finalize (GObject *object)
   g_clear_pointer (&self->title, g_free);
   g_clear_pointer (&self->box_name, g_free);
   g_clear_pointer (&self->step, g_free);
+  g_clear_pointer (&self->bytes_what, g_free);
   g_clear_pointer (&self->done_message, g_free);
   g_clear_pointer (&self->failed_message, g_free);
   g_string_free (self->output, TRUE);

@@ -41,6 +41,15 @@ void            kiste_task_set_step         (KisteTask     *self,
 double          kiste_task_get_fraction     (KisteTask     *self);
 void            kiste_task_set_fraction     (KisteTask     *self,
                                              double         fraction);
+/* A step that moves bytes: what (a step's words), done of total as the
+ * fraction, and the step "WHAT: 1.2 GB of 3.4 GB, about 2 minutes left"
+ * from the pace since this step began (a new what, or done 0) */
+void            kiste_task_set_bytes        (KisteTask     *self,
+                                             const char    *what,
+                                             guint64        done,
+                                             guint64        total);
+/* "less than a minute left", "about 3 minutes left", "about 2 hours left" */
+char           *kiste_task_format_time_left (guint64        seconds);
 /* Everything the commands printed, one line after another */
 const char     *kiste_task_get_output       (KisteTask     *self);
 /* Adds a line as a terminal would have shown it at last: without escape
