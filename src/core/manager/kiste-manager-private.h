@@ -59,6 +59,10 @@ const char *_kiste_manager_resolve_box         (KisteManager    *self,
 KisteBoxSource *_kiste_manager_add_engine      (KisteManager    *self,
                                                 const char      *engine);
 
+/* For tests: where the journals of boxes being made again go */
+void   _kiste_manager_set_journal_dir          (KisteManager  *self,
+                                                const char    *dir);
+
 /* The first source's store: tests fill it */
 KisteBoxStore *_kiste_manager_get_store        (KisteManager  *self);
 
