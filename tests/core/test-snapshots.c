@@ -89,7 +89,7 @@ test_argv (void)
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) commit = kiste_snapshot_commit_argv ("podman", "fixture-a", SNAP_A, "snapshot", &error);
   g_auto(GStrv) list = kiste_snapshot_list_argv ("docker", "fixture-a", &error);
-  g_auto(GStrv) rmi = kiste_snapshot_remove_argv ("podman", SNAP_A, &error);
+  g_auto(GStrv) rmi = kiste_snapshot_remove_argv ("podman", (const char * const[]) { SNAP_A, NULL }, &error);
   g_auto(GStrv) pull = kiste_recreate_pull_argv ("podman", "localhost:5000/kiste-e2e:latest", &error);
   g_auto(GStrv) rm = kiste_recreate_remove_argv ("docker", "fixture-a", &error);
   g_autofree char *commit_text = NULL;
@@ -115,11 +115,12 @@ test_argv (void)
   g_assert_null (refused);
   g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
   g_clear_error (&error);
-  refused = kiste_snapshot_remove_argv ("podman", "docker.io/library/debian:latest", &error);
+  refused = kiste_snapshot_remove_argv ("podman", (const char * const[]) { SNAP_A, "debian:latest", NULL },
+                                       &error);
   g_assert_null (refused);
   g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
   g_clear_error (&error);
-  refused = kiste_snapshot_remove_argv ("sh", SNAP_A, &error);
+  refused = kiste_snapshot_remove_argv ("sh", (const char * const[]) { SNAP_A, NULL }, &error);
   g_assert_null (refused);
   g_clear_error (&error);
   refused = kiste_recreate_pull_argv ("podman", "--all-tags", &error);
@@ -504,14 +505,16 @@ test_take_and_delete (Fixture       *fixture,
   g_assert_true (strstr (commit, " fixture-a localhost/kiste-snapshot:fixture-a-") != NULL);
 
   r = (Result) { 0 };
-  kiste_manager_delete_snapshot_async (fixture->manager, "fixture-a", SNAP_A, NULL, operation_cb, &r);
+  kiste_manager_delete_snapshots_async (fixture->manager, "fixture-a",
+                                        (const char * const[]) { SNAP_A, NULL }, NULL, operation_cb, &r);
   wait_result (&r);
   g_assert_no_error (r.error);
   g_assert_cmpstr (kiste_fake_runner_find (fixture->runner, "podman rmi"), ==, "podman rmi " SNAP_A);
 
   /* another box's snapshot is not this box's to delete */
   r = (Result) { 0 };
-  kiste_manager_delete_snapshot_async (fixture->manager, "fixture-b", SNAP_A, NULL, operation_cb, &r);
+  kiste_manager_delete_snapshots_async (fixture->manager, "fixture-b",
+                                        (const char * const[]) { SNAP_A, NULL }, NULL, operation_cb, &r);
   wait_result (&r);
   g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
   g_clear_error (&r.error);

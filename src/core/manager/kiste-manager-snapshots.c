@@ -189,38 +189,43 @@ kiste_manager_list_snapshots_async (KisteManager        *self,
 /* Delete */
 
 KisteTask *
-kiste_manager_delete_snapshot_async (KisteManager        *self,
-                                     const char          *box_ref,
-                                     const char          *image,
-                                     GCancellable        *cancellable,
-                                     GAsyncReadyCallback  callback,
-                                     gpointer             user_data)
+kiste_manager_delete_snapshots_async (KisteManager        *self,
+                                      const char          *box_ref,
+                                      const char * const  *images,
+                                      GCancellable        *cancellable,
+                                      GAsyncReadyCallback  callback,
+                                      gpointer             user_data)
 {
   g_auto(GStrv) argv = NULL;
   KisteTask *ktask;
   GError *error = NULL;
   GTask *task;
+  guint n;
   Op *op;
 
   g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
   g_return_val_if_fail (box_ref != NULL, NULL);
 
-  if (!(task = _kiste_op_new (self, _("Deleting a snapshot"), box_ref, kiste_manager_delete_snapshot_async,
-                              cancellable, callback, user_data)))
+  n = images != NULL ? g_strv_length ((char **) images) : 0;
+  if (!(task = _kiste_op_new (self, ngettext ("Deleting a snapshot", "Deleting snapshots", n), box_ref,
+                              kiste_manager_delete_snapshots_async, cancellable, callback, user_data)))
     return NULL;
   ktask = _kiste_op_get_ktask (task);
   op = g_task_get_task_data (task);
-  _kiste_op_set_messages (task, g_strdup_printf (_("Snapshot of “%s” deleted"), op->box_name),
-                          g_strdup_printf (_("Could not delete the snapshot of “%s”"), op->box_name));
+  _kiste_op_set_messages (task,
+                          g_strdup_printf (ngettext ("Snapshot of “%s” deleted", "Snapshots of “%s” deleted", n),
+                                           op->box_name),
+                          g_strdup_printf (_("Could not delete snapshots of “%s”"), op->box_name));
 
-  if (!kiste_snapshot_parse_image_name (image, op->box_name, NULL))
-    {
-      _kiste_op_return (task, g_error_new (KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
-                                           _("“%s” is not a snapshot of “%s”."),
-                                           image ? image : "", op->box_name));
-      return ktask;
-    }
-  if (!(argv = kiste_snapshot_remove_argv (_kiste_op_get_engine (task), image, &error)))
+  for (guint i = 0; i < n; i++)
+    if (!kiste_snapshot_parse_image_name (images[i], op->box_name, NULL))
+      {
+        _kiste_op_return (task, g_error_new (KISTE_ERROR, KISTE_ERROR_INVALID_INPUT,
+                                             _("“%s” is not a snapshot of “%s”."),
+                                             images[i], op->box_name));
+        return ktask;
+      }
+  if (!(argv = kiste_snapshot_remove_argv (_kiste_op_get_engine (task), images, &error)))
     {
       _kiste_op_return (task, error);
       return ktask;
@@ -481,7 +486,8 @@ recreate_created (GTask *task)
       return;
     }
   kiste_task_set_step (op->ktask, _("Removing the snapshot"));
-  argv = kiste_snapshot_remove_argv (rc->journal->engine, rc->journal->snapshot, NULL);
+  argv = kiste_snapshot_remove_argv (rc->journal->engine,
+                                     (const char * const[]) { rc->journal->snapshot, NULL }, NULL);
   run_best_effort (task, (const char * const *) argv, recreate_snapshot_removed);
 }
 
@@ -911,7 +917,8 @@ resolve_undo_box_kept (GTask *task)
       _kiste_op_reload_done (task);
       return;
     }
-  argv = kiste_snapshot_remove_argv (rc->journal->engine, rc->journal->snapshot, NULL);
+  argv = kiste_snapshot_remove_argv (rc->journal->engine,
+                                     (const char * const[]) { rc->journal->snapshot, NULL }, NULL);
   run_best_effort (task, (const char * const *) argv, recreate_snapshot_removed);
 }
 

@@ -42,10 +42,11 @@ void       kiste_manager_list_snapshots_async     (KisteManager         *self,
                                                    GCancellable         *cancellable,
                                                    GAsyncReadyCallback   callback,
                                                    gpointer              user_data);
-/* Removes one of the box's snapshots (image: kiste_snapshot_get_image()) */
-KisteTask *kiste_manager_delete_snapshot_async    (KisteManager         *self,
+/* Removes snapshots of the box (images: kiste_snapshot_get_image()); the
+ * box may be gone already */
+KisteTask *kiste_manager_delete_snapshots_async   (KisteManager         *self,
                                                    const char           *box_ref,
-                                                   const char           *image,
+                                                   const char * const   *images,
                                                    GCancellable         *cancellable,
                                                    GAsyncReadyCallback   callback,
                                                    gpointer              user_data);

@@ -273,18 +273,31 @@ kiste_snapshot_list_argv (const char  *engine,
 }
 
 GStrv
-kiste_snapshot_remove_argv (const char  *engine,
-                            const char  *image,
-                            GError     **error)
+kiste_snapshot_remove_argv (const char          *engine,
+                            const char * const  *images,
+                            GError             **error)
 {
+  g_autoptr(GStrvBuilder) builder = NULL;
+
   if (!check_engine (engine, error))
     return NULL;
-  if (!kiste_snapshot_is_snapshot_image (image))
+  if (images == NULL || images[0] == NULL)
     {
-      kiste_set_invalid_input (error, _("“%s” is not the name of a snapshot."), image ? image : "");
+      kiste_set_invalid_input (error, "No snapshot to remove");
       return NULL;
     }
-  return argv_new (engine, "rmi", image, NULL);
+  builder = g_strv_builder_new ();
+  g_strv_builder_add_many (builder, engine, "rmi", NULL);
+  for (guint i = 0; images[i] != NULL; i++)
+    {
+      if (!kiste_snapshot_is_snapshot_image (images[i]))
+        {
+          kiste_set_invalid_input (error, _("“%s” is not the name of a snapshot."), images[i]);
+          return NULL;
+        }
+      g_strv_builder_add (builder, images[i]);
+    }
+  return g_strv_builder_end (builder);
 }
 
 /* Listing */

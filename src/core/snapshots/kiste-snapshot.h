@@ -61,9 +61,9 @@ GStrv        kiste_snapshot_commit_argv       (const char          *engine,
 GStrv        kiste_snapshot_list_argv         (const char          *engine,
                                                const char          *box_name,
                                                GError             **error);
-/* `ENGINE rmi IMAGE` for a snapshot's name only */
+/* `ENGINE rmi IMAGE…` for snapshots' names only */
 GStrv        kiste_snapshot_remove_argv       (const char          *engine,
-                                               const char          *image,
+                                               const char * const  *images,
                                                GError             **error);
 
 /* The snapshots of box_name (KisteSnapshot, newest first) in the output of
