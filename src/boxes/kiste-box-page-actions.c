@@ -779,8 +779,12 @@ delete_confirmed_cb (GObject      *object,
 
   remove_home = confirm->remove_home != NULL && gtk_check_button_get_active (confirm->remove_home);
   if (confirm->remove_snapshots != NULL && gtk_check_button_get_active (confirm->remove_snapshots))
-    kiste_manager_delete_async (manager, confirm->ref, remove_home,
-                                NULL, deleted_remove_snapshots_cb, g_steal_pointer (&confirm));
+    {
+      Confirm *then = g_steal_pointer (&confirm);
+
+      kiste_manager_delete_async (manager, then->ref, remove_home,
+                                  NULL, deleted_remove_snapshots_cb, then);
+    }
   else
     kiste_manager_delete_async (manager, confirm->ref, remove_home,
                                 NULL, operation_done_cb, NULL);

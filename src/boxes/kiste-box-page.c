@@ -517,8 +517,11 @@ kiste_box_page_unmap (GtkWidget *widget)
 static void
 image_updates_changed_cb (KisteBoxPage *self)
 {
-  if (self->box != NULL)
-    _kiste_box_page_update_details (self);
+  if (self->box == NULL)
+    return;
+  _kiste_box_page_update_details (self);
+  /* Update Box… is there while a newer image is */
+  kiste_box_page_update_actions (self);
 }
 
 static void
