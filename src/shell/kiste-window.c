@@ -185,6 +185,7 @@ _kiste_window_update_state (KisteWindow *self)
   gtk_stack_set_visible_child_name (self->list_stack, n_shown > 0 ? "list" : "no-results");
   /* Once per window: temporary boxes a Kiste that quit left behind */
   _kiste_window_check_temporary_boxes (self);
+  _kiste_window_check_leftovers (self);
 }
 
 KisteBox *
