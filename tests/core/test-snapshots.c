@@ -87,7 +87,7 @@ static void
 test_argv (void)
 {
   g_autoptr(GError) error = NULL;
-  g_auto(GStrv) commit = kiste_snapshot_commit_argv ("podman", "fixture-a", SNAP_A, "snapshot", &error);
+  g_auto(GStrv) commit = kiste_snapshot_commit_argv ("podman", "fixture-a", SNAP_A, "snapshot", TRUE, &error);
   g_auto(GStrv) list = kiste_snapshot_list_argv ("docker", "fixture-a", &error);
   g_auto(GStrv) rmi = kiste_snapshot_remove_argv ("podman", (const char * const[]) { SNAP_A, NULL }, &error);
   g_auto(GStrv) pull = kiste_recreate_pull_argv ("podman", "localhost:5000/kiste-e2e:latest", &error);
@@ -111,7 +111,7 @@ test_argv (void)
   g_assert_cmpstrv (rm, ((const char * const[]) { "docker", "rm", "--force", "fixture-a", NULL }));
 
   /* nothing but a snapshot of the box is committed to or removed */
-  refused = kiste_snapshot_commit_argv ("podman", "fixture-b", SNAP_A, "snapshot", &error);
+  refused = kiste_snapshot_commit_argv ("podman", "fixture-b", SNAP_A, "snapshot", TRUE, &error);
   g_assert_null (refused);
   g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
   g_clear_error (&error);
@@ -631,6 +631,40 @@ test_recreate_pull_fails (Fixture       *fixture,
   g_assert_false (journal_exists (fixture));
 }
 
+/* Rootless podman on cgroups v1 cannot pause a box: it is copied while it
+ * runs, once; any other failure is not retried */
+static void
+test_commit_cannot_pause (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  Result r = { 0 };
+
+  kiste_fake_runner_add (fixture->runner, "podman commit --pause=true",
+                         "echo 'Error: can not pause containers on rootless containers with cgroup V1: "
+                         "this container does not have a cgroup' >&2; exit 125");
+  kiste_manager_take_snapshot_async (fixture->manager, "fixture-a", NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_no_error (r.error);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman commit --pause=true"), ==, 1);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman commit --pause=false"), ==, 1);
+
+  r = (Result) { 0 };
+  kiste_manager_recreate_async (fixture->manager, "fixture-a", FALSE, FALSE, NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_no_error (r.error);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman commit --pause=false"), ==, 2);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman rm --force fixture-a"), ==, 1);
+
+  /* no space is no reason to copy a running box */
+  r = (Result) { 0 };
+  kiste_fake_runner_add (fixture->runner, "podman commit", "echo 'Error: no space left on device' >&2; exit 125");
+  kiste_manager_take_snapshot_async (fixture->manager, "fixture-a", NULL, operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED);
+  g_clear_error (&r.error);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman commit"), ==, 5);
+}
+
 /* A snapshot that fails: the box is never removed */
 static void
 test_recreate_commit_fails (Fixture       *fixture,
@@ -931,6 +965,7 @@ main (int   argc,
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
   ADD ("/snapshots/manager/take-and-delete", test_take_and_delete);
   ADD ("/snapshots/manager/list", test_list);
+  ADD ("/snapshots/manager/commit-cannot-pause", test_commit_cannot_pause);
   ADD ("/snapshots/manager/recreate", test_recreate);
   ADD ("/snapshots/manager/recreate-journal-first", test_recreate_journal_before_commit);
   ADD ("/snapshots/manager/recreate-pull-fails", test_recreate_pull_fails);

@@ -80,28 +80,62 @@ require_distrobox (GTask *task)
 
 /* Take a snapshot */
 
+/* A box the engine cannot pause is copied while it runs, once */
+static void snapshot_commit (GTask    *task,
+                             gboolean  pause);
+
+static void
+snapshot_retry_unpaused (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  if (!op->flag && kiste_snapshot_error_is_pause (op->pending_error))
+    {
+      g_clear_error (&op->pending_error);
+      kiste_task_append_line (op->ktask, _("This box cannot be paused here: it is copied while it runs."));
+      snapshot_commit (task, FALSE);
+      return;
+    }
+  _kiste_op_return (task, g_steal_pointer (&op->pending_error));
+}
+
+static void
+snapshot_commit (GTask    *task,
+                 gboolean  pause)
+{
+  Op *op = g_task_get_task_data (task);
+  g_auto(GStrv) argv = NULL;
+  GError *error = NULL;
+
+  /* op->arg: the snapshot's name; op->flag: tried without pausing */
+  op->flag = !pause;
+  if (!(argv = kiste_snapshot_commit_argv (_kiste_op_get_engine (task), op->box_name, op->arg,
+                                           "snapshot", pause, &error)))
+    {
+      _kiste_op_return (task, error);
+      return;
+    }
+  op->recover = snapshot_retry_unpaused;
+  _kiste_op_run (task, (const char * const *) argv, COMMIT_TIMEOUT_MS, FALSE, _kiste_op_done);
+}
+
 static void
 snapshot_first (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
   g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
-  g_autofree char *image = NULL;
-  g_auto(GStrv) argv = NULL;
   GError *error = NULL;
 
   if (!require_distrobox (task))
     return;
 
-  if (!(image = kiste_snapshot_dup_image_name (op->box_name, now, &error)) ||
-      !(argv = kiste_snapshot_commit_argv (_kiste_op_get_engine (task), op->box_name, image,
-                                           "snapshot", &error)))
+  if (!(op->arg = kiste_snapshot_dup_image_name (op->box_name, now, &error)))
     {
       _kiste_op_return (task, error);
       return;
     }
-
   kiste_task_set_step (op->ktask, _("Copying the box into a snapshot"));
-  _kiste_op_run (task, (const char * const *) argv, COMMIT_TIMEOUT_MS, FALSE, _kiste_op_done);
+  snapshot_commit (task, TRUE);
 }
 
 static const OpKind snapshot_op = {
@@ -527,14 +561,47 @@ recreate_remove (GTask *task)
   _kiste_op_run (task, (const char * const *) argv, STOP_TIMEOUT_MS, FALSE, recreate_create);
 }
 
-/* The snapshot could not be taken: the box was not touched */
+static void recreate_commit (GTask    *task,
+                             gboolean  pause);
+
+/* The snapshot could not be taken: the box was not touched. A box the
+ * engine cannot pause is copied while it runs, once. */
 static void
 recreate_snapshot_failed (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
 
+  if (!op->flag && kiste_snapshot_error_is_pause (op->pending_error))
+    {
+      g_clear_error (&op->pending_error);
+      kiste_task_append_line (op->ktask, _("This box cannot be paused here: it is copied while it runs."));
+      recreate_commit (task, FALSE);
+      return;
+    }
   forget_journal (task);
   _kiste_op_return (task, g_steal_pointer (&op->pending_error));
+}
+
+static void
+recreate_commit (GTask    *task,
+                 gboolean  pause)
+{
+  Op *op = g_task_get_task_data (task);
+  Recreate *rc = op->extra;
+  g_auto(GStrv) argv = NULL;
+  GError *error = NULL;
+
+  /* op->flag: tried without pausing */
+  op->flag = !pause;
+  if (!(argv = kiste_snapshot_commit_argv (rc->journal->engine, op->box_name, rc->journal->snapshot,
+                                           "recreate", pause, &error)))
+    {
+      forget_journal (task);
+      _kiste_op_return (task, error);
+      return;
+    }
+  op->recover = recreate_snapshot_failed;
+  _kiste_op_run (task, (const char * const *) argv, COMMIT_TIMEOUT_MS, FALSE, recreate_remove);
 }
 
 static void
@@ -542,20 +609,15 @@ recreate_snapshot (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
   Recreate *rc = op->extra;
-  g_auto(GStrv) argv = NULL;
   GError *error = NULL;
 
-  if (!(argv = kiste_snapshot_commit_argv (rc->journal->engine, op->box_name, rc->journal->snapshot,
-                                           "recreate", &error)) ||
-      !kiste_journal_write (rc->journal, op->self->journal_dir, &error))
+  if (!kiste_journal_write (rc->journal, op->self->journal_dir, &error))
     {
       _kiste_op_return (task, error);
       return;
     }
-
-  op->recover = recreate_snapshot_failed;
   kiste_task_set_step (op->ktask, _("Taking a snapshot of the box"));
-  _kiste_op_run (task, (const char * const *) argv, COMMIT_TIMEOUT_MS, FALSE, recreate_remove);
+  recreate_commit (task, TRUE);
 }
 
 /* Everything is read and checked before anything runs */

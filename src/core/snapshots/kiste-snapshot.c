@@ -226,6 +226,7 @@ kiste_snapshot_commit_argv (const char  *engine,
                             const char  *box_name,
                             const char  *image,
                             const char  *reason,
+                            gboolean     pause,
                             GError     **error)
 {
   g_autoptr(GStrvBuilder) builder = NULL;
@@ -248,12 +249,27 @@ kiste_snapshot_commit_argv (const char  *engine,
 
   iso = g_date_time_format_iso8601 (time);
   builder = g_strv_builder_new ();
-  g_strv_builder_add_many (builder, engine, "commit", "--pause=true", NULL);
+  g_strv_builder_add_many (builder, engine, "commit", pause ? "--pause=true" : "--pause=false", NULL);
   g_strv_builder_take (builder, g_strdup_printf ("--change=LABEL %s=%s", KISTE_SNAPSHOT_LABEL_BOX, box_name));
   g_strv_builder_take (builder, g_strdup_printf ("--change=LABEL %s=%s", KISTE_SNAPSHOT_LABEL_TIME, iso));
   g_strv_builder_take (builder, g_strdup_printf ("--change=LABEL %s=%s", KISTE_SNAPSHOT_LABEL_REASON, reason));
   g_strv_builder_add_many (builder, box_name, image, NULL);
   return g_strv_builder_end (builder);
+}
+
+gboolean
+kiste_snapshot_error_is_pause (const GError *error)
+{
+  g_autofree char *lower = NULL;
+
+  if (error == NULL || !g_error_matches (error, KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED))
+    return FALSE;
+  /* podman: "can not pause containers on rootless containers with cgroup
+   * V1", "…pause is not supported…"; docker: "…cannot pause…" */
+  lower = g_ascii_strdown (error->message, -1);
+  return strstr (lower, "pause") != NULL &&
+         (strstr (lower, "can not") != NULL || strstr (lower, "cannot") != NULL ||
+          strstr (lower, "not supported") != NULL);
 }
 
 GStrv

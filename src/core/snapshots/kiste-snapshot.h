@@ -50,12 +50,17 @@ gboolean     kiste_snapshot_parse_image_name  (const char          *image,
 gboolean     kiste_snapshot_is_snapshot_image (const char          *image);
 
 /* `ENGINE commit --pause=true --change "LABEL …" … BOX IMAGE`: the box
- * paused only while it is copied; reason is "snapshot" or "recreate" */
+ * paused only while it is copied; reason is "snapshot" or "recreate".
+ * Without pause, --pause=false: rootless podman on cgroups v1 cannot pause
+ * a box (kiste_snapshot_error_is_pause()) */
 GStrv        kiste_snapshot_commit_argv       (const char          *engine,
                                                const char          *box_name,
                                                const char          *image,
                                                const char          *reason,
+                                               gboolean             pause,
                                                GError             **error);
+/* Whether a failed commit failed because the engine cannot pause the box */
+gboolean     kiste_snapshot_error_is_pause    (const GError        *error);
 /* The engine's listing of box_name's snapshots: `images --filter
  * label=io.github.kiste.snapshot.box=BOX`, JSON */
 GStrv        kiste_snapshot_list_argv         (const char          *engine,
