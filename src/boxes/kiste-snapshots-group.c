@@ -28,7 +28,8 @@ struct _KisteSnapshotsGroup
   gboolean             was_busy;
 
   GtkListBox          *list;
-  GtkButton           *take_button;
+  /* the list's last row, always there */
+  AdwButtonRow        *take_row;
 };
 
 G_DEFINE_FINAL_TYPE (KisteSnapshotsGroup, kiste_snapshots_group, ADW_TYPE_PREFERENCES_GROUP)
@@ -389,10 +390,28 @@ snapshot_row_new (KisteSnapshotsGroup *self,
   return row;
 }
 
+/* Every row but Take Snapshot */
 static void
 clear_rows (KisteSnapshotsGroup *self)
 {
-  gtk_list_box_remove_all (self->list);
+  GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->list));
+
+  while (child != NULL)
+    {
+      GtkWidget *next = gtk_widget_get_next_sibling (child);
+
+      if (child != GTK_WIDGET (self->take_row))
+        gtk_list_box_remove (self->list, child);
+      child = next;
+    }
+}
+
+/* Rows go above Take Snapshot */
+static void
+add_row (KisteSnapshotsGroup *self,
+         GtkWidget           *row)
+{
+  gtk_list_box_insert (self->list, row, gtk_list_box_row_get_index (GTK_LIST_BOX_ROW (self->take_row)));
 }
 
 static void
@@ -407,13 +426,12 @@ show_message (KisteSnapshotsGroup *self,
   if (subtitle != NULL)
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   gtk_widget_add_css_class (row, "dim-label");
-  gtk_list_box_append (self->list, row);
+  add_row (self, row);
 }
 
 static void
 update_sensitive (KisteSnapshotsGroup *self)
 {
-  gtk_widget_set_sensitive (GTK_WIDGET (self->take_button), !is_busy (self));
   gtk_widget_set_sensitive (GTK_WIDGET (self->list), !is_busy (self));
 }
 
@@ -443,7 +461,7 @@ listed_cb (GObject      *object,
     show_message (self, _("No snapshots"),
                   _("A snapshot keeps the box as it is now, apart from its home folder."));
   for (guint i = 0; i < snapshots->len; i++)
-    gtk_list_box_append (self->list, snapshot_row_new (self, g_ptr_array_index (snapshots, i)));
+    add_row (self, snapshot_row_new (self, g_ptr_array_index (snapshots, i)));
 }
 
 static void
@@ -483,7 +501,7 @@ busy_changed_cb (KisteSnapshotsGroup *self,
 }
 
 static void
-kiste_snapshots_group_take_clicked_cb (KisteSnapshotsGroup *self)
+kiste_snapshots_group_take_activated_cb (KisteSnapshotsGroup *self)
 {
   if (is_busy (self))
     return;
@@ -555,8 +573,8 @@ kiste_snapshots_group_class_init (KisteSnapshotsGroupClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/ui/kiste-snapshots-group.ui");
   gtk_widget_class_bind_template_child (widget_class, KisteSnapshotsGroup, list);
-  gtk_widget_class_bind_template_child (widget_class, KisteSnapshotsGroup, take_button);
-  gtk_widget_class_bind_template_callback (widget_class, kiste_snapshots_group_take_clicked_cb);
+  gtk_widget_class_bind_template_child (widget_class, KisteSnapshotsGroup, take_row);
+  gtk_widget_class_bind_template_callback (widget_class, kiste_snapshots_group_take_activated_cb);
 }
 
 static void

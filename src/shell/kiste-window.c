@@ -459,6 +459,12 @@ kiste_window_task_finished_cb (KisteWindow *self,
   if (state == KISTE_TASK_CANCELLED)
     return;
 
+  /* A box made again is a new box of the same name: the page its old one
+   * had shows it again */
+  if (state == KISTE_TASK_SUCCEEDED && _kiste_window_get_selected_box (self) == NULL &&
+      !adw_navigation_split_view_get_collapsed (self->split_view))
+    _kiste_window_select_by_name (self, kiste_task_get_box_name (task));
+
   message = state == KISTE_TASK_SUCCEEDED ? kiste_task_get_done_message (task)
                                           : kiste_task_get_failed_message (task);
   if (message == NULL)

@@ -166,9 +166,10 @@ test_list_and_take (Fixture       *fixture,
   g_assert_nonnull (find_labelled_button (GTK_WIDGET (fixture->group), "Delete…"));
   kiste_test_screenshot (GTK_WIDGET (fixture->window), "snapshots-group");
 
-  take = find_button (GTK_WIDGET (fixture->group), "_Take Snapshot");
+  take = kiste_test_find_widget (GTK_WIDGET (fixture->group), ADW_TYPE_BUTTON_ROW, NULL);
   g_assert_nonnull (take);
-  g_signal_emit_by_name (take, "clicked");
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (take)), ==, "_Take Snapshot");
+  g_signal_emit_by_name (take, "activated");
   wait_for_command (fixture, "podman commit --pause=true");
   g_assert_nonnull (strstr (kiste_fake_runner_find (fixture->runner, "podman commit"),
                             " fixture-a localhost/kiste-snapshot:fixture-a-"));
