@@ -347,6 +347,16 @@ recreate_action (GtkWidget  *widget,
   kiste_snapshots_group_ask_recreate (self->snapshots_group, g_str_equal (action_name, "box.update"));
 }
 
+static void
+take_snapshot_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  KisteBoxPage *self = KISTE_BOX_PAGE (widget);
+
+  kiste_snapshots_group_take (self->snapshots_group);
+}
+
 static void kiste_box_page_with_details (KisteBoxPage *self,
                                          const char   *box_name,
                                          WithBoxFunc   func);
@@ -1063,6 +1073,7 @@ _kiste_box_page_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "box.rename", NULL, rename_action);
   gtk_widget_class_install_action (widget_class, "box.recreate", NULL, recreate_action);
   gtk_widget_class_install_action (widget_class, "box.update", NULL, recreate_action);
+  gtk_widget_class_install_action (widget_class, "box.take-snapshot", NULL, take_snapshot_action);
   gtk_widget_class_install_action (widget_class, "box.delete", NULL, delete_action);
   gtk_widget_class_install_action (widget_class, "box.open-terminal", NULL, open_terminal_action);
   gtk_widget_class_install_action (widget_class, "box.copy-enter-command", NULL,

@@ -38,7 +38,7 @@ static GParamSpec *properties[N_PROPS];
 static const char *operation_actions[] = {
   "box.start", "box.stop", "box.restart", "box.upgrade",
   "box.clone", "box.clone-with-changes", "box.rename", "box.delete",
-  "box.recreate", "box.update",
+  "box.recreate", "box.update", "box.take-snapshot",
 };
 
 void
@@ -151,6 +151,7 @@ kiste_box_page_update_actions (KisteBoxPage *self)
   gtk_widget_action_set_enabled (widget, "box.clone-with-changes", idle && distrobox);
   gtk_widget_action_set_enabled (widget, "box.rename", idle && distrobox);
   gtk_widget_action_set_enabled (widget, "box.recreate", idle && distrobox);
+  gtk_widget_action_set_enabled (widget, "box.take-snapshot", idle && distrobox);
   gtk_widget_action_set_enabled (widget, "box.update",
                                  idle && distrobox && kiste_manager_box_has_newer_image (self->manager, self->box));
   gtk_widget_action_set_enabled (widget, "box.delete", idle);

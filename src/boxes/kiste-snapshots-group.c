@@ -500,13 +500,21 @@ busy_changed_cb (KisteSnapshotsGroup *self,
   self->was_busy = busy;
 }
 
-static void
-kiste_snapshots_group_take_activated_cb (KisteSnapshotsGroup *self)
+void
+kiste_snapshots_group_take (KisteSnapshotsGroup *self)
 {
+  g_return_if_fail (KISTE_IS_SNAPSHOTS_GROUP (self));
+
   if (is_busy (self))
     return;
   kiste_manager_take_snapshot_async (self->manager, kiste_box_get_ref (self->box), NULL,
                                      operation_done_cb, NULL);
+}
+
+static void
+kiste_snapshots_group_take_activated_cb (KisteSnapshotsGroup *self)
+{
+  kiste_snapshots_group_take (self);
 }
 
 void

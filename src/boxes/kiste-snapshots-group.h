@@ -29,6 +29,8 @@ void        kiste_snapshots_group_set_box       (KisteSnapshotsGroup *self,
                                                  KisteBox            *box);
 /* The box's snapshots as last listed (KisteSnapshot), or NULL */
 GPtrArray  *kiste_snapshots_group_get_snapshots (KisteSnapshotsGroup *self);
+/* Takes a snapshot of the box, as its Take Snapshot row does */
+void        kiste_snapshots_group_take          (KisteSnapshotsGroup *self);
 /* Asks, then makes the box again from its image; update downloads the
  * newer image first */
 void        kiste_snapshots_group_ask_recreate  (KisteSnapshotsGroup *self,

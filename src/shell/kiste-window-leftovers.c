@@ -159,8 +159,19 @@ found_cb (GObject      *object,
 void
 _kiste_window_check_leftovers (KisteWindow *self)
 {
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
   if (self->leftovers_checked)
     return;
   self->leftovers_checked = TRUE;
+
+  /* A window made while another one is open (a tab dragged out) may find
+   * the journal of an operation this Kiste is running: the first window
+   * looked already */
+  for (GList *l = app ? gtk_application_get_windows (app) : NULL; l != NULL; l = l->next)
+    {
+      if (l->data != self && KISTE_IS_WINDOW (l->data))
+        return;
+    }
   kiste_manager_find_leftovers_async (self->manager, self->cancellable, found_cb, g_object_ref (self));
 }
