@@ -78,6 +78,26 @@ require_distrobox (GTask *task)
   return box;
 }
 
+/* Whether the engine of the operation's box could not pause a box before:
+ * rootless podman on cgroups v1 never can, so later commits do not try */
+#define CANNOT_PAUSE_KEY "kiste-snapshots-cannot-pause"
+
+static gboolean
+source_can_pause (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  return g_object_get_data (G_OBJECT (op->source), CANNOT_PAUSE_KEY) == NULL;
+}
+
+static void
+source_set_cannot_pause (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  g_object_set_data (G_OBJECT (op->source), CANNOT_PAUSE_KEY, GINT_TO_POINTER (TRUE));
+}
+
 /* Take a snapshot */
 
 /* A box the engine cannot pause is copied while it runs, once */
@@ -92,6 +112,7 @@ snapshot_retry_unpaused (GTask *task)
   if (!op->flag && kiste_snapshot_error_is_pause (op->pending_error))
     {
       g_clear_error (&op->pending_error);
+      source_set_cannot_pause (task);
       kiste_task_append_line (op->ktask, _("This box cannot be paused here: it is copied while it runs."));
       snapshot_commit (task, FALSE);
       return;
@@ -135,7 +156,9 @@ snapshot_first (GTask *task)
       return;
     }
   kiste_task_set_step (op->ktask, _("Copying the box into a snapshot"));
-  snapshot_commit (task, TRUE);
+  if (!source_can_pause (task))
+    kiste_task_append_line (op->ktask, _("This box cannot be paused here: it is copied while it runs."));
+  snapshot_commit (task, source_can_pause (task));
 }
 
 static const OpKind snapshot_op = {
@@ -574,6 +597,7 @@ recreate_snapshot_failed (GTask *task)
   if (!op->flag && kiste_snapshot_error_is_pause (op->pending_error))
     {
       g_clear_error (&op->pending_error);
+      source_set_cannot_pause (task);
       kiste_task_append_line (op->ktask, _("This box cannot be paused here: it is copied while it runs."));
       recreate_commit (task, FALSE);
       return;
@@ -617,7 +641,9 @@ recreate_snapshot (GTask *task)
       return;
     }
   kiste_task_set_step (op->ktask, _("Taking a snapshot of the box"));
-  recreate_commit (task, TRUE);
+  if (!source_can_pause (task))
+    kiste_task_append_line (op->ktask, _("This box cannot be paused here: it is copied while it runs."));
+  recreate_commit (task, source_can_pause (task));
 }
 
 /* Everything is read and checked before anything runs */
