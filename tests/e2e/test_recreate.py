@@ -92,12 +92,15 @@ def image_id(ref):
 def box_version():
     """The version file of the box's image (the box may be stopped)."""
     image = e2e.inspect_box(BOX)['Image']
-    return image, e2e.run_user(['podman', 'run', '--rm', '--entrypoint', 'cat', image,
+    return image, e2e.run_user(['podman', 'run', '--rm', '--network', 'none', '--entrypoint', 'cat', image,
                                 '/etc/kiste-e2e-version']).stdout.strip()
 
 
 def box_id():
-    return e2e.inspect_box(BOX)['Id'] if e2e.box_exists(BOX) else None
+    """The box's container id, or None while there is none (it may go
+    between two commands while Kiste makes it again)."""
+    proc = e2e.run_user(['podman', 'container', 'inspect', '--format', '{{.Id}}', BOX], check=False)
+    return proc.stdout.strip() if proc.returncode == 0 else None
 
 
 def snapshots():
@@ -130,9 +133,15 @@ def update_box(app, win, screenshot=None):
 
 
 def idle(win):
-    """No task on the box: the page's Take Snapshot button is usable again."""
-    button = e2e.find(win, 'button', 'Take Snapshot', showing=True)
-    return e2e.has_state(button, 'sensitive')
+    """No task on the box: the page's Take Snapshot button is usable again.
+    A box made again is a new box in the list: it is selected again."""
+    buttons = e2e.find_all(win, 'button', 'Take Snapshot', showing=True)
+    if not buttons:
+        # while the box is away the list may be empty, or not there
+        if any(e2e.find_all(win, 'list item', lambda name: (name or '').startswith(f'{BOX},'), showing=True)):
+            e2e.select_box(e2e.box_list(win), BOX)
+        return False
+    return e2e.has_state(buttons[0], e2e.Atspi.StateType.SENSITIVE)
 
 
 def main():
@@ -225,25 +234,31 @@ def run_test():
             # a snapshot keeps what is outside the home
             e2e.run_user(['podman', 'start', BOX])
             e2e.run_user(['podman', 'exec', '--user', 'root', BOX, 'sh', '-c', f'echo kept > {MARKER}'])
-            e2e.click(e2e.find(win, 'button', 'Take Snapshot', showing=True))
+            e2e.choose_menu_item(app, e2e.find(win, 'toggle button', 'More Actions', showing=True),
+                                 'Take Snapshot')
             e2e.wait_until(lambda: len(snapshots()) == 1 and idle(win), LONG, 'the snapshot to be taken')
             e2e.check(e2e.inspect_box(BOX)['State']['Running'], 'the box no longer runs after the snapshot')
             e2e.run_user(['podman', 'exec', '--user', 'root', BOX, 'rm', '-f', MARKER])
             snapshot = snapshots()[0]
 
             restore = e2e.find(win, 'button', 'Restore…', showing=True, timeout=TIMEOUT)
+            e2e.scroll_into_view(restore)
             e2e.settle()
             e2e.screenshot('snapshots')
+            before = box_id()
             e2e.click(restore)
             dialog = e2e.find_alert(app.accessible, f'Restore “{BOX}”?')
             e2e.respond(dialog, 'Restore')
-            before = box_id()
             e2e.wait_until(lambda: box_id() not in (None, before) and idle(win), LONG,
                            'the box to be restored')
             e2e.check(e2e.inspect_box(BOX)['ImageName'] == snapshot,
                       f'the restored box is not made from {snapshot}')
-            proc = e2e.run_user(['podman', 'run', '--rm', '--entrypoint', 'cat', snapshot, MARKER])
-            e2e.check(proc.stdout.strip() == 'kept', 'the file outside the home is not back')
+            e2e.run_user(['podman', 'start', BOX])
+            proc = e2e.run_user(['podman', 'exec', '--user', 'root', BOX, 'cat', MARKER], check=False)
+            e2e.check(proc.returncode == 0 and proc.stdout.strip() == 'kept',
+                      f'the file outside the home is not back in the box: {proc.stderr.strip()}')
+            # the snapshot the box is made from stays, the one taken before the restore goes
+            e2e.check(snapshots() == [snapshot], f'snapshots after the restore: {snapshots()}')
             with open(os.path.join(home_dir, 'keep.txt'), encoding='utf-8') as f:
                 e2e.check(f.read() == 'mine\n', 'the file in the box\'s home changed')
             e2e.check(not os.path.exists(journal_path()), 'the restore left its journal')
