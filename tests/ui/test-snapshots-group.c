@@ -14,6 +14,7 @@
 
 #include <string.h>
 
+#include "kiste-box-page.h"
 #include "kiste-capabilities-private.h"
 #include "kiste-fake-runner.h"
 #include "kiste-manager-private.h"
@@ -226,6 +227,40 @@ test_toolbox_hidden (Fixture       *fixture,
   g_assert_null (kiste_fake_runner_find (fixture->runner, "podman images"));
 }
 
+/* Deleting a box asks whether its snapshots go too; they go after it */
+static void
+test_delete_asks (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  KisteBoxPage *page = kiste_box_page_new (fixture->manager, NULL);
+  KisteSnapshotsGroup *group;
+  GtkWidget *dialog;
+  GtkWidget *check;
+
+  adw_window_set_content (ADW_WINDOW (fixture->window), GTK_WIDGET (page));
+  kiste_box_page_set_box (page, find_box (fixture, "fixture-a"));
+  group = KISTE_SNAPSHOTS_GROUP (kiste_test_find_widget (GTK_WIDGET (page), KISTE_TYPE_SNAPSHOTS_GROUP, NULL));
+  g_assert_nonnull (group);
+  fixture->group = group;
+  g_assert_true (kiste_test_wait_for (listed, fixture, 5000));
+
+  gtk_widget_activate_action (GTK_WIDGET (page), "box.delete", NULL);
+  g_assert_true (kiste_test_wait_for (alert_shown, fixture, 5000));
+  dialog = kiste_test_find_widget (GTK_WIDGET (fixture->window), ADW_TYPE_ALERT_DIALOG, NULL);
+  g_assert_cmpstr (adw_alert_dialog_get_heading (ADW_ALERT_DIALOG (dialog)), ==, "Delete “fixture-a”?");
+  check = kiste_test_find_widget (dialog, GTK_TYPE_CHECK_BUTTON, NULL);
+  g_assert_nonnull (check);
+  g_assert_cmpstr (gtk_check_button_get_label (GTK_CHECK_BUTTON (check)), ==, "Also delete its snapshot");
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
+  kiste_test_flush (GTK_WIDGET (fixture->window));
+  kiste_test_screenshot (GTK_WIDGET (fixture->window), "snapshots-delete-box");
+
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+  g_signal_emit_by_name (find_button (dialog, "_Delete"), "clicked");
+  wait_for_command (fixture, "podman rmi " SNAP_A);
+  g_assert_nonnull (kiste_fake_runner_find (fixture->runner, "distrobox rm"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -238,6 +273,7 @@ main (int   argc,
   ADD ("list-and-take", test_list_and_take);
   ADD ("recreate-question", test_recreate_question);
   ADD ("toolbox-hidden", test_toolbox_hidden);
+  ADD ("delete-asks", test_delete_asks);
 #undef ADD
 
   return g_test_run ();
