@@ -130,8 +130,16 @@ static void
 add_keep_check (AdwAlertDialog *dialog,
                 Ask            *ask)
 {
-  GtkWidget *check = gtk_check_button_new_with_mnemonic (_("_Keep a snapshot of the box as it is now"));
+  GtkWidget *label = gtk_label_new_with_mnemonic (_("_Keep a snapshot of the box as it is now"));
+  GtkWidget *check = gtk_check_button_new ();
 
+  /* a narrow dialog breaks the line rather than the layout */
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), check);
+  gtk_check_button_set_child (GTK_CHECK_BUTTON (check), label);
+  gtk_widget_set_halign (check, GTK_ALIGN_CENTER);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
   ask->keep = GTK_CHECK_BUTTON (g_object_ref (check));
   adw_alert_dialog_set_extra_child (dialog, check);
 }
@@ -143,10 +151,10 @@ describe_kept (KisteBox *box)
   const char *not_kept = _("Not kept: changes made inside the box outside its home folder, such as "
                            "installed packages and edited settings, unless you keep a snapshot.");
 
+  /* the folder's path, a long word, is on the box's details */
   if (kiste_box_has_custom_home (box))
-    return g_strdup_printf (_("Kept: its home folder “%s” with everything in it, its apps and programs "
-                              "in the menu, and its settings.\n\n%s"),
-                            kiste_box_get_home (box), not_kept);
+    return g_strdup_printf (_("Kept: its own home folder with everything in it, its apps and programs "
+                              "in the menu, and its settings.\n\n%s"), not_kept);
   if (kiste_box_get_unshare (box, KISTE_UNSHARE_HOME) == KISTE_SHARING_UNSHARED)
     return g_strdup (_("Kept: its apps and programs in the menu, and its settings.\n\n"
                        "Not kept: its home, which is inside the box, and every other change made "

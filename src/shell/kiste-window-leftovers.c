@@ -79,7 +79,8 @@ ask_next (Leftovers *leftovers)
 
   leftover = g_ptr_array_index (leftovers->leftovers, leftovers->next++);
   name = leftover->journal->box_name;
-  heading = g_strdup_printf (_("“%s” Was Not Finished"), name);
+  /* the name is in the body, which breaks long names; a heading does not */
+  heading = g_strdup (_("A Box Was Not Finished"));
   switch (leftover->state)
     {
     case KISTE_LEFTOVER_BOX_AND_SNAPSHOT:

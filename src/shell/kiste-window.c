@@ -175,6 +175,8 @@ _kiste_window_update_state (KisteWindow *self)
 
   if (n_boxes == 0)
     {
+      /* a box made again may be all there was */
+      _kiste_window_check_leftovers (self);
       _kiste_window_update_first_boxes (self);
       gtk_stack_set_visible_child_name (self->main_stack, "status");
       gtk_stack_set_visible_child_name (self->status_stack, "empty");

@@ -80,7 +80,7 @@ question_shown (gpointer data)
   GtkWidget *dialog = kiste_test_find_widget (GTK_WIDGET (fixture->window), ADW_TYPE_ALERT_DIALOG, NULL);
 
   return dialog != NULL &&
-         g_strcmp0 (adw_alert_dialog_get_heading (ADW_ALERT_DIALOG (dialog)), "“fixture-a” Was Not Finished") == 0;
+         g_strcmp0 (adw_alert_dialog_get_heading (ADW_ALERT_DIALOG (dialog)), "A Box Was Not Finished") == 0;
 }
 
 static GtkWidget *
@@ -117,7 +117,8 @@ answer (Fixture    *fixture,
   g_assert_true (kiste_test_wait_for (question_shown, fixture, 5000));
   dialog = kiste_test_find_widget (GTK_WIDGET (fixture->window), ADW_TYPE_ALERT_DIALOG, NULL);
   g_assert_nonnull (strstr (adw_alert_dialog_get_body (ADW_ALERT_DIALOG (dialog)),
-                            "The box is as it was, and a snapshot of it was taken."));
+                            "Kiste ended while it made “fixture-a” again. The box is as it was, "
+                            "and a snapshot of it was taken."));
   kiste_test_flush (GTK_WIDGET (fixture->window));
   return find_button (dialog, label);
 }
