@@ -23,6 +23,7 @@
 #include "kiste-manager-apps.h"
 #include "kiste-manager-boxfile.h"
 #include "kiste-manager-lifecycle.h"
+#include "kiste-manager-snapshots.h"
 #include "kiste-name-dialog.h"
 #include "kiste-validate.h"
 
@@ -52,6 +53,9 @@ typedef struct
   char           *box_name;
   char           *ref;
   GtkCheckButton *remove_home;
+  /* Delete: the box's snapshots, and whether they go too */
+  GStrv           snapshots;
+  GtkCheckButton *remove_snapshots;
 } Confirm;
 
 static Confirm *
@@ -72,6 +76,8 @@ confirm_free (Confirm *confirm)
   g_clear_pointer (&confirm->box_name, g_free);
   g_clear_pointer (&confirm->ref, g_free);
   g_clear_object (&confirm->remove_home);
+  g_clear_pointer (&confirm->snapshots, g_strfreev);
+  g_clear_object (&confirm->remove_snapshots);
   g_free (confirm);
 }
 
@@ -329,6 +335,27 @@ kiste_box_page_ask_clone_name (KisteBoxPage *self,
                                   (const char * const *) names);
   adw_alert_dialog_choose (ADW_ALERT_DIALOG (dialog), GTK_WIDGET (self), NULL,
                            clone_named_cb, confirm);
+}
+
+/* Recreate and Update Box: the snapshots group asks */
+static void
+recreate_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  KisteBoxPage *self = KISTE_BOX_PAGE (widget);
+
+  kiste_snapshots_group_ask_recreate (self->snapshots_group, g_str_equal (action_name, "box.update"));
+}
+
+static void
+take_snapshot_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  KisteBoxPage *self = KISTE_BOX_PAGE (widget);
+
+  kiste_snapshots_group_take (self->snapshots_group);
 }
 
 static void kiste_box_page_with_details (KisteBoxPage *self,
@@ -874,6 +901,25 @@ save_to_file_action (GtkWidget  *widget,
 
 /* Delete */
 
+/* The snapshots go once the box is gone: a box made from one keeps it */
+static void
+deleted_remove_snapshots_cb (GObject      *object,
+                             GAsyncResult *result,
+                             gpointer      user_data)
+{
+  g_autoptr(Confirm) confirm = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
+    {
+      g_debug ("Operation failed: %s", error->message);
+      return;
+    }
+  kiste_manager_delete_snapshots_async (KISTE_MANAGER (object), confirm->ref,
+                                        (const char * const *) confirm->snapshots,
+                                        NULL, operation_done_cb, NULL);
+}
+
 static void
 delete_confirmed_cb (GObject      *object,
                      GAsyncResult *result,
@@ -888,8 +934,16 @@ delete_confirmed_cb (GObject      *object,
     return;
 
   remove_home = confirm->remove_home != NULL && gtk_check_button_get_active (confirm->remove_home);
-  kiste_manager_delete_async (manager, confirm->ref, remove_home,
-                              NULL, operation_done_cb, NULL);
+  if (confirm->remove_snapshots != NULL && gtk_check_button_get_active (confirm->remove_snapshots))
+    {
+      Confirm *then = g_steal_pointer (&confirm);
+
+      kiste_manager_delete_async (manager, then->ref, remove_home,
+                                  NULL, deleted_remove_snapshots_cb, then);
+    }
+  else
+    kiste_manager_delete_async (manager, confirm->ref, remove_home,
+                                NULL, operation_done_cb, NULL);
 }
 
 static char *
@@ -935,10 +989,13 @@ kiste_box_page_ask_delete (KisteBoxPage *self,
   g_autofree char *heading = NULL;
   g_autofree char *body = NULL;
   AdwAlertDialog *dialog;
+  GPtrArray *snapshots;
+  GtkWidget *extra;
 
   heading = g_strdup_printf (_("Delete “%s”?"), confirm->box_name);
   body = format_delete_body (self->box, exported);
   dialog = confirm_dialog_new (heading, body, "delete", _("_Delete"), ADW_RESPONSE_DESTRUCTIVE);
+  extra = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
 
   if (kiste_box_has_custom_home (self->box))
     {
@@ -970,8 +1027,35 @@ kiste_box_page_ask_delete (KisteBoxPage *self,
       gtk_accessible_update_property (GTK_ACCESSIBLE (check),
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, label_text,
                                       -1);
-      adw_alert_dialog_set_extra_child (dialog, check);
+      gtk_box_append (GTK_BOX (extra), check);
       confirm->remove_home = GTK_CHECK_BUTTON (g_object_ref (check));
+    }
+
+  /* its snapshots, which would stay behind as images */
+  snapshots = kiste_snapshots_group_get_snapshots (self->snapshots_group);
+  if (snapshots != NULL && snapshots->len > 0)
+    {
+      g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+      g_autofree char *label = NULL;
+      GtkWidget *check;
+
+      for (guint i = 0; i < snapshots->len; i++)
+        g_strv_builder_add (builder, kiste_snapshot_get_image (g_ptr_array_index (snapshots, i)));
+      confirm->snapshots = g_strv_builder_end (builder);
+      label = g_strdup_printf (ngettext ("Also delete its snapshot", "Also delete its %u snapshots",
+                                         snapshots->len), snapshots->len);
+      check = gtk_check_button_new_with_label (label);
+      gtk_widget_set_halign (check, GTK_ALIGN_CENTER);
+      gtk_box_append (GTK_BOX (extra), check);
+      confirm->remove_snapshots = GTK_CHECK_BUTTON (g_object_ref (check));
+    }
+
+  if (gtk_widget_get_first_child (extra) != NULL)
+    adw_alert_dialog_set_extra_child (dialog, extra);
+  else
+    {
+      g_object_ref_sink (extra);
+      g_object_unref (extra);
     }
 
   adw_alert_dialog_choose (dialog, GTK_WIDGET (self), NULL, delete_confirmed_cb, confirm);
@@ -1133,6 +1217,9 @@ _kiste_box_page_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "box.clone-with-changes", NULL,
                                    clone_with_changes_action);
   gtk_widget_class_install_action (widget_class, "box.rename", NULL, rename_action);
+  gtk_widget_class_install_action (widget_class, "box.recreate", NULL, recreate_action);
+  gtk_widget_class_install_action (widget_class, "box.update", NULL, recreate_action);
+  gtk_widget_class_install_action (widget_class, "box.take-snapshot", NULL, take_snapshot_action);
   gtk_widget_class_install_action (widget_class, "box.delete", NULL, delete_action);
   gtk_widget_class_install_action (widget_class, "box.open-terminal", NULL, open_terminal_action);
   gtk_widget_class_install_action (widget_class, "box.copy-enter-command", NULL,

@@ -17,6 +17,7 @@
 #include "kiste-apps-page.h"
 #include "kiste-box-page.h"
 #include "kiste-color-row.h"
+#include "kiste-snapshots-group.h"
 
 G_BEGIN_DECLS
 
@@ -55,6 +56,7 @@ struct _KisteBoxPage
   AdwBin               *apps_bin;
   KisteAppsPage        *apps_page;
   KisteColorRow        *color_row;
+  KisteSnapshotsGroup  *snapshots_group;
   GtkMenuButton        *menu_button;
   GMenuModel           *box_menu;
   /* A toolbox's menu, without what Toolbx cannot do */

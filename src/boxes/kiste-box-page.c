@@ -16,6 +16,7 @@
 #include "kiste-box-page-private.h"
 #include "kiste-lazy-menu.h"
 #include "kiste-manager-apps.h"
+#include "kiste-manager-updates.h"
 
 /* Operation results are not shown here: the window shows every task's
  * outcome as a toast already, and a second toast would repeat it. The page
@@ -37,6 +38,7 @@ static GParamSpec *properties[N_PROPS];
 static const char *operation_actions[] = {
   "box.start", "box.stop", "box.restart", "box.upgrade",
   "box.clone", "box.clone-with-changes", "box.rename", "box.delete", "box.save-to-file",
+  "box.recreate", "box.update", "box.take-snapshot",
 };
 
 void
@@ -148,6 +150,10 @@ kiste_box_page_update_actions (KisteBoxPage *self)
   gtk_widget_action_set_enabled (widget, "box.clone", idle && distrobox);
   gtk_widget_action_set_enabled (widget, "box.clone-with-changes", idle && distrobox);
   gtk_widget_action_set_enabled (widget, "box.rename", idle && distrobox);
+  gtk_widget_action_set_enabled (widget, "box.recreate", idle && distrobox);
+  gtk_widget_action_set_enabled (widget, "box.take-snapshot", idle && distrobox);
+  gtk_widget_action_set_enabled (widget, "box.update",
+                                 idle && distrobox && kiste_manager_box_has_newer_image (self->manager, self->box));
   gtk_widget_action_set_enabled (widget, "box.delete", idle);
   gtk_widget_action_set_enabled (widget, "box.copy-enter-command", has_box);
   gtk_widget_action_set_enabled (widget, "box.open-terminal", has_box);
@@ -513,8 +519,11 @@ kiste_box_page_unmap (GtkWidget *widget)
 static void
 image_updates_changed_cb (KisteBoxPage *self)
 {
-  if (self->box != NULL)
-    _kiste_box_page_update_details (self);
+  if (self->box == NULL)
+    return;
+  _kiste_box_page_update_details (self);
+  /* Update Box… is there while a newer image is */
+  kiste_box_page_update_actions (self);
 }
 
 static void
@@ -536,6 +545,7 @@ kiste_box_page_constructed (GObject *object)
                            G_CALLBACK (several_tools_cb), self, G_CONNECT_SWAPPED);
   if (self->settings != NULL)
     kiste_color_row_set_settings (self->color_row, self->settings);
+  kiste_snapshots_group_set_manager (self->snapshots_group, self->manager);
   kiste_box_page_update (self);
 }
 
@@ -668,8 +678,10 @@ kiste_box_page_class_init (KisteBoxPageClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (KISTE_TYPE_COLOR_ROW);
+  g_type_ensure (KISTE_TYPE_SNAPSHOTS_GROUP);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/ui/kiste-box-page.ui");
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, color_row);
+  gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, snapshots_group);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, menu_button);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, box_menu);
   gtk_widget_class_bind_template_child (widget_class, KisteBoxPage, toolbox_menu);
@@ -761,6 +773,7 @@ kiste_box_page_set_box (KisteBoxPage *self,
   _kiste_box_page_reset_stats (self);
 
   kiste_color_row_set_box_name (self->color_row, box ? kiste_box_get_name (box) : NULL);
+  kiste_snapshots_group_set_box (self->snapshots_group, box);
 
   if (self->manager != NULL)
     {

@@ -95,6 +95,8 @@ struct _KisteWindow
   guint                  close_confirmed : 1;
   /* Leftover temporary boxes were looked for */
   guint                  temporary_checked : 1;
+  /* what a killed Kiste left while it made a box again: asked once */
+  guint                  leftovers_checked : 1;
   guint                  temporary_close_asked : 1;
 
   /* The empty page's first boxes (KisteFirstBox), read once, and again
@@ -180,6 +182,9 @@ void        _kiste_window_class_try_init        (KisteWindowClass *klass);
 void        _kiste_window_terminal_closing      (KisteWindow      *self,
                                                  GtkWidget        *child);
 void        _kiste_window_check_temporary_boxes (KisteWindow      *self);
+/* kiste-window-leftovers.c: what a killed Kiste left while it made a box
+ * again, once per window */
+void        _kiste_window_check_leftovers       (KisteWindow      *self);
 /* A tab that installs the package file at package_path in box_name */
 KisteTerminalTab *_kiste_window_open_install_tab (KisteWindow     *self,
                                                   const char      *box_name,

@@ -175,6 +175,8 @@ _kiste_window_update_state (KisteWindow *self)
 
   if (n_boxes == 0)
     {
+      /* a box made again may be all there was */
+      _kiste_window_check_leftovers (self);
       _kiste_window_update_first_boxes (self);
       gtk_stack_set_visible_child_name (self->main_stack, "status");
       gtk_stack_set_visible_child_name (self->status_stack, "empty");
@@ -185,6 +187,7 @@ _kiste_window_update_state (KisteWindow *self)
   gtk_stack_set_visible_child_name (self->list_stack, n_shown > 0 ? "list" : "no-results");
   /* Once per window: temporary boxes a Kiste that quit left behind */
   _kiste_window_check_temporary_boxes (self);
+  _kiste_window_check_leftovers (self);
 }
 
 KisteBox *
@@ -457,6 +460,12 @@ kiste_window_task_finished_cb (KisteWindow *self,
 
   if (state == KISTE_TASK_CANCELLED)
     return;
+
+  /* A box made again is a new box of the same name: the page its old one
+   * had shows it again */
+  if (state == KISTE_TASK_SUCCEEDED && _kiste_window_get_selected_box (self) == NULL &&
+      !adw_navigation_split_view_get_collapsed (self->split_view))
+    _kiste_window_select_by_name (self, kiste_task_get_box_name (task));
 
   message = state == KISTE_TASK_SUCCEEDED ? kiste_task_get_done_message (task)
                                           : kiste_task_get_failed_message (task);

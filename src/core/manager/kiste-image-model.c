@@ -8,11 +8,13 @@
 #include "config.h"
 
 #include "kiste-image-model.h"
+#include "kiste-snapshot.h"
 
 struct _KisteImageModel
 {
   GObject    parent_instance;
   GPtrArray *downloaded;
+  gboolean   show_snapshots;
   GPtrArray *compatible;
   /* what the model shows: downloaded, then compatible ones not downloaded */
   GPtrArray *items;
@@ -95,7 +97,13 @@ rebuild (KisteImageModel *self)
 
   g_ptr_array_set_size (self->items, 0);
   for (guint i = 0; self->downloaded != NULL && i < self->downloaded->len; i++)
-    g_ptr_array_add (self->items, g_object_ref (g_ptr_array_index (self->downloaded, i)));
+    {
+      KisteImage *image = g_ptr_array_index (self->downloaded, i);
+
+      /* snapshots are boxes' own, made from their pages */
+      if (self->show_snapshots || !kiste_snapshot_is_snapshot_image (kiste_image_get_name (image)))
+        g_ptr_array_add (self->items, g_object_ref (image));
+    }
   for (guint i = 0; self->compatible != NULL && i < self->compatible->len; i++)
     {
       KisteImage *image = g_ptr_array_index (self->compatible, i);
@@ -121,6 +129,18 @@ kiste_image_model_set_downloaded (KisteImageModel *self,
       self->loaded = TRUE;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADED]);
     }
+}
+
+void
+kiste_image_model_set_show_snapshots (KisteImageModel *self,
+                                      gboolean         show)
+{
+  g_return_if_fail (KISTE_IS_IMAGE_MODEL (self));
+
+  if (self->show_snapshots == !!show)
+    return;
+  self->show_snapshots = !!show;
+  rebuild (self);
 }
 
 void

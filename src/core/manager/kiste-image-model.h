@@ -35,6 +35,10 @@ gboolean         kiste_image_model_get_has_compatible (KisteImageModel  *self);
 gboolean         kiste_image_model_is_downloaded      (KisteImageModel  *self,
                                                        const char       *name);
 
+/* Whether the boxes' snapshots (kiste-snapshot.h) are among the
+ * downloaded images; they are not unless asked for */
+void             kiste_image_model_set_show_snapshots (KisteImageModel  *self,
+                                                       gboolean          show);
 /* The two lists (GPtrArray of KisteImage), as load() sets them */
 void             kiste_image_model_set_downloaded     (KisteImageModel  *self,
                                                        GPtrArray        *images);

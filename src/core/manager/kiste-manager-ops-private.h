@@ -53,6 +53,9 @@ struct _KisteManager
   GHashTable         *image_updates;
   gboolean            checking_updates;
   guint               update_timeout_ms;
+  /* Where the journals of boxes being made again are kept
+   * (kiste-manager-snapshots.c) */
+  char               *journal_dir;
 };
 
 
@@ -112,6 +115,9 @@ struct _Op
   GPtrArray           *apps;
   char                *output;
   GError              *pending_error;
+  /* what an operation of its own file keeps besides, freed with it */
+  gpointer             extra;
+  GDestroyNotify       extra_free;
   OpStep               next;
   /* What runs once _kiste_op_require_safe_enter() found the box safe */
   OpStep               after_check;

@@ -37,6 +37,8 @@ op_free (Op *op)
   g_clear_pointer (&op->apps, g_ptr_array_unref);
   g_clear_pointer (&op->output, g_free);
   g_clear_error (&op->pending_error);
+  if (op->extra_free != NULL)
+    g_clear_pointer (&op->extra, op->extra_free);
   g_free (op);
 }
 

@@ -75,6 +75,10 @@ KisteTask      *_kiste_manager_create_and_start_on_async (KisteManager          
 KisteBoxSource *_kiste_manager_add_engine      (KisteManager    *self,
                                                 const char      *engine);
 
+/* For tests: where the journals of boxes being made again go */
+void   _kiste_manager_set_journal_dir          (KisteManager  *self,
+                                                const char    *dir);
+
 /* The first source's store: tests fill it */
 KisteBoxStore *_kiste_manager_get_store        (KisteManager  *self);
 

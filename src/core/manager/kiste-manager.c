@@ -821,6 +821,7 @@ kiste_manager_finalize (GObject *object)
   g_clear_pointer (&self->applications_dir, g_free);
   g_clear_pointer (&self->bin_dir, g_free);
   g_clear_pointer (&self->units_dir, g_free);
+  g_clear_pointer (&self->journal_dir, g_free);
 
   G_OBJECT_CLASS (kiste_manager_parent_class)->finalize (object);
 }
@@ -904,6 +905,7 @@ kiste_manager_init (KisteManager *self)
   self->applications_dir = g_build_filename (g_get_user_data_dir (), "applications", NULL);
   self->bin_dir = g_build_filename (g_get_home_dir (), ".local", "bin", NULL);
   self->units_dir = g_build_filename (g_get_user_config_dir (), "systemd", "user", NULL);
+  self->journal_dir = g_build_filename (g_get_user_state_dir (), "kiste", "journal", NULL);
   self->image_updates = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                                (GDestroyNotify) kiste_image_update_free);
 }
