@@ -12,6 +12,7 @@
 #include "kiste-distro.h"
 #include "kiste-image-chooser.h"
 #include "kiste-image-model.h"
+#include "kiste-snapshot.h"
 
 struct _KisteImageChooser
 {
@@ -24,6 +25,7 @@ struct _KisteImageChooser
   GtkPopover      *popover;
   GtkSearchEntry  *search;
   GtkListBox      *list;
+  GtkCheckButton  *show_snapshots;
   GtkLabel        *status;
 };
 
@@ -48,9 +50,12 @@ create_row (gpointer item,
 
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
-                               kiste_image_get_downloaded (image) ? _("Downloaded")
-                                                                  : _("Known to work with distrobox"));
+  if (kiste_snapshot_is_snapshot_image (name))
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("A box's snapshot"));
+  else
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                                 kiste_image_get_downloaded (image) ? _("Downloaded")
+                                                                    : _("Known to work with distrobox"));
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
 
   icon = gtk_image_new_from_icon_name (kiste_distro_icon_name (distro));
@@ -75,6 +80,16 @@ update_status (KisteImageChooser *self)
   else
     gtk_label_set_text (self->status, "");
   gtk_widget_set_visible (GTK_WIDGET (self->status), gtk_label_get_text (self->status)[0] != '\0');
+  /* only offered when there is a snapshot to show */
+  gtk_widget_set_visible (GTK_WIDGET (self->show_snapshots),
+                          kiste_image_model_get_n_snapshots (self->model) > 0);
+}
+
+static void
+kiste_image_chooser_show_snapshots_cb (KisteImageChooser *self)
+{
+  kiste_image_model_set_show_snapshots (self->model,
+                                        gtk_check_button_get_active (self->show_snapshots));
 }
 
 void
@@ -172,7 +187,9 @@ kiste_image_chooser_class_init (KisteImageChooserClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KisteImageChooser, popover);
   gtk_widget_class_bind_template_child (widget_class, KisteImageChooser, search);
   gtk_widget_class_bind_template_child (widget_class, KisteImageChooser, list);
+  gtk_widget_class_bind_template_child (widget_class, KisteImageChooser, show_snapshots);
   gtk_widget_class_bind_template_child (widget_class, KisteImageChooser, status);
+  gtk_widget_class_bind_template_callback (widget_class, kiste_image_chooser_show_snapshots_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_image_chooser_popover_show_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_image_chooser_search_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, kiste_image_chooser_search_activate_cb);
@@ -195,6 +212,8 @@ kiste_image_chooser_init (KisteImageChooser *self)
   g_signal_connect_object (self->model, "notify::loaded",
                            G_CALLBACK (update_status), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->model, "notify::has-compatible",
+                           G_CALLBACK (update_status), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->model, "items-changed",
                            G_CALLBACK (update_status), self, G_CONNECT_SWAPPED);
   update_status (self);
 }

@@ -23,11 +23,13 @@
 #include "kiste-volume-row.h"
 
 #define IMAGE "localhost/kiste-debian:ready"
+#define SNAPSHOT "localhost/kiste-snapshot:dev-20261206-093000"
 
 static const char images_json[] =
   "[{\"Id\":\"d401\",\"RepoTags\":null,\"Names\":[\"localhost/kiste-debian:ready\"],\"Size\":2183569684},"
   " {\"Id\":\"203e\",\"Names\":[\"localhost/kiste-debian:bookworm\"],\"Size\":674899038},"
-  " {\"Id\":\"0000\",\"Names\":null,\"RepoTags\":[\"<none>:<none>\"]}]";
+  " {\"Id\":\"0000\",\"Names\":null,\"RepoTags\":[\"<none>:<none>\"]},"
+  " {\"Id\":\"5a45\",\"Names\":[\"" SNAPSHOT "\"],\"Size\":2183570000}]";
 
 /* docker prints one JSON object per line */
 static const char docker_images[] =
@@ -1077,6 +1079,41 @@ test_images (Fixture       *fx,
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row (fx, "Name"))), ==, "fedora-toolbox-41");
 }
 
+/* A box's snapshot is not among the images unless asked for */
+static void
+test_images_snapshots (Fixture       *fx,
+                       gconstpointer  data)
+{
+  GtkWidget *list;
+  GtkWidget *check;
+  GtkWidget *snapshot = NULL;
+  guint n = 0;
+
+  g_assert_true (kiste_test_wait_for (images_listed, fx, 5000));
+  list = kiste_test_find_widget (GTK_WIDGET (fx->dialog), GTK_TYPE_LIST_BOX, "Images");
+  check = kiste_test_find_widget (GTK_WIDGET (fx->dialog), GTK_TYPE_CHECK_BUTTON, "Show Boxes' Snapshots");
+  g_assert_nonnull (check);
+  g_assert_true (gtk_widget_get_visible (check));
+
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+  kiste_test_flush (GTK_WIDGET (fx->window));
+  for (GtkWidget *child = gtk_widget_get_first_child (list); child; child = gtk_widget_get_next_sibling (child))
+    {
+      if (!ADW_IS_ACTION_ROW (child))
+        continue;
+      n++;
+      if (g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (child)), SNAPSHOT) == 0)
+        snapshot = child;
+    }
+  g_assert_cmpuint (n, ==, 6);
+  g_assert_nonnull (snapshot);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (snapshot)), ==, "A box's snapshot");
+
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), FALSE);
+  kiste_test_flush (GTK_WIDGET (fx->window));
+  g_assert_true (images_listed (fx));
+}
+
 static GtkWidget *
 first_image_row (Fixture *fx)
 {
@@ -1972,6 +2009,7 @@ main (int   argc,
   ADD ("locks", test_locks);
   ADD ("show-command", test_show_command);
   ADD ("images", test_images);
+  ADD ("images-snapshots", test_images_snapshots);
   ADD ("images-docker", test_images_docker);
   ADD ("form-screenshot", test_form_screenshot);
   ADD ("create-succeeds", test_create_succeeds);

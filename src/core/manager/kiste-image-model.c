@@ -143,6 +143,19 @@ kiste_image_model_set_show_snapshots (KisteImageModel *self,
   rebuild (self);
 }
 
+guint
+kiste_image_model_get_n_snapshots (KisteImageModel *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (KISTE_IS_IMAGE_MODEL (self), 0);
+
+  for (guint i = 0; self->downloaded != NULL && i < self->downloaded->len; i++)
+    if (kiste_snapshot_is_snapshot_image (kiste_image_get_name (g_ptr_array_index (self->downloaded, i))))
+      n++;
+  return n;
+}
+
 void
 kiste_image_model_set_compatible (KisteImageModel *self,
                                   GPtrArray       *images)

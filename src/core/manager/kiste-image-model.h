@@ -39,6 +39,8 @@ gboolean         kiste_image_model_is_downloaded      (KisteImageModel  *self,
  * downloaded images; they are not unless asked for */
 void             kiste_image_model_set_show_snapshots (KisteImageModel  *self,
                                                        gboolean          show);
+/* How many of the downloaded images are snapshots, shown or not */
+guint            kiste_image_model_get_n_snapshots    (KisteImageModel  *self);
 /* The two lists (GPtrArray of KisteImage), as load() sets them */
 void             kiste_image_model_set_downloaded     (KisteImageModel  *self,
                                                        GPtrArray        *images);
