@@ -213,14 +213,14 @@ kiste_snapshots_group_ask_recreate (KisteSnapshotsGroup *self,
       heading = g_strdup_printf (_("Update “%s”?"), ask->box_name);
       body = g_strdup_printf (_("The newer image is downloaded and the box is made again from it, with the "
                                 "same name and settings. A snapshot is taken first: if anything fails, the "
-                                "box is restored from it.\n\n%s"), kept);
+                                "box is restored from it. Any terminal open in the box is closed.\n\n%s"), kept);
     }
   else
     {
       heading = g_strdup_printf (_("Recreate “%s”?"), ask->box_name);
       body = g_strdup_printf (_("The box is made again from its image, with the same name and settings. A "
-                                "snapshot is taken first: if anything fails, the box is restored from it."
-                                "\n\n%s"), kept);
+                                "snapshot is taken first: if anything fails, the box is restored from it. "
+                                "Any terminal open in the box is closed.\n\n%s"), kept);
     }
   dialog = dialog_new (heading, body, update ? _("_Update") : _("_Recreate"), ADW_RESPONSE_DESTRUCTIVE);
   add_keep_check (dialog, ask);
@@ -239,7 +239,8 @@ ask_restore (KisteSnapshotsGroup *self,
 
   heading = g_strdup_printf (_("Restore “%s”?"), ask->box_name);
   body = g_strdup_printf (_("The box is made again from its snapshot of %s, with the same name and "
-                            "settings. Its home folder stays as it is.\n\nChanges made inside the box "
+                            "settings. Its home folder stays as it is, and any terminal open in the box "
+                            "is closed.\n\nChanges made inside the box "
                             "since then, outside its home folder, are lost unless you keep a snapshot."),
                           when);
   dialog = dialog_new (heading, body, _("_Restore"), ADW_RESPONSE_DESTRUCTIVE);
