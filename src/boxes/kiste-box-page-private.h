@@ -129,4 +129,20 @@ void      _kiste_box_page_reset_stats         (KisteBoxPage       *self);
 /* kiste-box-page-actions.c: installs the box.* actions */
 void      _kiste_box_page_class_actions_init  (GtkWidgetClass     *widget_class);
 
+/* Something to do with a box once its details are known */
+typedef void (*WithBoxFunc) (KisteBoxPage *self,
+                             KisteBox     *box);
+/* Calls func with the box named box_name once its details are there */
+void      _kiste_box_page_with_details        (KisteBoxPage       *self,
+                                               const char         *box_name,
+                                               WithBoxFunc         func);
+/* The end of a manager operation started from the page: the window
+ * toasts every task's outcome */
+void      _kiste_box_page_operation_done_cb   (GObject            *object,
+                                               GAsyncResult       *result,
+                                               gpointer            user_data);
+
+/* kiste-box-page-files.c: Export Settings and Save to File */
+void      _kiste_box_page_class_files_init    (GtkWidgetClass     *widget_class);
+
 G_END_DECLS
