@@ -13,7 +13,8 @@
 
 G_BEGIN_DECLS
 
-/* Snapshots of boxes and boxes made again (kiste-manager-snapshots.c).
+/* Snapshots of boxes (kiste-manager-snapshots.c) and boxes made again
+ * (kiste-manager-recreate.c).
  * Each operation checks its input before any process starts, returns its
  * KisteTask (transfer none) and completes with
  * kiste_manager_operation_finish(). Toolboxes are refused: Toolbx makes
