@@ -27,6 +27,7 @@
 #include "kiste-create-dialog.h"
 #include "kiste-exported-dialog.h"
 #include "kiste-manager-private.h"
+#include "kiste-manager-updates.h"
 #include "kiste-terminal-tab.h"
 #include "kiste-test-ui.h"
 #include "kiste-window-private.h"
@@ -458,6 +459,117 @@ test_isolation (Fixture       *fixture,
 
 typedef struct
 {
+  GtkWidget  *root;
+  const char *title;
+  const char *prefix;
+} PrefixQuery;
+
+static gboolean
+row_starts_with (gpointer data)
+{
+  PrefixQuery *query = data;
+  AdwPreferencesRow *row = find_row (query->root, query->title);
+
+  return row != NULL && ADW_IS_ACTION_ROW (row) &&
+         g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), query->prefix);
+}
+
+/* A preferences group titled title under root, once it has n rows */
+static GtkWidget *
+find_group (GtkWidget  *root,
+            const char *title)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (ADW_IS_PREFERENCES_GROUP (child) &&
+          g_strcmp0 (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (child)), title) == 0)
+        return child;
+      if ((found = find_group (child, title)))
+        return found;
+    }
+  return NULL;
+}
+
+static guint
+count_rows (GtkWidget *root)
+{
+  guint n = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    n += (ADW_IS_ACTION_ROW (child) && gtk_widget_get_visible (child)) + count_rows (child);
+  return n;
+}
+
+typedef struct
+{
+  GtkWidget  *root;
+  const char *title;
+  guint       n_rows;
+} GroupQuery;
+
+static gboolean
+group_has_rows (gpointer data)
+{
+  GroupQuery *query = data;
+  GtkWidget *group = find_group (query->root, query->title);
+
+  return group != NULL && count_rows (group) >= query->n_rows;
+}
+
+/* A box whose image has a newer one, and its snapshots */
+static void
+test_snapshots (Fixture       *fixture,
+                gconstpointer  data)
+{
+  KisteFakeRunner *runner = KISTE_FAKE_RUNNER (kiste_manager_get_runner (fixture->manager));
+  GtkWidget *page;
+  GtkWidget *group;
+
+  kiste_fake_runner_add (runner, "podman images",
+                         "echo '["
+                         "{\"Id\":\"5e1a\",\"Size\":2214592512,\"Names\":[\"localhost/kiste-snapshot:fedora-dev-20261205-174210\"],"
+                         "\"Labels\":{\"io.github.kiste.snapshot.box\":\"fedora-dev\",\"io.github.kiste.snapshot.reason\":\"snapshot\"}},"
+                         "{\"Id\":\"77c2\",\"Size\":1932735283,\"Names\":[\"localhost/kiste-snapshot:fedora-dev-20261128-091503\"],"
+                         "\"Labels\":{\"io.github.kiste.snapshot.box\":\"fedora-dev\",\"io.github.kiste.snapshot.reason\":\"snapshot\"}}"
+                         "]'");
+  /* the registry has the local images, and a newer Fedora one */
+  kiste_fake_runner_add (runner, "podman image inspect",
+                         "shift 4; sep='['; for id in \"$@\"; do"
+                         " printf '%s{\"Id\":\"%s\",\"Digest\":\"sha256:%s\"}' \"$sep\" \"$id\" "
+                         "a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1; sep=,;"
+                         " done; echo ']'");
+  kiste_fake_runner_add (runner, "skopeo",
+                         "case \"$4\" in "
+                         "*fedora-toolbox:41) echo '{\"Digest\":\"sha256:"
+                         "0000000000000000000000000000000000000000000000000000000000000000\","
+                         "\"Created\":\"2026-12-04T08:00:00Z\"}';; "
+                         "*) echo '{\"Digest\":\"sha256:"
+                         "a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1\"}';; esac");
+
+  /* the window opened on fedora-dev before there were snapshots: the
+   * page lists them again for another box and back */
+  select_box (fixture, "experiments");
+  select_box (fixture, "fedora-dev");
+  page = GTK_WIDGET (box_page (fixture));
+  wait_for_row (page, "State", "Running");
+  /* the manager's check, as the daily one runs, without the toast */
+  kiste_manager_check_updates_async (fixture->manager, NULL, NULL, NULL);
+  {
+    PrefixQuery newer = { page, "Image Updates", "Newer image available" };
+    GroupQuery snapshots = { page, "Snapshots", 2 };
+
+    g_assert_true (kiste_test_wait_for (row_starts_with, &newer, TIMEOUT_MS));
+    g_assert_true (kiste_test_wait_for (group_has_rows, &snapshots, TIMEOUT_MS));
+  }
+  group = find_group (page, "Snapshots");
+  scroll_to (GTK_WIDGET (fixture->window), group);
+  take (fixture, NULL, "snapshots", FALSE);
+}
+
+typedef struct
+{
   KisteTerminalTab *tab;
   const char       *text;
 } TabQuery;
@@ -774,6 +886,7 @@ main (int   argc,
   ADD ("main-window", test_main_window);
   g_test_add ("/kiste/screenshots/first-run", Fixture, silverblue_42, fixture_setup, test_first_run, fixture_teardown);
   ADD ("isolation", test_isolation);
+  ADD ("snapshots", test_snapshots);
   ADD ("terminal", test_terminal);
   ADD ("apps", test_apps);
   ADD ("create", test_create);
