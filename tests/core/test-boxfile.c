@@ -11,7 +11,12 @@
 
 #include "config.h"
 
+#include <fcntl.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <glib/gstdio.h>
 
@@ -766,6 +771,188 @@ test_fixture (Fixture       *fixture,
   g_assert_no_error (error);
 }
 
+/* The writer: members read from a pipe while their producer writes */
+
+static GAsyncResult *writer_result;
+
+static void
+writer_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  writer_result = g_object_ref (result);
+}
+
+static GAsyncResult *
+wait_writer (void)
+{
+  g_clear_object (&writer_result);
+  while (writer_result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return writer_result;
+}
+
+typedef struct
+{
+  char   *path;
+  GBytes *data;
+} Producer;
+
+/* Opens the pipe for writing (blocking until the writer's read is
+ * there), writes data in pieces and closes it */
+static gpointer
+producer_thread (gpointer user_data)
+{
+  Producer *producer = user_data;
+  gsize length = 0;
+  const guchar *data = g_bytes_get_data (producer->data, &length);
+  int fd = g_open (producer->path, O_WRONLY | O_CLOEXEC, 0);
+
+  g_assert_cmpint (fd, >=, 0);
+  for (gsize at = 0; at < length;)
+    {
+      gssize n = write (fd, data + at, MIN (length - at, 4096));
+
+      g_assert_cmpint (n, >, 0);
+      at += n;
+    }
+  close (fd);
+  return NULL;
+}
+
+static void
+test_writer (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autoptr(KisteBoxfile) boxfile = make_boxfile (fixture);
+  g_autoptr(KisteBoxfile) read = NULL;
+  g_autoptr(KisteBoxfileWriter) writer = NULL;
+  g_autoptr(GCancellable) ended = g_cancellable_new ();
+  g_autoptr(GCancellable) stop = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *pipe = g_build_filename (fixture->dir, "pipe", NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *copied = NULL;
+  gsize length = 0, copied_length = 0;
+  Producer producer = { pipe, NULL };
+  GThread *thread;
+
+  g_assert_true (g_file_get_contents (fixture->image, &contents, &length, NULL));
+  producer.data = g_bytes_new (contents, length);
+  g_assert_cmpint (mkfifo (pipe, 0600), ==, 0);
+  writer = kiste_boxfile_writer_new (fixture->file, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  /* the read waits for a producer that comes later */
+  kiste_boxfile_writer_add_async (writer, KISTE_BOXFILE_IMAGE, pipe, ended, stop, writer_cb,
+                                  NULL);
+  g_usleep (50 * 1000);
+  thread = g_thread_new ("producer", producer_thread, &producer);
+  g_assert_true (kiste_boxfile_writer_add_finish (writer, wait_writer (), &error));
+  g_assert_no_error (error);
+  g_thread_join (thread);
+  g_bytes_unref (producer.data);
+  /* nothing under the chosen name before the end */
+  g_assert_false (g_file_test (fixture->file, G_FILE_TEST_EXISTS));
+  kiste_boxfile_writer_finish_async (writer, boxfile, NULL, writer_cb, NULL);
+  g_assert_true (kiste_boxfile_writer_finish_finish (writer, wait_writer (), &error));
+  g_assert_no_error (error);
+  g_clear_object (&writer_result);
+
+  /* the reader takes it, and the image is what went into the pipe */
+  read = kiste_boxfile_read (fixture->file, fixture->out, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (read->image_size, ==, length);
+  g_assert_true (g_file_get_contents (read->image_path, &copied, &copied_length, NULL));
+  g_assert_cmpmem (copied, copied_length, contents, length);
+  g_assert_cmpstr (read->settings, ==, SETTINGS);
+  g_assert_cmpuint (g_strv_length (read->apps), ==, 2);
+}
+
+/* A producer gone without opening its pipe, and one stopped: an error,
+ * and nothing under the chosen name or beside it once released */
+static void
+test_writer_refused (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr(KisteBoxfileWriter) writer = NULL;
+  g_autoptr(GCancellable) ended = g_cancellable_new ();
+  g_autoptr(GCancellable) stop = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *pipe = g_build_filename (fixture->dir, "pipe", NULL);
+  g_autofree char *empty = g_build_filename (fixture->dir, "empty", NULL);
+
+  g_assert_cmpint (mkfifo (pipe, 0600), ==, 0);
+  writer = kiste_boxfile_writer_new (fixture->file, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  /* the image, the output folder, the pipe and the temporary file */
+  g_assert_cmpuint (count_files (fixture->dir), ==, 4);
+
+  kiste_boxfile_writer_add_async (writer, KISTE_BOXFILE_IMAGE, pipe, ended, stop, writer_cb,
+                                  NULL);
+  g_cancellable_cancel (ended);
+  g_assert_false (kiste_boxfile_writer_add_finish (writer, wait_writer (), &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT);
+  g_clear_error (&error);
+
+  /* stopped while waiting for its producer */
+  g_clear_object (&ended);
+  ended = g_cancellable_new ();
+  kiste_boxfile_writer_add_async (writer, KISTE_BOXFILE_HOME, pipe, ended, stop, writer_cb, NULL);
+  g_usleep (20 * 1000);
+  g_cancellable_cancel (stop);
+  g_assert_false (kiste_boxfile_writer_add_finish (writer, wait_writer (), &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&error);
+
+  /* an empty finished file is nothing written either */
+  g_clear_object (&stop);
+  stop = g_cancellable_new ();
+  g_assert_true (g_file_set_contents (empty, "", 0, NULL));
+  kiste_boxfile_writer_add_async (writer, KISTE_BOXFILE_IMAGE, empty, ended, stop, writer_cb,
+                                  NULL);
+  g_assert_false (kiste_boxfile_writer_add_finish (writer, wait_writer (), &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT);
+  g_clear_object (&writer_result);
+
+  g_clear_pointer (&writer, kiste_boxfile_writer_free);
+  g_assert_false (g_file_test (fixture->file, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (count_files (fixture->dir), ==, 4);
+}
+
+/* A full disk (a file size limit here): the writer's error, nothing left */
+static void
+test_writer_full (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  if (g_test_subprocess ())
+    {
+      g_autoptr(KisteBoxfileWriter) writer = NULL;
+      g_autoptr(GCancellable) ended = g_cancellable_new ();
+      g_autoptr(GCancellable) stop = g_cancellable_new ();
+      g_autoptr(GError) error = NULL;
+      struct rlimit limit = { 64 * 1024, 64 * 1024 };
+
+      signal (SIGXFSZ, SIG_IGN);
+      g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+      writer = kiste_boxfile_writer_new (fixture->file, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_cancellable_cancel (ended);
+      kiste_boxfile_writer_add_async (writer, KISTE_BOXFILE_IMAGE, fixture->image, ended, stop,
+                                      writer_cb, NULL);
+      g_assert_false (kiste_boxfile_writer_add_finish (writer, wait_writer (), &error));
+      g_assert_true (error->domain == G_IO_ERROR);
+      g_assert_nonnull (strstr (error->message, "arch.kistebox"));
+      g_clear_object (&writer_result);
+      g_clear_pointer (&writer, kiste_boxfile_writer_free);
+      g_assert_false (g_file_test (fixture->file, G_FILE_TEST_EXISTS));
+      /* the image and the output folder */
+      g_assert_cmpuint (count_files (fixture->dir), ==, 2);
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -795,6 +982,9 @@ main (int   argc,
   ADD ("image-names/refused", test_image_names_refused);
   ADD ("write/cancelled", test_write_cancelled);
   ADD ("write/missing-image", test_write_missing_image);
+  ADD ("writer", test_writer);
+  ADD ("writer/refused", test_writer_refused);
+  ADD ("writer/full", test_writer_full);
 #undef ADD
 
   return g_test_run ();
