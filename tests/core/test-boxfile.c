@@ -919,7 +919,8 @@ test_writer_refused (Fixture       *fixture,
   g_assert_cmpuint (count_files (fixture->dir), ==, 4);
 }
 
-/* A full disk (a file size limit here): the writer's error, nothing left */
+/* A full disk (a file size limit here): the writer's error once its
+ * producer, which is never left waiting, is done; nothing left */
 static void
 test_writer_full (Fixture       *fixture,
                   gconstpointer  data)
@@ -930,26 +931,39 @@ test_writer_full (Fixture       *fixture,
       g_autoptr(GCancellable) ended = g_cancellable_new ();
       g_autoptr(GCancellable) stop = g_cancellable_new ();
       g_autoptr(GError) error = NULL;
+      g_autofree char *pipe = g_build_filename (fixture->dir, "pipe", NULL);
+      g_autofree char *contents = NULL;
+      gsize length = 0;
+      Producer producer = { pipe, NULL };
       struct rlimit limit = { 64 * 1024, 64 * 1024 };
+      GThread *thread;
 
+      g_assert_true (g_file_get_contents (fixture->image, &contents, &length, NULL));
+      g_assert_cmpuint (length, >, 2 * limit.rlim_cur);
+      producer.data = g_bytes_new_take (g_steal_pointer (&contents), length);
+      g_assert_cmpint (mkfifo (pipe, 0600), ==, 0);
       signal (SIGXFSZ, SIG_IGN);
       g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
       writer = kiste_boxfile_writer_new (fixture->file, NULL, NULL, NULL, &error);
       g_assert_no_error (error);
+      kiste_boxfile_writer_add_async (writer, KISTE_BOXFILE_IMAGE, pipe, ended, stop, writer_cb,
+                                      NULL);
+      /* every byte taken: the producer ends */
+      thread = g_thread_new ("producer", producer_thread, &producer);
+      g_thread_join (thread);
+      g_bytes_unref (producer.data);
       g_cancellable_cancel (ended);
-      kiste_boxfile_writer_add_async (writer, KISTE_BOXFILE_IMAGE, fixture->image, ended, stop,
-                                      writer_cb, NULL);
       g_assert_false (kiste_boxfile_writer_add_finish (writer, wait_writer (), &error));
       g_assert_true (error->domain == G_IO_ERROR);
       g_assert_nonnull (strstr (error->message, "arch.kistebox"));
       g_clear_object (&writer_result);
       g_clear_pointer (&writer, kiste_boxfile_writer_free);
       g_assert_false (g_file_test (fixture->file, G_FILE_TEST_EXISTS));
-      /* the image and the output folder */
-      g_assert_cmpuint (count_files (fixture->dir), ==, 2);
+      /* the image, the output folder and the pipe */
+      g_assert_cmpuint (count_files (fixture->dir), ==, 3);
       return;
     }
-  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_subprocess (NULL, 10 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_passed ();
 }
 

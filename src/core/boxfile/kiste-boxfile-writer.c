@@ -262,7 +262,10 @@ add_job_free (AddJob *job)
   g_free (job);
 }
 
-/* Reads what is there; FALSE with *eof at the end (no writer left) */
+/* Reads what is there, setting *eof at the end (no writer left). Once
+ * writing failed (*failed, a full disk), the rest is read and dropped:
+ * a producer must never wait for a reader that went away. FALSE when
+ * reading failed. */
 static gboolean
 read_some (KisteBoxfileWriter  *self,
            int                  in,
@@ -270,6 +273,7 @@ read_some (KisteBoxfileWriter  *self,
            struct sha256_ctx   *ctx,
            guint64             *size,
            gboolean            *eof,
+           GError             **failed,
            GError             **error)
 {
   for (;;)
@@ -294,11 +298,14 @@ read_some (KisteBoxfileWriter  *self,
           *eof = TRUE;
           return TRUE;
         }
+      if (*failed != NULL)
+        continue;
       sha256_update (ctx, n, buffer);
-      if (!write_all (self, buffer, n, error))
-        return FALSE;
-      *size += n;
-      progress_add (self, n, FALSE);
+      if (write_all (self, buffer, n, failed))
+        {
+          *size += n;
+          progress_add (self, n, FALSE);
+        }
     }
 }
 
@@ -316,12 +323,12 @@ add_from (KisteBoxfileWriter  *self,
   struct sha256_ctx ctx;
   gboolean eof = FALSE;
   gboolean ended = FALSE;
+  GError *failed = NULL;
 
   sha256_init (&ctx);
   /* a header without a size for now: written again at the end */
   _kiste_boxfile_tar_header (block, job->name, 0);
-  if (!write_all (self, block, sizeof block, error))
-    return FALSE;
+  write_all (self, block, sizeof block, &failed);
 
   while (!eof)
     {
@@ -330,17 +337,31 @@ add_from (KisteBoxfileWriter  *self,
       fds[1].fd = g_cancellable_get_fd (cancellable);
       fds[2].fd = ended ? -1 : g_cancellable_get_fd (job->ended);
       if (poll (fds, G_N_ELEMENTS (fds), -1) < 0 && errno != EINTR)
-        return write_error (self, errno, error);
+        {
+          g_clear_error (&failed);
+          return write_error (self, errno, error);
+        }
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
+        {
+          g_clear_error (&failed);
+          return FALSE;
+        }
       /* the producer is gone: what it wrote is all in the pipe, and a
        * pipe nobody opened reads as empty */
       if (g_cancellable_is_cancelled (job->ended))
         ended = TRUE;
       /* a pipe opened before its producer polls as nothing until then */
       if ((fds[0].revents != 0 || ended) &&
-          !read_some (self, in, buffer, &ctx, &size, &eof, error))
-        return FALSE;
+          !read_some (self, in, buffer, &ctx, &size, &eof, &failed, error))
+        {
+          g_clear_error (&failed);
+          return FALSE;
+        }
+    }
+  if (failed != NULL)
+    {
+      g_propagate_error (error, failed);
+      return FALSE;
     }
   if (size == 0)
     {
