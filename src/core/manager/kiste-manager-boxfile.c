@@ -135,9 +135,8 @@ save_written_cb (GObject      *object,
                  gpointer      user_data)
 {
   GTask *task = user_data;
-  GError *error = NULL;
-
   SaveData *data = g_object_get_data (G_OBJECT (task), "kiste-save");
+  GError *error = NULL;
 
   if (!kiste_boxfile_writer_finish_finish (data->writer, result, &error))
     _kiste_op_return (task, error);
