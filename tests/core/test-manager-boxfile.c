@@ -211,39 +211,6 @@ test_save_cancelled (Fixture       *fixture,
   g_assert_cmpuint (count_entries (fixture->dir), ==, 1);
 }
 
-/* The engine fails half way, or ends without writing its archive: the
- * reason, no file under the chosen name, nothing beside it or in the
- * cache */
-static void
-test_save_producer_fails (Fixture       *fixture,
-                          gconstpointer  data)
-{
-  Result r = { 0 };
-
-  kiste_fake_runner_add (fixture->runner, "podman save",
-                         "printf 'half an' > \"$5\"; echo 'Error: no space left' >&2; exit 125");
-  g_assert_nonnull (kiste_manager_save_boxfile_async (fixture->manager, "fixture-a", fixture->file,
-                                                      FALSE, NULL, operation_cb, &r));
-  wait_result (&r);
-  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED);
-  g_assert_nonnull (strstr (r.error->message, "no space left"));
-  g_clear_error (&r.error);
-  g_assert_false (g_file_test (fixture->file, G_FILE_TEST_EXISTS));
-  g_assert_cmpuint (count_entries (fixture->dir), ==, 1);
-  g_assert_cmpuint (count_entries (fixture->cache), ==, 0);
-
-  kiste_fake_runner_add (fixture->runner, "podman save", "exit 0");
-  r = (Result) { 0 };
-  g_assert_nonnull (kiste_manager_save_boxfile_async (fixture->manager, "fixture-a", fixture->file,
-                                                      FALSE, NULL, operation_cb, &r));
-  wait_result (&r);
-  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT);
-  g_clear_error (&r.error);
-  g_assert_false (g_file_test (fixture->file, G_FILE_TEST_EXISTS));
-  g_assert_cmpuint (count_entries (fixture->dir), ==, 1);
-  g_assert_cmpuint (count_entries (fixture->cache), ==, 0);
-}
-
 static void
 test_save_fails_on_commit (Fixture       *fixture,
                            gconstpointer  data)
@@ -832,7 +799,6 @@ main (int   argc,
   g_test_add ("/manager-boxfile/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
   ADD ("save", test_save);
   ADD ("save/cancelled", test_save_cancelled);
-  ADD ("save/producer-fails", test_save_producer_fails);
   ADD ("save/fails-on-commit", test_save_fails_on_commit);
   ADD ("save/refuses-toolbox", test_save_refuses_toolbox);
   ADD ("open", test_open);

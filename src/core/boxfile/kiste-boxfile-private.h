@@ -6,13 +6,11 @@
  */
 
 /* The tar headers of a box file (kiste-boxfile-tar.c), shared with
- * kiste-boxfile.c, kiste-boxfile-writer.c and the tests, which build
- * broken files with them; and the SHA-256 they all give as hex. */
+ * kiste-boxfile.c and the tests, which build broken files with them. */
 
 #pragma once
 
 #include <glib.h>
-#include <nettle/sha2.h>
 
 G_BEGIN_DECLS
 
@@ -32,9 +30,5 @@ gboolean _kiste_boxfile_tar_read_header  (const guchar block[KISTE_TAR_BLOCK],
                                           guint64     *size,
                                           gboolean    *end,
                                           GError     **error);
-
-/* The digest of ctx as 64 lowercase hex digits (nettle's SHA-256, which
- * uses the processor's SHA instructions where it has them) */
-char    *_kiste_boxfile_sha256_finish    (struct sha256_ctx *ctx);
 
 G_END_DECLS

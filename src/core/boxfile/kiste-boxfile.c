@@ -31,8 +31,8 @@
 
 /* SHA-256 through nettle, which uses the processor's SHA instructions
  * where it has them: about five times GLib's speed on the large members */
-char *
-_kiste_boxfile_sha256_finish (struct sha256_ctx *ctx)
+static char *
+sha256_finish (struct sha256_ctx *ctx)
 {
   guint8 digest[SHA256_DIGEST_SIZE];
   char *hex = g_malloc (2 * SHA256_DIGEST_SIZE + 1);
@@ -456,7 +456,7 @@ write_bytes_member (GOutputStream  *out,
 
   sha256_init (&ctx);
   sha256_update (&ctx, length, (const guint8 *) data);
-  sha = _kiste_boxfile_sha256_finish (&ctx);
+  sha = sha256_finish (&ctx);
   _kiste_boxfile_tar_header (block, name, length);
   if (!g_output_stream_write_all (out, block, sizeof block, NULL, cancellable, error) ||
       !g_output_stream_write_all (out, data, length, NULL, cancellable, error) ||
@@ -517,7 +517,7 @@ write_file_member (GOutputStream  *out,
     }
   if (!write_padding (out, size, cancellable, error))
     return FALSE;
-  sha = _kiste_boxfile_sha256_finish (&ctx);
+  sha = sha256_finish (&ctx);
   g_hash_table_replace (members, g_strdup (name),
                         g_strdup_printf ("%" G_GUINT64_FORMAT " %s", size, sha));
   return TRUE;
@@ -862,7 +862,7 @@ read_members (const char     *path,
                         cancellable, error) ||
           (out != NULL && !g_output_stream_close (out, cancellable, error)))
         return NULL;
-      sha = _kiste_boxfile_sha256_finish (&checksum);
+      sha = sha256_finish (&checksum);
       g_hash_table_replace (seen, g_strdup (name),
                             g_strdup_printf ("%" G_GUINT64_FORMAT " %s", size, sha));
       if (memory != NULL)

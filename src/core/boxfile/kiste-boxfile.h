@@ -158,43 +158,6 @@ void          kiste_boxfile_read_async     (const char           *path,
 KisteBoxfile *kiste_boxfile_read_finish    (GAsyncResult         *result,
                                             GError              **error);
 
-/* A box file written while its large members are made: each is read from
- * source (a named pipe its producer writes into, or a finished file)
- * until its producer closed it, hashed on the way, straight into a
- * temporary file beside path; ended says the producer is gone (a pipe
- * that nobody opened then reads as empty). Finish writes the settings,
- * the apps and the index and renames the file to path; a writer freed
- * before that removes it. Progress gives the bytes written, total 0. */
-typedef struct _KisteBoxfileWriter KisteBoxfileWriter;
-
-KisteBoxfileWriter *kiste_boxfile_writer_new           (const char           *path,
-                                                        KisteBoxfileProgress  progress,
-                                                        gpointer              progress_data,
-                                                        GDestroyNotify        progress_destroy,
-                                                        GError              **error);
-/* Not while an add or the finish runs */
-void                kiste_boxfile_writer_free          (KisteBoxfileWriter   *self);
-void                kiste_boxfile_writer_add_async     (KisteBoxfileWriter   *self,
-                                                        const char           *name,
-                                                        const char           *source,
-                                                        GCancellable         *ended,
-                                                        GCancellable         *cancellable,
-                                                        GAsyncReadyCallback   callback,
-                                                        gpointer              user_data);
-gboolean            kiste_boxfile_writer_add_finish    (KisteBoxfileWriter   *self,
-                                                        GAsyncResult         *result,
-                                                        GError              **error);
-/* boxfile's name, tool, engine, image, settings and apps */
-void                kiste_boxfile_writer_finish_async  (KisteBoxfileWriter   *self,
-                                                        const KisteBoxfile   *boxfile,
-                                                        GCancellable         *cancellable,
-                                                        GAsyncReadyCallback   callback,
-                                                        gpointer              user_data);
-gboolean            kiste_boxfile_writer_finish_finish (KisteBoxfileWriter   *self,
-                                                        GAsyncResult         *result,
-                                                        GError              **error);
-
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KisteBoxfile, kiste_boxfile_free)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (KisteBoxfileWriter, kiste_boxfile_writer_free)
 
 G_END_DECLS

@@ -16,7 +16,6 @@
 #include <errno.h>
 #include <glib/gstdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "kiste-assemble.h"
 #include "kiste-commands.h"
@@ -75,36 +74,18 @@ remove_boxfile_folder (const char *folder)
 
 typedef struct
 {
-  KisteManager       *self;
-  char               *folder;
-  char               *engine;
-  char               *image;
-  gboolean            with_home;
-  char               *home;
-  /* the file, written while the engine and tar make its members */
-  KisteBoxfileWriter *writer;
-  /* the member being made: its producer's end, its read's, their errors,
-   * what follows and what a failure runs instead of failing at once */
-  GCancellable       *ended;
-  GCancellable       *stop;
-  gboolean            adding;
-  gboolean            produced;
-  GError             *producer_error;
-  GError             *add_error;
-  OpStep              stream_next;
-  OpStep              stream_failed;
+  KisteManager *self;
+  char         *folder;
+  char         *engine;
+  char         *image;
+  gboolean      with_home;
+  char         *home;
 } SaveData;
 
 static void
 save_data_free (SaveData *data)
 {
-  /* a file not finished is removed with its writer */
-  g_clear_pointer (&data->writer, kiste_boxfile_writer_free);
   remove_boxfile_folder (data->folder);
-  g_clear_object (&data->ended);
-  g_clear_object (&data->stop);
-  g_clear_error (&data->producer_error);
-  g_clear_error (&data->add_error);
   g_clear_object (&data->self);
   g_free (data->folder);
   g_free (data->engine);
@@ -135,10 +116,9 @@ save_written_cb (GObject      *object,
                  gpointer      user_data)
 {
   GTask *task = user_data;
-  SaveData *data = g_object_get_data (G_OBJECT (task), "kiste-save");
   GError *error = NULL;
 
-  if (!kiste_boxfile_writer_finish_finish (data->writer, result, &error))
+  if (!kiste_boxfile_write_finish (result, &error))
     _kiste_op_return (task, error);
   else
     _kiste_op_done (task);
@@ -196,6 +176,9 @@ save_listed_cb (GObject      *object,
   boxfile->engine = g_strdup (data->engine);
   boxfile->image = g_strdup (data->image);
   boxfile->apps = g_strv_builder_end (apps);
+  boxfile->image_path = g_build_filename (data->folder, KISTE_BOXFILE_IMAGE, NULL);
+  if (data->home != NULL)
+    boxfile->home_path = g_build_filename (data->folder, KISTE_BOXFILE_HOME, NULL);
   if (!(boxfile->settings = dup_settings (box, data->image, &error)))
     {
       _kiste_op_return (task, error);
@@ -203,150 +186,8 @@ save_listed_cb (GObject      *object,
     }
 
   kiste_task_set_step (op->ktask, _("Writing the file"));
-  kiste_boxfile_writer_finish_async (data->writer, boxfile, _kiste_op_cancellable (task),
-                                     save_written_cb, task);
-}
-
-/* A member streamed into the file: the engine or tar writes into a named
- * pipe in the cache, the writer reads it into the file; the step goes on
- * once both ended */
-static void
-save_stream_join (GTask *task)
-{
-  Op *op = g_task_get_task_data (task);
-  SaveData *data = g_object_get_data (G_OBJECT (task), "kiste-save");
-  GError *error;
-
-  if (data->adding || !data->produced)
-    return;
-  /* the writer's own failure (a full disk) says more than the broken
-   * pipe it left the producer with */
-  if (data->add_error != NULL &&
-      !g_error_matches (data->add_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    {
-      g_clear_error (&data->producer_error);
-      error = g_steal_pointer (&data->add_error);
-    }
-  else if (data->producer_error != NULL)
-    error = g_steal_pointer (&data->producer_error);
-  else
-    error = g_steal_pointer (&data->add_error);
-
-  if (error == NULL)
-    {
-      data->stream_next (task);
-      return;
-    }
-  if (data->stream_failed != NULL)
-    {
-      g_clear_error (&op->pending_error);
-      op->pending_error = error;
-      data->stream_failed (task);
-      return;
-    }
-  _kiste_op_return (task, error);
-}
-
-static void
-save_added_cb (GObject      *object,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  GTask *task = user_data;
-  SaveData *data = g_object_get_data (G_OBJECT (task), "kiste-save");
-
-  data->adding = FALSE;
-  g_clear_error (&data->add_error);
-  kiste_boxfile_writer_add_finish (data->writer, result, &data->add_error);
-  save_stream_join (task);
-}
-
-static void
-save_stream_add (GTask      *task,
-                 const char *name,
-                 const char *source)
-{
-  SaveData *data = g_object_get_data (G_OBJECT (task), "kiste-save");
-
-  data->adding = TRUE;
-  kiste_boxfile_writer_add_async (data->writer, name, source, data->ended, data->stop,
-                                  save_added_cb, task);
-}
-
-/* The producer failed or was cancelled: the read stops too */
-static void
-save_stream_producer_failed (GTask *task)
-{
-  Op *op = g_task_get_task_data (task);
-  SaveData *data = g_object_get_data (G_OBJECT (task), "kiste-save");
-
-  data->produced = TRUE;
-  data->producer_error = g_steal_pointer (&op->pending_error);
-  g_cancellable_cancel (data->stop);
-  save_stream_join (task);
-}
-
-static void
-save_stream_produced (GTask *task)
-{
-  Op *op = g_task_get_task_data (task);
-  SaveData *data = g_object_get_data (G_OBJECT (task), "kiste-save");
-
-  op->recover = NULL;
-  data->produced = TRUE;
-  g_cancellable_cancel (data->ended);
-  save_stream_join (task);
-}
-
-/* docker's save writes a temporary file and renames it over the name it
- * was given, never into a pipe: its archive is read once it is whole */
-static void
-save_stream_file_done (GTask *task)
-{
-  SaveData *data = g_object_get_data (G_OBJECT (task), "kiste-save");
-  g_autofree char *path = g_build_filename (data->folder, KISTE_BOXFILE_IMAGE, NULL);
-
-  data->produced = TRUE;
-  g_cancellable_cancel (data->ended);
-  save_stream_add (task, KISTE_BOXFILE_IMAGE, path);
-}
-
-static void
-save_stream (GTask              *task,
-             const char         *name,
-             const char * const *argv,
-             gboolean            through_pipe,
-             OpStep              next,
-             OpStep              failed)
-{
-  Op *op = g_task_get_task_data (task);
-  SaveData *data = g_object_get_data (G_OBJECT (task), "kiste-save");
-  g_autofree char *path = g_build_filename (data->folder, name, NULL);
-
-  g_clear_object (&data->ended);
-  g_clear_object (&data->stop);
-  data->ended = g_cancellable_new ();
-  data->stop = g_cancellable_new ();
-  data->produced = FALSE;
-  data->stream_next = next;
-  data->stream_failed = failed;
-  if (!through_pipe)
-    {
-      op->recover = failed;
-      _kiste_op_run (task, argv, SAVE_TIMEOUT_MS, TRUE, save_stream_file_done);
-      return;
-    }
-  if (mkfifo (path, 0600) != 0)
-    {
-      int saved = errno;
-
-      _kiste_op_return (task, g_error_new (G_IO_ERROR, g_io_error_from_errno (saved),
-                                           "%s: %s", path, g_strerror (saved)));
-      return;
-    }
-  save_stream_add (task, name, path);
-  op->recover = save_stream_producer_failed;
-  _kiste_op_run (task, argv, SAVE_TIMEOUT_MS, TRUE, save_stream_produced);
+  kiste_boxfile_write_async (boxfile, op->arg, save_progress, op->ktask,
+                             _kiste_op_cancellable (task), save_written_cb, task);
 }
 
 static void
@@ -380,6 +221,15 @@ save_home_unreadable (GTask *task)
 }
 
 static void
+save_home_packed (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+
+  op->recover = NULL;
+  save_list_apps (task);
+}
+
+static void
 save_pack_home (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
@@ -395,9 +245,8 @@ save_pack_home (GTask *task)
   path = g_build_filename (data->folder, KISTE_BOXFILE_HOME, NULL);
   argv = kiste_commands_pack_home_argv (data->engine, data->home, path);
   kiste_task_set_step (op->ktask, _("Packing the home folder"));
-  /* tar writes into a pipe with either engine */
-  save_stream (task, KISTE_BOXFILE_HOME, (const char * const *) argv, TRUE, save_list_apps,
-               save_home_unreadable);
+  op->recover = save_home_unreadable;
+  _kiste_op_run (task, (const char * const *) argv, SAVE_TIMEOUT_MS, TRUE, save_home_packed);
 }
 
 static void
@@ -407,18 +256,9 @@ save_image (GTask *task)
   SaveData *data = g_object_get_data (G_OBJECT (task), "kiste-save");
   g_autofree char *path = g_build_filename (data->folder, KISTE_BOXFILE_IMAGE, NULL);
   g_auto(GStrv) argv = kiste_commands_save_image_argv (data->engine, data->image, path);
-  GError *error = NULL;
 
   kiste_task_set_step (op->ktask, _("Saving the image"));
-  if (!(data->writer = kiste_boxfile_writer_new (op->arg, save_progress,
-                                                 g_object_ref (op->ktask), g_object_unref,
-                                                 &error)))
-    {
-      _kiste_op_return (task, error);
-      return;
-    }
-  save_stream (task, KISTE_BOXFILE_IMAGE, (const char * const *) argv,
-               !g_str_equal (data->engine, "docker"), save_pack_home, NULL);
+  _kiste_op_run (task, (const char * const *) argv, SAVE_TIMEOUT_MS, TRUE, save_pack_home);
 }
 
 static void

@@ -157,16 +157,6 @@ kiste_task_set_bytes (KisteTask  *self,
       g_set_str (&self->bytes_what, what);
       self->bytes_started = now;
     }
-  /* a total not known: the bytes so far */
-  if (total == 0)
-    {
-      done_text = g_format_size (done);
-      /* Translators: a step and the bytes done so far, of a total not known */
-      step = g_strdup_printf (_("%s: %s"), what, done_text);
-      kiste_task_set_step (self, step);
-      kiste_task_set_fraction (self, -1);
-      return;
-    }
   done = MIN (done, total);
   elapsed = now - self->bytes_started;
   done_text = g_format_size (done);

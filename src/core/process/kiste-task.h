@@ -43,8 +43,7 @@ void            kiste_task_set_fraction     (KisteTask     *self,
                                              double         fraction);
 /* A step that moves bytes: what (a step's words), done of total as the
  * fraction, and the step "WHAT: 1.2 GB of 3.4 GB, about 2 minutes left"
- * from the pace since this step began (a new what, or done 0); total 0
- * is not known: "WHAT: 1.2 GB" and no fraction */
+ * from the pace since this step began (a new what, or done 0) */
 void            kiste_task_set_bytes        (KisteTask     *self,
                                              const char    *what,
                                              guint64        done,
