@@ -48,12 +48,15 @@ is_distrobox_volume (const char *spec,
                      const char *host_home)
 {
   g_auto(GStrv) parts = g_strsplit (spec, ":", 3);
-  const char *source = parts[0];
-  const char *destination = parts[1];
+  const char *source;
+  const char *destination;
 
-  /* an anonymous volume (/dev/pts, /var/log/journal) */
-  if (destination == NULL)
+  /* an empty one (g_strsplit() gives no parts), or an anonymous volume
+   * (/dev/pts, /var/log/journal): nothing of the user's to carry over */
+  if (parts[0] == NULL || parts[1] == NULL)
     return TRUE;
+  source = parts[0];
+  destination = parts[1];
   if (g_strv_contains (distrobox_destinations, destination) ||
       g_str_equal (destination, "/run/host") || g_str_has_prefix (destination, "/run/host/") ||
       g_str_has_prefix (destination, "/run/user/"))
