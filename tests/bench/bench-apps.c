@@ -26,8 +26,6 @@
 #include "kiste-manager-apps.h"
 #include "kiste-manager.h"
 
-static gboolean done;
-
 static void
 load_cb (GObject      *object,
          GAsyncResult *result,
@@ -36,7 +34,7 @@ load_cb (GObject      *object,
   GError **error = user_data;
 
   kiste_manager_operation_finish (KISTE_MANAGER (object), result, error);
-  done = TRUE;
+  bench_done = TRUE;
 }
 
 static guint n_apps;
@@ -50,7 +48,7 @@ list_cb (GObject      *object,
   g_autoptr(GPtrArray) apps = kiste_manager_query_finish (KISTE_MANAGER (object), result, error);
 
   n_apps = apps ? apps->len : 0;
-  done = TRUE;
+  bench_done = TRUE;
 }
 
 static void
@@ -61,7 +59,7 @@ run_cb (GObject      *object,
   GError **error = user_data;
 
   kiste_runner_run_finish (KISTE_RUNNER (object), result, NULL, NULL, error);
-  done = TRUE;
+  bench_done = TRUE;
 }
 
 /* N apps of its own in the box: kiste-bench-0 … kiste-bench-N-1, each
@@ -78,14 +76,6 @@ static const char add_apps_script[] =
   "  head -c 4096 /dev/urandom > \"$h/kiste-bench-$i.png\"\n"
   "  i=$((i + 1))\n"
   "done\n";
-
-static void
-run_until_done (void)
-{
-  done = FALSE;
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
 
 int
 main (int   argc,
@@ -148,7 +138,7 @@ main (int   argc,
   runner = kiste_runner_new ();
   manager = kiste_manager_new (runner);
   kiste_manager_load_async (manager, NULL, NULL, load_cb, &error);
-  run_until_done ();
+  bench_run_until_done ();
   if (error != NULL)
     g_error ("loading: %s", error->message);
 
@@ -162,7 +152,7 @@ main (int   argc,
 
       start = g_get_monotonic_time ();
       kiste_runner_run_async (runner, bare_argv, 0, NULL, run_cb, &error);
-      run_until_done ();
+      bench_run_until_done ();
       if (error != NULL)
         g_error ("podman exec: %s", error->message);
       t_bare = (g_get_monotonic_time () - start) / 1e6;
@@ -171,7 +161,7 @@ main (int   argc,
       bench_stall_watch (G_PRIORITY_DEFAULT);
       bench_stall_reset ();
       kiste_manager_list_apps_async (manager, box_name, NULL, list_cb, &error);
-      run_until_done ();
+      bench_run_until_done ();
       if (error != NULL)
         g_error ("listing: %s", error->message);
       t_list = (g_get_monotonic_time () - start) / 1e6;

@@ -42,27 +42,6 @@
 
 #define BARE_IMAGE "localhost/kiste-bench/boxfile:latest"
 
-static gboolean done;
-
-static void
-run_until_done (void)
-{
-  done = FALSE;
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
-static void
-operation_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  GError **error = user_data;
-
-  kiste_manager_operation_finish (KISTE_MANAGER (object), result, error);
-  done = TRUE;
-}
-
 static KisteBoxfile *read_boxfile;
 
 static void
@@ -73,7 +52,7 @@ read_cb (GObject      *object,
   GError **error = user_data;
 
   read_boxfile = kiste_manager_read_boxfile_finish (KISTE_MANAGER (object), result, error);
-  done = TRUE;
+  bench_done = TRUE;
 }
 
 /* Runs argv to its end, failing the benchmark when it fails */
@@ -94,21 +73,11 @@ run_timed (const char * const *argv)
 }
 
 static void
-run_quietly (const char * const *argv)
-{
-  int status = 0;
-
-  g_spawn_sync (NULL, (char **) argv, NULL,
-                G_SPAWN_SEARCH_PATH | G_SPAWN_STDIN_FROM_DEV_NULL | G_SPAWN_STDOUT_TO_DEV_NULL |
-                G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status, NULL);
-}
-
-static void
 remove_tree (const char *path)
 {
   const char *argv[] = { "podman", "unshare", "rm", "-rf", "--", path, NULL };
 
-  run_quietly (argv);
+  bench_spawn_quietly (argv);
 }
 
 /* The open's load step: the task the open hands task_func first */
@@ -220,8 +189,8 @@ main (int   argc,
 
   runner = kiste_runner_new ();
   manager = kiste_manager_new (runner);
-  kiste_manager_load_async (manager, NULL, NULL, operation_cb, &error);
-  run_until_done ();
+  kiste_manager_load_async (manager, NULL, NULL, bench_operation_cb, &error);
+  bench_run_until_done ();
   if (error != NULL)
     g_error ("loading: %s", error->message);
 
@@ -252,12 +221,12 @@ main (int   argc,
       /* the bare commands: commit apart, then save and tar */
       t_commit = run_timed (commit_argv);
       t_bare_save = run_timed (save_argv) + run_timed (tar_argv);
-      run_quietly (rmi_bare);
+      bench_spawn_quietly (rmi_bare);
 
       /* Kiste's Save to File, with the home */
       start = g_get_monotonic_time ();
-      kiste_manager_save_boxfile_async (manager, box_name, path, TRUE, NULL, operation_cb, &error);
-      run_until_done ();
+      kiste_manager_save_boxfile_async (manager, box_name, path, TRUE, NULL, bench_operation_cb, &error);
+      bench_run_until_done ();
       if (error != NULL)
         g_error ("Save to File: %s", error->message);
       t_kiste_save = (g_get_monotonic_time () - start) / 1e6;
@@ -276,13 +245,13 @@ main (int   argc,
       run_timed (mkdir_argv);
       run_timed (untar_argv);
       t_bare_open = (g_get_monotonic_time () - start) / 1e6;
-      run_quietly (rmi_bare);
+      bench_spawn_quietly (rmi_bare);
       remove_tree (bare_restored);
 
       /* Kiste's Open Box File up to the loaded image */
       start = g_get_monotonic_time ();
       kiste_manager_read_boxfile_async (manager, path, NULL, read_cb, &error);
-      run_until_done ();
+      bench_run_until_done ();
       if (error != NULL)
         g_error ("reading the box file: %s", error->message);
       t_kiste_read = (g_get_monotonic_time () - start) / 1e6;
@@ -290,8 +259,8 @@ main (int   argc,
       load_watched = FALSE;
       open_cancellable = g_cancellable_new ();
       kiste_manager_open_boxfile_async (manager, read_boxfile, open_name, restored, open_task_cb,
-                                        NULL, open_cancellable, operation_cb, &error);
-      run_until_done ();
+                                        NULL, open_cancellable, bench_operation_cb, &error);
+      bench_run_until_done ();
       g_clear_error (&error);
       if (loaded_at == 0)
         g_error ("the open ended before its image was loaded");
@@ -303,8 +272,8 @@ main (int   argc,
         remove_tree (folder);
       }
       g_clear_pointer (&read_boxfile, kiste_boxfile_free);
-      run_quietly (rm_open);
-      run_quietly (rmi_saved);
+      bench_spawn_quietly (rm_open);
+      bench_spawn_quietly (rmi_saved);
       remove_tree (restored);
       g_unlink (bare_image);
       g_unlink (bare_home);
@@ -358,7 +327,7 @@ main (int   argc,
       const char *rm_box[] = { "distrobox", "rm", "--force", box_name, NULL };
 
       g_clear_object (&manager);
-      run_quietly (rm_box);
+      bench_spawn_quietly (rm_box);
       remove_tree (home);
     }
   g_rmdir (dir);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "bench-common.h"
+#include "kiste-manager.h"
 
 static int
 compare_doubles (const void *a,
@@ -107,4 +108,45 @@ bench_append_line (const char *path,
   fputs (line, file);
   fclose (file);
   return TRUE;
+}
+
+void
+bench_spawn (const char * const *argv)
+{
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDIN_FROM_DEV_NULL,
+                     NULL, NULL, NULL, NULL, &status, &error) ||
+      !g_spawn_check_wait_status (status, &error))
+    g_error ("%s: %s", argv[0], error->message);
+}
+
+void
+bench_spawn_quietly (const char * const *argv)
+{
+  g_spawn_sync (NULL, (char **) argv, NULL,
+                G_SPAWN_SEARCH_PATH | G_SPAWN_STDIN_FROM_DEV_NULL | G_SPAWN_STDOUT_TO_DEV_NULL |
+                G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+}
+
+gboolean bench_done;
+
+void
+bench_run_until_done (void)
+{
+  bench_done = FALSE;
+  while (!bench_done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+void
+bench_operation_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  GError **error = user_data;
+
+  kiste_manager_operation_finish (KISTE_MANAGER (object), result, error);
+  bench_done = TRUE;
 }

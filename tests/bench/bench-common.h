@@ -7,7 +7,7 @@
 
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 G_BEGIN_DECLS
 
@@ -31,5 +31,21 @@ void     bench_stall_trace   (gint64      from);
 gboolean bench_append_line   (const char *path,
                               const char *header,
                               const char *line);
+
+/* Runs argv (found on PATH, stdin from /dev/null) to its end: failing
+ * ends the benchmark with the reason; quietly, its failure and output are
+ * ignored (clean-up of what may not be there) */
+void     bench_spawn         (const char * const *argv);
+void     bench_spawn_quietly (const char * const *argv);
+
+/* An asynchronous call's callback sets bench_done; this iterates the
+ * default main context until it does (clearing it first) */
+extern gboolean bench_done;
+void     bench_run_until_done (void);
+/* A manager operation's callback (user_data: a GError ** for its error),
+ * setting bench_done */
+void     bench_operation_cb  (GObject      *object,
+                              GAsyncResult *result,
+                              gpointer      user_data);
 
 G_END_DECLS

@@ -36,8 +36,6 @@
 #include "kiste-pty.h"
 #include "kiste-toolbox-enter.h"
 
-static gboolean done;
-
 static void
 load_cb (GObject      *object,
          GAsyncResult *result,
@@ -46,7 +44,7 @@ load_cb (GObject      *object,
   GError **error = user_data;
 
   kiste_manager_operation_finish (KISTE_MANAGER (object), result, error);
-  done = TRUE;
+  bench_done = TRUE;
 }
 
 static void
@@ -57,15 +55,7 @@ details_cb (GObject      *object,
   GError **error = user_data;
 
   kiste_box_store_load_details_finish (KISTE_BOX_STORE (object), result, error);
-  done = TRUE;
-}
-
-static void
-run_until_done (void)
-{
-  done = FALSE;
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
+  bench_done = TRUE;
 }
 
 static int
@@ -98,19 +88,6 @@ time_on_pty (KisteRunner        *runner,
   if (!g_subprocess_get_successful (subprocess))
     return -1;
   return (g_get_monotonic_time () - start) / 1e6;
-}
-
-/* Runs argv to its end; fails the benchmark when it fails */
-static void
-run_or_fail (const char * const *argv)
-{
-  g_autoptr(GError) error = NULL;
-  int status = 0;
-
-  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDIN_FROM_DEV_NULL,
-                     NULL, NULL, NULL, NULL, &status, &error) ||
-      !g_spawn_check_wait_status (status, &error))
-    g_error ("%s: %s", argv[0], error->message);
 }
 
 /* What a tab does before it spawns: choose the way in (the direct exec),
@@ -188,14 +165,14 @@ main (int   argc,
 
     g_spawn_sync (NULL, (char **) exists, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, NULL);
     if (!g_spawn_check_wait_status (status, NULL))
-      run_or_fail (toolbox ? create_tbx : create_dbx);
-    run_or_fail (toolbox ? warm_tbx : warm_dbx);
+      bench_spawn (toolbox ? create_tbx : create_dbx);
+    bench_spawn (toolbox ? warm_tbx : warm_dbx);
   }
 
   runner = kiste_runner_new ();
   manager = kiste_manager_new (runner);
   kiste_manager_load_async (manager, NULL, NULL, load_cb, &error);
-  run_until_done ();
+  bench_run_until_done ();
   if (error != NULL)
     g_error ("loading: %s", error->message);
   box = kiste_box_store_find_by_name (_kiste_manager_get_store (manager), box_name);
@@ -203,7 +180,7 @@ main (int   argc,
     g_error ("no %s %s", toolbox ? "toolbox" : "distrobox", box_name);
   kiste_box_store_load_details_async (_kiste_manager_get_store (manager), &box, 1, NULL,
                                       details_cb, &error);
-  run_until_done ();
+  bench_run_until_done ();
   if (error != NULL)
     g_error ("details: %s", error->message);
 

@@ -26,8 +26,6 @@
 #include "bench-common.h"
 #include "kiste-box-store.h"
 
-static gboolean done;
-
 static void
 watch_cb (GObject      *object,
           GAsyncResult *result,
@@ -40,7 +38,7 @@ watch_cb (GObject      *object,
       g_printerr ("Cannot list the boxes: %s\n", error->message);
       exit (EXIT_FAILURE);
     }
-  done = TRUE;
+  bench_done = TRUE;
 }
 
 typedef struct
@@ -199,7 +197,7 @@ main (int   argc,
   runner = kiste_runner_new ();
   store = kiste_box_store_new (runner);
   kiste_box_store_watch_async (store, NULL, watch_cb, NULL);
-  while (!done)
+  while (!bench_done)
     g_main_context_iteration (NULL, TRUE);
   g_timeout_add (100, tick_cb, NULL);
 

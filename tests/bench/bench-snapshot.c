@@ -25,19 +25,6 @@
 #include "kiste-manager-snapshots.h"
 #include "kiste-manager.h"
 
-static gboolean done;
-
-static void
-operation_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  GError **error = user_data;
-
-  kiste_manager_operation_finish (KISTE_MANAGER (object), result, error);
-  done = TRUE;
-}
-
 static GPtrArray *listed;
 
 static void
@@ -48,7 +35,7 @@ list_cb (GObject      *object,
   GError **error = user_data;
 
   listed = kiste_manager_query_finish (KISTE_MANAGER (object), result, error);
-  done = TRUE;
+  bench_done = TRUE;
 }
 
 static void
@@ -59,35 +46,7 @@ run_cb (GObject      *object,
   GError **error = user_data;
 
   kiste_runner_run_finish (KISTE_RUNNER (object), result, NULL, NULL, error);
-  done = TRUE;
-}
-
-static void
-run_until_done (void)
-{
-  done = FALSE;
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
-static void
-spawn_or_die (const char * const *argv)
-{
-  g_autoptr(GError) error = NULL;
-  int status = 0;
-
-  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDIN_FROM_DEV_NULL,
-                     NULL, NULL, NULL, NULL, &status, &error) ||
-      !g_spawn_check_wait_status (status, &error))
-    g_error ("%s: %s", argv[0], error->message);
-}
-
-static void
-spawn_quietly (const char * const *argv)
-{
-  g_spawn_sync (NULL, (char **) argv, NULL,
-                G_SPAWN_SEARCH_PATH | G_SPAWN_STDIN_FROM_DEV_NULL | G_SPAWN_STDOUT_TO_DEV_NULL |
-                G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+  bench_done = TRUE;
 }
 
 /* Every snapshot of the box goes */
@@ -98,7 +57,7 @@ remove_snapshots (KisteManager *manager,
   g_autoptr(GError) error = NULL;
 
   kiste_manager_list_snapshots_async (manager, box_name, NULL, list_cb, &error);
-  run_until_done ();
+  bench_run_until_done ();
   if (error != NULL)
     g_error ("listing snapshots: %s", error->message);
   for (guint i = 0; listed != NULL && i < listed->len; i++)
@@ -106,7 +65,7 @@ remove_snapshots (KisteManager *manager,
       const char *rmi[] = { "podman", "rmi", "--force",
                             kiste_snapshot_get_image (g_ptr_array_index (listed, i)), NULL };
 
-      spawn_quietly (rmi);
+      bench_spawn_quietly (rmi);
     }
   g_clear_pointer (&listed, g_ptr_array_unref);
 }
@@ -151,20 +110,20 @@ main (int   argc,
 
     g_spawn_sync (NULL, (char **) exists, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, NULL);
     if (!g_spawn_check_wait_status (status, NULL))
-      spawn_or_die (create);
-    spawn_or_die (warm);
+      bench_spawn (create);
+    bench_spawn (warm);
     fill = g_strdup_printf ("head -c %dM /dev/urandom > /opt/kiste-bench-data", megabytes);
     {
       const char *add[] = { "podman", "exec", "--user", "root", box_name, "sh", "-c", fill, NULL };
 
-      spawn_or_die (add);
+      bench_spawn (add);
     }
   }
 
   runner = kiste_runner_new ();
   manager = kiste_manager_new (runner);
-  kiste_manager_load_async (manager, NULL, NULL, operation_cb, &error);
-  run_until_done ();
+  kiste_manager_load_async (manager, NULL, NULL, bench_operation_cb, &error);
+  bench_run_until_done ();
   if (error != NULL)
     g_error ("loading: %s", error->message);
   remove_snapshots (manager, box_name);
@@ -179,15 +138,15 @@ main (int   argc,
 
       start = g_get_monotonic_time ();
       kiste_runner_run_async (runner, bare_argv, 0, NULL, run_cb, &error);
-      run_until_done ();
+      bench_run_until_done ();
       if (error != NULL)
         g_error ("podman commit: %s", error->message);
       t_bare = (g_get_monotonic_time () - start) / 1e6;
-      spawn_quietly (rmi);
+      bench_spawn_quietly (rmi);
 
       start = g_get_monotonic_time ();
-      kiste_manager_take_snapshot_async (manager, box_name, NULL, operation_cb, &error);
-      run_until_done ();
+      kiste_manager_take_snapshot_async (manager, box_name, NULL, bench_operation_cb, &error);
+      bench_run_until_done ();
       if (error != NULL)
         g_error ("snapshot: %s", error->message);
       t_kiste = (g_get_monotonic_time () - start) / 1e6;

@@ -53,27 +53,6 @@
 
 #define BOX_PREFIX "kiste-e2e-bench-upd-"
 
-static gboolean done;
-
-static void
-run_until_done (void)
-{
-  done = FALSE;
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
-static void
-operation_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  GError **error = user_data;
-
-  kiste_manager_operation_finish (KISTE_MANAGER (object), result, error);
-  done = TRUE;
-}
-
 static GPtrArray *answer;
 
 static void
@@ -84,7 +63,7 @@ check_cb (GObject      *object,
   GError **error = user_data;
 
   answer = kiste_manager_query_finish (KISTE_MANAGER (object), result, error);
-  done = TRUE;
+  bench_done = TRUE;
 }
 
 /* Runs argv to its end; on failure, error says how, with its stderr */
@@ -159,7 +138,7 @@ wait_cb (GObject      *object,
          gpointer      user_data)
 {
   g_subprocess_wait_finish (G_SUBPROCESS (object), result, NULL);
-  done = TRUE;
+  bench_done = TRUE;
 }
 
 static gboolean
@@ -168,7 +147,7 @@ timeout_cb (gpointer user_data)
   gboolean *timed_out = user_data;
 
   *timed_out = TRUE;
-  done = TRUE;
+  bench_done = TRUE;
   return G_SOURCE_REMOVE;
 }
 
@@ -183,11 +162,11 @@ registry_stop (Registry *registry)
       g_subprocess_send_signal (registry->process, SIGTERM);
       g_subprocess_wait_async (registry->process, NULL, wait_cb, NULL);
       timeout = g_timeout_add_seconds (5, timeout_cb, &timed_out);
-      run_until_done ();
+      bench_run_until_done ();
       if (timed_out)
         {
           g_subprocess_force_exit (registry->process);
-          run_until_done ();
+          bench_run_until_done ();
         }
       else
         g_source_remove (timeout);
@@ -538,7 +517,7 @@ bare_next (Bare *bare)
         bare_remote (job);
     }
   if (bare->running == 0)
-    done = TRUE;
+    bench_done = TRUE;
 }
 
 static gboolean
@@ -549,9 +528,9 @@ bare_run (KisteRunner  *runner,
 {
   Bare bare = { runner, images, with_local, 0, 0, NULL };
 
-  done = FALSE;
+  bench_done = FALSE;
   bare_next (&bare);
-  while (!done)
+  while (!bench_done)
     g_main_context_iteration (NULL, TRUE);
   if (bare.error != NULL)
     {
@@ -610,7 +589,7 @@ run_check (KisteManager     *manager,
 
   start = g_get_monotonic_time ();
   kiste_manager_check_updates_async (manager, NULL, check_cb, error);
-  run_until_done ();
+  bench_run_until_done ();
   if (answer == NULL)
     return FALSE;
 
@@ -906,8 +885,8 @@ main (int   argc,
   bare_runner = kiste_runner_new ();
   kiste_runner_set_cwd (bare_runner, g_get_home_dir ());
   manager = kiste_manager_new (KISTE_RUNNER (runner));
-  kiste_manager_load_async (manager, NULL, NULL, operation_cb, &error);
-  run_until_done ();
+  kiste_manager_load_async (manager, NULL, NULL, bench_operation_cb, &error);
+  bench_run_until_done ();
   if (error != NULL)
     goto out;
   if (count_our_boxes (manager) != (guint) n_boxes)
