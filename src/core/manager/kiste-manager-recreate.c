@@ -644,25 +644,49 @@ find_next (GTask *task)
   _kiste_manager_list_snapshots_run (self, list, journal->engine, journal->box_name);
 }
 
+static void
+load_journals_thread (GTask        *load,
+                      gpointer      source_object,
+                      gpointer      task_data,
+                      GCancellable *cancellable)
+{
+  g_task_return_pointer (load, kiste_journal_load_all (task_data), (GDestroyNotify) g_ptr_array_unref);
+}
+
+static void
+journals_loaded_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  GTask *task = user_data;
+  FindData *data = g_new0 (FindData, 1);
+
+  data->journals = g_task_propagate_pointer (G_TASK (result), NULL);
+  if (data->journals == NULL)
+    data->journals = g_ptr_array_new ();
+  g_ptr_array_set_free_func (data->journals, (GDestroyNotify) kiste_journal_free);
+  data->leftovers = g_ptr_array_new_with_free_func ((GDestroyNotify) kiste_leftover_free);
+  g_object_set_data_full (G_OBJECT (task), "find-data", data, (GDestroyNotify) find_data_free);
+  find_next (task);
+}
+
 void
 kiste_manager_find_leftovers_async (KisteManager        *self,
                                     GCancellable        *cancellable,
                                     GAsyncReadyCallback  callback,
                                     gpointer             user_data)
 {
-  FindData *data;
+  g_autoptr(GTask) load = NULL;
   GTask *task;
 
   g_return_if_fail (KISTE_IS_MANAGER (self));
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, kiste_manager_find_leftovers_async);
-  data = g_new0 (FindData, 1);
-  data->journals = kiste_journal_load_all (self->journal_dir);
-  g_ptr_array_set_free_func (data->journals, (GDestroyNotify) kiste_journal_free);
-  data->leftovers = g_ptr_array_new_with_free_func ((GDestroyNotify) kiste_leftover_free);
-  g_object_set_data_full (G_OBJECT (task), "find-data", data, (GDestroyNotify) find_data_free);
-  find_next (task);
+  /* the journals are files: read off the main loop, at start-up too */
+  load = g_task_new (self, cancellable, journals_loaded_cb, task);
+  g_task_set_task_data (load, g_strdup (self->journal_dir), g_free);
+  g_task_run_in_thread (load, load_journals_thread);
 }
 
 /* Finishing or undoing: the journal read again, the snapshots listed, the

@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
 #include "kiste-error.h"
@@ -341,13 +342,15 @@ kiste_journal_load_all (const char *dir)
       g_autofree char *expected = NULL;
       g_autoptr(GError) error = NULL;
       KisteJournal *journal;
+      GStatBuf info;
       gsize length;
 
       if (!g_str_has_suffix (name, ".json"))
         continue;
       n++;
       path = g_build_filename (dir, name, NULL);
-      if (!g_file_test (path, G_FILE_TEST_IS_REGULAR) || g_file_test (path, G_FILE_TEST_IS_SYMLINK) ||
+      /* a regular file of a journal's size, measured before it is read */
+      if (g_lstat (path, &info) != 0 || !S_ISREG (info.st_mode) || info.st_size > KISTE_JOURNAL_MAX_SIZE ||
           !g_file_get_contents (path, &data, &length, NULL) || length > KISTE_JOURNAL_MAX_SIZE)
         continue;
       if (!(journal = kiste_journal_parse (data, &error)))
