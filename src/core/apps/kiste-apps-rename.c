@@ -35,8 +35,29 @@ compare_edits (gconstpointer a,
   return ea->start < eb->start ? -1 : ea->start > eb->start;
 }
 
+/* Whether pos of line is inside shell quotes: there "!=" is data, such as
+ * a program's quoted name, not a test */
+static gboolean
+is_quoted_at (const char *line,
+              gsize       pos)
+{
+  gboolean in_single = FALSE;
+  gboolean in_double = FALSE;
+
+  for (gsize i = 0; i < pos; i++)
+    {
+      if (line[i] == '\\' && !in_single)
+        i++;
+      else if (line[i] == '\'' && !in_double)
+        in_single = !in_single;
+      else if (line[i] == '"' && !in_single)
+        in_double = !in_double;
+    }
+  return in_single || in_double;
+}
+
 /* The wrapper's `[ "${CONTAINER_ID}" != "OLD" ]`: a "OLD" token right
- * after "!=" on a line testing CONTAINER_ID. */
+ * after an unquoted "!=" on a line testing CONTAINER_ID. */
 static void
 find_container_id_tests (const char *line,
                          gsize       len,
@@ -54,7 +75,8 @@ find_container_id_tests (const char *line,
       const Token *op = &g_array_index (tokens, Token, i);
       const Token *value = &g_array_index (tokens, Token, i + 1);
 
-      if (_kiste_apps_token_equals (line, op, "!=") && _kiste_apps_token_equals (line, value, rw->old_quoted))
+      if (_kiste_apps_token_equals (line, op, "!=") && _kiste_apps_token_equals (line, value, rw->old_quoted) &&
+          !is_quoted_at (line, op->start))
         {
           Edit edit = { value->start, value->len, rw->new_quoted };
 
