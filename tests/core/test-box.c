@@ -389,6 +389,7 @@ test_box_docker_lines (void)
   g_autoptr(JsonObject) line3 = docker_line (3);
   g_autoptr(KisteBox) box = box_from (line0, EDGE_HOME);
   g_autoptr(KisteBox) legacy = NULL;
+  g_autoptr(KisteBox) quoted = NULL;
   g_autoptr(KisteBox) apx = NULL;
 
   g_assert_cmpstr (kiste_box_get_id (box), ==, ID_DOCKER);
@@ -432,6 +433,16 @@ test_box_docker_lines (void)
   g_assert_false (kiste_box_has_custom_home (legacy));
   /* 2021-06-01 12:00:00 -0400 */
   g_assert_cmpint (kiste_box_get_created (legacy), ==, 1622563200);
+
+  /* docker 26 and later quote an argument with a space */
+  json_object_set_string_member (line0, "Command",
+                                 "\"/usr/bin/entrypoint --verbose --name u --user 1000 --group 1000 "
+                                 "--home '/home/u/My Box' --init 1 --nvidia 0 --pre-init-hooks  "
+                                 "--additional-packages  -- \"");
+  quoted = box_from (line0, EDGE_HOME);
+  g_assert_cmpstr (kiste_box_get_home (quoted), ==, "/home/u/My Box");
+  g_assert_true (kiste_box_has_custom_home (quoted));
+  g_assert_true (kiste_box_get_init (quoted));
 
   apx = box_from (line3, EDGE_HOME);
   g_assert_cmpuint (kiste_box_get_distrobox_version (apx), ==, 2);

@@ -363,7 +363,9 @@ parse_init_argv (const char * const *argv,
 }
 
 /* docker ps joins argv with spaces (and quotes the whole): a value is every
- * word up to the next flag, so a home with a space survives. */
+ * word up to the next flag, so a home with a space survives. Docker 26 and
+ * later put single quotes around an argument with a space, unescaped:
+ * those come off again. */
 static void
 parse_init_string (const char *command,
                    InitArgs   *args)
@@ -408,6 +410,12 @@ parse_init_string (const char *command,
           if (j > i + 1)
             g_string_append_c (value, ' ');
           g_string_append (value, words[j]);
+        }
+      if (value->len >= 2 && value->str[0] == '\'' && value->str[value->len - 1] == '\'' &&
+          strchr (value->str, ' ') != NULL)
+        {
+          g_string_truncate (value, value->len - 1);
+          g_string_erase (value, 0, 1);
         }
 
       init_args_take (args, flag, value->str);
