@@ -17,6 +17,7 @@
 
 #include "kiste-error.h"
 #include "kiste-manager-boxfile.h"
+#include "kiste-portal.h"
 #include "kiste-validate.h"
 #include "kiste-window-private.h"
 
@@ -147,25 +148,46 @@ preview_response_cb (AdwAlertDialog *dialog,
                                     NULL, opened_cb, preview);
 }
 
+/* The folder's path on the host: in the Flatpak the chooser hands over a
+ * path of the Documents portal, where host commands cannot make the home */
 static void
-home_chosen_cb (GObject      *object,
-                GAsyncResult *result,
-                gpointer      user_data)
+home_resolved_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
 {
   g_autoptr(AdwAlertDialog) dialog = user_data;
   Preview *preview = g_object_get_data (G_OBJECT (dialog), "kiste-preview");
-  g_autoptr(GFile) parent = gtk_file_dialog_select_folder_finish (GTK_FILE_DIALOG (object),
-                                                                   result, NULL);
-  g_autofree char *path = parent ? g_file_get_path (parent) : NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = kiste_portal_resolve_host_path_finish (result, &error);
 
-  if (preview == NULL || path == NULL)
+  if (preview == NULL)
     return;
+  if (path == NULL)
+    {
+      toast (preview->self, error->message);
+      return;
+    }
   /* a new folder in the one chosen, named after the box */
   g_free (preview->home_folder);
   preview->home_folder = g_build_filename (path, gtk_editable_get_text (GTK_EDITABLE (preview->name_row)),
                                            NULL);
   adw_action_row_set_subtitle (preview->home_row, preview->home_folder);
   preview_check (preview);
+}
+
+static void
+home_chosen_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(AdwAlertDialog) dialog = user_data;
+  g_autoptr(GFile) parent = gtk_file_dialog_select_folder_finish (GTK_FILE_DIALOG (object),
+                                                                   result, NULL);
+  g_autofree char *path = parent ? g_file_get_path (parent) : NULL;
+
+  if (path == NULL || g_object_get_data (G_OBJECT (dialog), "kiste-preview") == NULL)
+    return;
+  kiste_portal_resolve_host_path_async (path, NULL, home_resolved_cb, g_steal_pointer (&dialog));
 }
 
 static void
