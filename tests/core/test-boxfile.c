@@ -14,9 +14,11 @@
 #include <string.h>
 
 #include <glib/gstdio.h>
+#include <sys/stat.h>
 
 #include "kiste-boxfile-private.h"
 #include "kiste-boxfile.h"
+#include "kiste-boxfile-writer.h"
 #include "kiste-error.h"
 #include "kiste-test-util.h"
 
@@ -517,6 +519,120 @@ test_write_missing_image (Fixture       *fixture,
   g_assert_cmpuint (count_files (fixture->dir), ==, 2);
 }
 
+/* A member from a named pipe another process writes into, as the
+ * engine saves an image: whole, and of the size the header says */
+static void
+test_write_pipe (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(KisteBoxfile) boxfile = make_boxfile (fixture);
+  g_autoptr(KisteBoxfileWriter) writer = NULL;
+  g_autoptr(KisteBoxfile) read = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *pipe = g_build_filename (fixture->dir, "image.pipe", NULL);
+  g_autofree char *script = g_strdup_printf ("sleep 0.2; cat '%s' > '%s'", fixture->image, pipe);
+  const char *argv[] = { "sh", "-c", script, NULL };
+  g_autofree char *want = NULL;
+  g_autofree char *got = NULL;
+  gsize want_len, got_len;
+
+  g_assert_cmpint (mkfifo (pipe, 0600), ==, 0);
+  g_assert_true (g_spawn_async (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
+                                &error));
+  g_assert_no_error (error);
+  writer = kiste_boxfile_writer_new (fixture->file, &error);
+  g_assert_no_error (error);
+  g_assert_true (kiste_boxfile_writer_add (writer, KISTE_BOXFILE_IMAGE, pipe, NULL, NULL, NULL,
+                                           &error));
+  g_assert_no_error (error);
+  g_assert_true (kiste_boxfile_writer_close (writer, boxfile, NULL, &error));
+  g_assert_no_error (error);
+
+  read = kiste_boxfile_read (fixture->file, fixture->out, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_file_get_contents (fixture->image, &want, &want_len, NULL);
+  g_file_get_contents (read->image_path, &got, &got_len, NULL);
+  g_assert_cmpmem (got, got_len, want, want_len);
+}
+
+static gpointer
+cancel_later (gpointer data)
+{
+  g_usleep (200 * 1000);
+  g_cancellable_cancel (data);
+  return NULL;
+}
+
+/* A pipe nobody ever writes into: the copy waits until it is cancelled,
+ * and the file goes with the writer */
+static void
+test_write_pipe_cancelled (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  g_autoptr(KisteBoxfileWriter) writer = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *pipe = g_build_filename (fixture->dir, "image.pipe", NULL);
+  GThread *thread;
+
+  g_assert_cmpint (mkfifo (pipe, 0600), ==, 0);
+  writer = kiste_boxfile_writer_new (fixture->file, &error);
+  g_assert_no_error (error);
+  thread = g_thread_new ("cancel", cancel_later, cancellable);
+  g_assert_false (kiste_boxfile_writer_add (writer, KISTE_BOXFILE_IMAGE, pipe, NULL, NULL,
+                                            cancellable, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_thread_join (thread);
+  /* the image, the output folder, the pipe, the temporary file */
+  g_assert_cmpuint (count_files (fixture->dir), ==, 4);
+  g_clear_object (&writer);
+  g_assert_cmpuint (count_files (fixture->dir), ==, 3);
+  g_assert_false (g_file_test (fixture->file, G_FILE_TEST_EXISTS));
+
+  /* a writer that came and left without a byte: an empty member, and no
+   * file made of it */
+  {
+    g_autofree char *script = g_strdup_printf ("sleep 0.2; : > '%s'", pipe);
+    const char *argv[] = { "sh", "-c", script, NULL };
+    g_autoptr(KisteBoxfile) boxfile = make_boxfile (fixture);
+
+    g_clear_error (&error);
+    g_assert_true (g_spawn_async (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                                  NULL, NULL));
+    writer = kiste_boxfile_writer_new (fixture->file, &error);
+    g_assert_no_error (error);
+    g_assert_true (kiste_boxfile_writer_add (writer, KISTE_BOXFILE_IMAGE, pipe, NULL, NULL,
+                                             NULL, NULL));
+    g_assert_cmpuint (kiste_boxfile_writer_get_size (writer, KISTE_BOXFILE_IMAGE), ==, 0);
+    g_assert_false (kiste_boxfile_writer_close (writer, boxfile, NULL, &error));
+    g_assert_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT);
+    g_clear_object (&writer);
+    g_assert_false (g_file_test (fixture->file, G_FILE_TEST_EXISTS));
+  }
+}
+
+/* Aborted: the file goes at once, and it cannot be closed any more */
+static void
+test_write_abort (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr(KisteBoxfile) boxfile = make_boxfile (fixture);
+  g_autoptr(KisteBoxfileWriter) writer = NULL;
+  g_autoptr(GError) error = NULL;
+
+  writer = kiste_boxfile_writer_new (fixture->file, &error);
+  g_assert_no_error (error);
+  g_assert_true (kiste_boxfile_writer_add (writer, KISTE_BOXFILE_IMAGE, fixture->image, NULL,
+                                           NULL, NULL, &error));
+  g_assert_cmpuint (kiste_boxfile_writer_get_size (writer, KISTE_BOXFILE_IMAGE), >, 0);
+  g_assert_cmpuint (count_files (fixture->dir), ==, 3);
+  kiste_boxfile_writer_abort (writer);
+  g_assert_cmpuint (count_files (fixture->dir), ==, 2);
+  g_assert_false (kiste_boxfile_writer_close (writer, boxfile, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_false (g_file_test (fixture->file, G_FILE_TEST_EXISTS));
+}
+
 /* The image archive's names, checked before the engine loads it */
 
 #define SAVED "localhost/kiste-saved/arch:latest"
@@ -795,6 +911,9 @@ main (int   argc,
   ADD ("image-names/refused", test_image_names_refused);
   ADD ("write/cancelled", test_write_cancelled);
   ADD ("write/missing-image", test_write_missing_image);
+  ADD ("write/pipe", test_write_pipe);
+  ADD ("write/pipe-cancelled", test_write_pipe_cancelled);
+  ADD ("write/abort", test_write_abort);
 #undef ADD
 
   return g_test_run ();

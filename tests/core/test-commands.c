@@ -55,7 +55,7 @@ test_simple_builders (void)
                "podman|container|commit|arch|localhost/kiste-saved/arch");
   assert_argv (kiste_commands_save_image_argv ("podman", "localhost/kiste-saved/arch",
                                                "/tmp/s/image.tar"),
-               "podman|save|--format|oci-archive|-o|/tmp/s/image.tar|localhost/kiste-saved/arch");
+               "podman|save|--format|docker-archive|-o|/tmp/s/image.tar|localhost/kiste-saved/arch");
   assert_argv (kiste_commands_save_image_argv ("docker", "localhost/kiste-saved/arch",
                                                "/tmp/s/image.tar"),
                "docker|save|-o|/tmp/s/image.tar|localhost/kiste-saved/arch");

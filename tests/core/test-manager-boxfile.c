@@ -19,6 +19,7 @@
 #include "kiste-capabilities-private.h"
 #include "kiste-error.h"
 #include "kiste-fake-runner.h"
+#include "kiste-manager-boxfile-private.h"
 #include "kiste-manager-boxfile.h"
 #include "kiste-manager-private.h"
 #include "kiste-test-boxes.h"
@@ -140,6 +141,26 @@ count_entries (const char *dir)
   return n;
 }
 
+/* Saves box_name, which must fail with code and leave no file, beside
+ * the chosen one or in Kiste's cache; the message, when asked for */
+static GError *
+save_fails (Fixture    *fixture,
+            const char *box_name,
+            gboolean    with_home,
+            int         code)
+{
+  Result r = { 0 };
+
+  kiste_manager_save_boxfile_async (fixture->manager, box_name, fixture->file, with_home, NULL,
+                                    operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, code);
+  g_assert_false (g_file_test (fixture->file, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (count_entries (fixture->dir), ==, 1);
+  g_assert_cmpuint (count_entries (fixture->cache), ==, 0);
+  return r.error;
+}
+
 static void
 test_save (Fixture       *fixture,
            gconstpointer  data)
@@ -160,8 +181,8 @@ test_save (Fixture       *fixture,
                    "podman container commit fixture-a localhost/kiste-saved/fixture-a:latest");
   save = kiste_fake_runner_find (fixture->runner, "podman save");
   g_assert_nonnull (save);
-  g_assert_true (g_str_has_prefix (save, "podman save --format oci-archive -o "));
-  g_assert_true (g_str_has_suffix (save, "/image.tar localhost/kiste-saved/fixture-a:latest"));
+  g_assert_true (g_str_has_prefix (save, "podman save --format docker-archive -o "));
+  g_assert_true (g_str_has_suffix (save, "/image.pipe localhost/kiste-saved/fixture-a:latest"));
   /* into Kiste's cache, which the host sees at the same path */
   g_assert_nonnull (strstr (save, fixture->cache));
   /* the committed image removed afterwards */
@@ -183,7 +204,7 @@ test_save (Fixture       *fixture,
   /* the staging folder is gone: the save left nothing in the cache */
   g_assert_false (g_str_has_suffix (save, "does not exist"));
   {
-    g_autofree char *folder = g_path_get_dirname (save + strlen ("podman save --format oci-archive -o "));
+    g_autofree char *folder = g_path_get_dirname (save + strlen ("podman save --format docker-archive -o "));
 
     g_assert_false (g_file_test (folder, G_FILE_TEST_EXISTS));
   }
@@ -227,6 +248,52 @@ test_save_fails_on_commit (Fixture       *fixture,
   g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman save"), ==, 0);
   g_assert_false (g_file_test (fixture->file, G_FILE_TEST_EXISTS));
   g_assert_cmpuint (count_entries (fixture->dir), ==, 1);
+}
+
+/* The engine fails before it opens the pipe, or ends without writing:
+ * the copy does not wait for ever, the engine's words are said, and
+ * nothing is left */
+static void
+test_save_engine_fails (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  kiste_fake_runner_add (fixture->runner, "podman save",
+                         "echo 'Error: no space left on device' >&2; exit 125");
+  error = save_fails (fixture, "fixture-a", FALSE, KISTE_ERROR_COMMAND_FAILED);
+  g_assert_nonnull (strstr (error->message, "no space left on device"));
+  g_clear_error (&error);
+
+  kiste_fake_runner_add (fixture->runner, "podman save", "true");
+  error = save_fails (fixture, "fixture-a", FALSE, KISTE_ERROR_BAD_OUTPUT);
+}
+
+/* The home is packed beside the commit: a commit that fails does not
+ * wait for a slow tar, and a tar that fails before it opens its pipe
+ * does not leave the save waiting */
+static void
+test_save_home_beside_commit (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 start;
+
+  kiste_fake_runner_add (fixture->runner, "podman unshare tar --create", "sleep 30");
+  kiste_fake_runner_add (fixture->runner, "podman container commit",
+                         "echo 'no space left on device' >&2; exit 125");
+  start = g_get_monotonic_time ();
+  error = save_fails (fixture, "fixture-b", TRUE, KISTE_ERROR_COMMAND_FAILED);
+  g_clear_error (&error);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 20 * G_USEC_PER_SEC);
+  /* both ran: tar did not wait for the commit */
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman unshare tar --create"), ==, 1);
+
+  kiste_fake_runner_add (fixture->runner, "podman container commit", "true");
+  kiste_fake_runner_add (fixture->runner, "podman unshare tar --create",
+                         "echo 'tar: cannot change to the folder' >&2; exit 2");
+  error = save_fails (fixture, "fixture-b", TRUE, KISTE_ERROR_COMMAND_FAILED);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman save"), ==, 0);
 }
 
 static void
@@ -395,7 +462,7 @@ test_save_home (Fixture       *fixture,
   pack = kiste_fake_runner_find (fixture->runner, "podman unshare tar --create");
   g_assert_nonnull (pack);
   g_assert_nonnull (strstr (pack, fixture->cache));
-  g_assert_true (g_str_has_suffix (pack, "/home.tar --directory /home/tester/h2 "
+  g_assert_true (g_str_has_suffix (pack, "/home.pipe --directory /home/tester/h2 "
                                          "--one-file-system --sparse ."));
 
   g_assert_cmpint (g_mkdir (out, 0700), ==, 0);
@@ -405,25 +472,57 @@ test_save_home (Fixture       *fixture,
   g_assert_cmpuint (read->home_size, ==, strlen ("a home"));
 }
 
+/* Where the cache cannot hold a named pipe, tar and the engine write
+ * files there, copied in once each is done, and removed */
+static void
+test_save_without_pipes (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  Result r = { 0 };
+  g_autofree char *out = g_build_filename (fixture->dir, "out", NULL);
+  g_autoptr(KisteBoxfile) read = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *pack;
+  const char *save;
+  g_autofree char *contents = NULL;
+
+  _kiste_manager_boxfile_set_pipes_for_testing (FALSE);
+  /* each refuses anything but a plain file */
+  kiste_fake_runner_add (fixture->runner, "podman unshare tar --create",
+                         "[ ! -p \"$5\" ] && printf 'a home' > \"$5\"");
+  kiste_fake_runner_add (fixture->runner, "podman save",
+                         "[ ! -p \"$5\" ] && printf 'an image' > \"$5\"");
+  kiste_manager_save_boxfile_async (fixture->manager, "fixture-b", fixture->file, TRUE, NULL,
+                                    operation_cb, &r);
+  wait_result (&r);
+  _kiste_manager_boxfile_set_pipes_for_testing (TRUE);
+  g_assert_no_error (r.error);
+  pack = kiste_fake_runner_find (fixture->runner, "podman unshare tar --create");
+  g_assert_nonnull (strstr (pack, "/home.tar --directory "));
+  save = kiste_fake_runner_find (fixture->runner, "podman save");
+  g_assert_true (g_str_has_suffix (save, "/image.tar localhost/kiste-saved/fixture-b:latest"));
+
+  g_assert_cmpint (g_mkdir (out, 0700), ==, 0);
+  read = kiste_boxfile_read (fixture->file, out, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (read->image_path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, "an image");
+  g_assert_cmpuint (read->home_size, ==, strlen ("a home"));
+  g_assert_cmpuint (count_entries (fixture->cache), ==, 0);
+}
+
 /* A home with a file tar cannot read: refused with the reason, and no
  * file under the chosen name */
 static void
 test_save_home_unreadable (Fixture       *fixture,
                            gconstpointer  data)
 {
-  Result r = { 0 };
+  g_autoptr(GError) error = NULL;
 
   kiste_fake_runner_add (fixture->runner, "podman unshare tar --create",
                          "echo 'tar: ./secret: Cannot open: Permission denied' >&2; exit 2");
-  kiste_manager_save_boxfile_async (fixture->manager, "fixture-b", fixture->file, TRUE, NULL,
-                                    operation_cb, &r);
-  wait_result (&r);
-  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED);
-  g_assert_nonnull (strstr (r.error->message, "belong to another user"));
-  g_clear_error (&r.error);
-  g_assert_false (g_file_test (fixture->file, G_FILE_TEST_EXISTS));
-  g_assert_cmpuint (count_entries (fixture->dir), ==, 1);
-  g_assert_cmpuint (count_entries (fixture->cache), ==, 0);
+  error = save_fails (fixture, "fixture-b", TRUE, KISTE_ERROR_COMMAND_FAILED);
+  g_assert_nonnull (strstr (error->message, "belong to another user"));
 }
 
 static void
@@ -536,7 +635,11 @@ test_open_home_unpack_fails (Fixture       *fixture,
   g_clear_error (&r.error);
   g_assert_cmpstr (kiste_fake_runner_find (fixture->runner, "rm"), ==, remove);
   g_assert_false (g_file_test (fresh, G_FILE_TEST_EXISTS));
-  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman load"), ==, 0);
+  /* the image loaded meanwhile, beside the unpack, goes again */
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman load"), ==, 1);
+  g_assert_true (kiste_test_wait_for (cleaned_up, fixture->manager, 5000));
+  g_assert_cmpstr (kiste_fake_runner_find (fixture->runner, "podman rmi"), ==,
+                   "podman rmi localhost/kiste-saved/fixture-a:latest");
 
   /* a failed load too */
   r = (Result) { 0 };
@@ -547,9 +650,11 @@ test_open_home_unpack_fails (Fixture       *fixture,
   wait_result (&r);
   g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED);
   g_clear_error (&r.error);
-  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman load"), ==, 1);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman load"), ==, 2);
   g_assert_false (g_file_test (fresh, G_FILE_TEST_EXISTS));
   g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "distrobox"), ==, 0);
+  /* a load that failed left no image to remove */
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman rmi"), ==, 1);
 }
 
 /* A folder that was there is never removed: the open refuses before
@@ -800,12 +905,15 @@ main (int   argc,
   ADD ("save", test_save);
   ADD ("save/cancelled", test_save_cancelled);
   ADD ("save/fails-on-commit", test_save_fails_on_commit);
+  ADD ("save/engine-fails", test_save_engine_fails);
+  ADD ("save/home-beside-commit", test_save_home_beside_commit);
   ADD ("save/refuses-toolbox", test_save_refuses_toolbox);
   ADD ("open", test_open);
   ADD ("open/refusals", test_open_refusals);
   ADD ("save/home", test_save_home);
   ADD ("open/home", test_open_home);
   ADD ("save/home-unreadable", test_save_home_unreadable);
+  ADD ("save/without-pipes", test_save_without_pipes);
   ADD ("home-size", test_home_size);
   ADD ("open/hostile-names", test_open_hostile_names);
   ADD ("open/home-unpack-fails", test_open_home_unpack_fails);

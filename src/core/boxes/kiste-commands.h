@@ -38,15 +38,19 @@ char      **kiste_commands_engine_stop_argv            (const char          *man
                                                         guint                timeout_seconds);
 
 /* Box files: `MANAGER container commit NAME IMAGE` (podman pauses the box
- * while it commits), `MANAGER save [--format oci-archive] -o PATH IMAGE`
- * (podman writes an OCI archive, docker its own), `MANAGER load -i PATH`
- * and `MANAGER rmi IMAGE`. PATH must be absolute. */
+ * while it commits), `MANAGER save [--format docker-archive] -o PATH IMAGE`
+ * (an uncompressed archive, which podman writes as it goes: PATH may be a
+ * named pipe; docker writes a file of its own and renames it to PATH),
+ * `MANAGER image inspect --format {{.Size}} IMAGE` (the image's size),
+ * `MANAGER load -i PATH` and `MANAGER rmi IMAGE`. PATH must be absolute. */
 char      **kiste_commands_commit_argv                 (const char          *manager,
                                                         const char          *name,
                                                         const char          *image);
 char      **kiste_commands_save_image_argv             (const char          *manager,
                                                         const char          *image,
                                                         const char          *path);
+char      **kiste_commands_image_size_argv             (const char          *manager,
+                                                        const char          *image);
 char      **kiste_commands_load_image_argv             (const char          *manager,
                                                         const char          *path);
 char      **kiste_commands_remove_image_argv           (const char          *manager,

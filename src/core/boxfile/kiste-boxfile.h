@@ -123,21 +123,12 @@ KisteBoxfile *kiste_boxfile_parse_index    (const char           *data,
                                             GError              **error);
 
 /* Writes self (image_path, settings, apps, home_path when set) to path
- * through a temporary file in the same folder */
+ * at once (kiste-boxfile-writer.h writes one member at a time) */
 gboolean      kiste_boxfile_write          (const KisteBoxfile   *self,
                                             const char           *path,
                                             KisteBoxfileProgress  progress,
                                             gpointer              progress_data,
                                             GCancellable         *cancellable,
-                                            GError              **error);
-void          kiste_boxfile_write_async    (const KisteBoxfile   *self,
-                                            const char           *path,
-                                            KisteBoxfileProgress  progress,
-                                            gpointer              progress_data,
-                                            GCancellable         *cancellable,
-                                            GAsyncReadyCallback   callback,
-                                            gpointer              user_data);
-gboolean      kiste_boxfile_write_finish   (GAsyncResult         *result,
                                             GError              **error);
 
 /* Reads and verifies the box file at path, copying its image and home out

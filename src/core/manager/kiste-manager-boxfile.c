@@ -5,10 +5,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-/* Box files through the manager: Save to File (commit, save, the
- * exported apps listed, the file written) as one operation, and Open Box
- * File as a load, then the create and first start of any new box, then
- * the apps exported again, each step a KisteTask. */
+/* Box files through the manager: reading one, and Open Box File as a
+ * load, then the create and first start of any new box, then the apps
+ * exported again, each step a KisteTask (Save to File is
+ * kiste-manager-boxfile-save.c). */
 
 #include "config.h"
 
@@ -21,12 +21,11 @@
 #include "kiste-commands.h"
 #include "kiste-error.h"
 #include "kiste-manager-apps.h"
+#include "kiste-manager-boxfile-private.h"
 #include "kiste-manager-boxfile.h"
 #include "kiste-manager-ops-private.h"
 #include "kiste-manager-private.h"
 #include "kiste-validate.h"
-
-#define SAVE_TIMEOUT_MS (3 * 60 * 60 * 1000)
 
 char *
 kiste_manager_make_boxfile_folder (KisteManager  *self,
@@ -53,11 +52,32 @@ kiste_manager_make_boxfile_folder (KisteManager  *self,
   return g_steal_pointer (&folder);
 }
 
-/* Removes what a box file left in a folder of the cache, then the folder */
 static void
-remove_boxfile_folder (const char *folder)
+image_removed_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
 {
-  const char *names[] = { KISTE_BOXFILE_IMAGE, KISTE_BOXFILE_HOME, NULL };
+  g_autoptr(KisteManager) self = user_data;
+
+  kiste_runner_run_finish (KISTE_RUNNER (object), result, NULL, NULL, NULL);
+  _kiste_manager_cleanup_end (self);
+}
+
+void
+_kiste_manager_remove_boxfile_image (KisteManager       *self,
+                                     const char * const *argv)
+{
+  _kiste_manager_cleanup_begin (self);
+  kiste_runner_run_async (self->runner, argv, SHORT_TIMEOUT_MS, NULL, image_removed_cb,
+                          g_object_ref (self));
+}
+
+/* Removes what a box file left in a folder of the cache, then the folder */
+void
+_kiste_manager_remove_boxfile_folder (const char *folder)
+{
+  const char *names[] = { KISTE_BOXFILE_IMAGE, KISTE_BOXFILE_HOME, "image.pipe", "home.pipe",
+                          NULL };
 
   if (folder == NULL)
     return;
@@ -68,349 +88,6 @@ remove_boxfile_folder (const char *folder)
       g_unlink (path);
     }
   g_rmdir (folder);
-}
-
-/* Save to File */
-
-typedef struct
-{
-  KisteManager *self;
-  char         *folder;
-  char         *engine;
-  char         *image;
-  gboolean      with_home;
-  char         *home;
-} SaveData;
-
-static void
-save_data_free (SaveData *data)
-{
-  remove_boxfile_folder (data->folder);
-  g_clear_object (&data->self);
-  g_free (data->folder);
-  g_free (data->engine);
-  g_free (data->image);
-  g_free (data->home);
-  g_free (data);
-}
-
-static char *
-dup_saved_image (const char *box_name)
-{
-  g_autofree char *lower = g_ascii_strdown (box_name, -1);
-
-  return g_strdup_printf ("localhost/kiste-saved/%s:latest", lower);
-}
-
-static void
-save_progress (guint64  done,
-               guint64  total,
-               gpointer user_data)
-{
-  kiste_task_set_bytes (KISTE_TASK (user_data), _("Writing the file"), done, total);
-}
-
-static void
-save_written_cb (GObject      *object,
-                 GAsyncResult *result,
-                 gpointer      user_data)
-{
-  GTask *task = user_data;
-  GError *error = NULL;
-
-  if (!kiste_boxfile_write_finish (result, &error))
-    _kiste_op_return (task, error);
-  else
-    _kiste_op_done (task);
-}
-
-static char *
-dup_settings (KisteBox    *box,
-              const char  *image,
-              GError     **error)
-{
-  g_autoptr(KisteCreateOptions) options = kiste_create_options_new_from_box (box);
-  g_autoptr(GPtrArray) list = g_ptr_array_new ();
-
-  kiste_create_options_set_name (options, kiste_box_get_name (box));
-  kiste_create_options_set_clone_source (options, NULL);
-  kiste_create_options_set_image (options, image);
-  g_ptr_array_add (list, options);
-  return kiste_assemble_to_data (list, error);
-}
-
-static void
-save_listed_cb (GObject      *object,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  GTask *task = user_data;
-  Op *op = g_task_get_task_data (task);
-  g_autoptr(GPtrArray) exported = NULL;
-  g_autoptr(KisteBoxfile) boxfile = kiste_boxfile_new ();
-  g_autoptr(GStrvBuilder) apps = g_strv_builder_new ();
-  g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
-  SaveData *data = g_object_get_data (G_OBJECT (task), "kiste-save");
-  GError *error = NULL;
-  KisteBox *box;
-
-  if (!(exported = kiste_apps_list_exported_finish (result, &error)))
-    {
-      _kiste_op_return (task, error);
-      return;
-    }
-  if (!(box = _kiste_op_require_box (task)))
-    return;
-
-  for (guint i = 0; i < exported->len; i++)
-    {
-      KisteExportedFile *file = g_ptr_array_index (exported, i);
-
-      if (file->kind == KISTE_EXPORTED_APP && file->source != NULL &&
-          g_hash_table_add (ids, file->source))
-        g_strv_builder_add (apps, file->source);
-    }
-
-  boxfile->name = g_strdup (op->box_name);
-  boxfile->tool = g_strdup ("distrobox");
-  boxfile->engine = g_strdup (data->engine);
-  boxfile->image = g_strdup (data->image);
-  boxfile->apps = g_strv_builder_end (apps);
-  boxfile->image_path = g_build_filename (data->folder, KISTE_BOXFILE_IMAGE, NULL);
-  if (data->home != NULL)
-    boxfile->home_path = g_build_filename (data->folder, KISTE_BOXFILE_HOME, NULL);
-  if (!(boxfile->settings = dup_settings (box, data->image, &error)))
-    {
-      _kiste_op_return (task, error);
-      return;
-    }
-
-  kiste_task_set_step (op->ktask, _("Writing the file"));
-  kiste_boxfile_write_async (boxfile, op->arg, save_progress, op->ktask,
-                             _kiste_op_cancellable (task), save_written_cb, task);
-}
-
-static void
-save_list_apps (GTask *task)
-{
-  Op *op = g_task_get_task_data (task);
-
-  kiste_task_set_step (op->ktask, _("Listing the exported apps"));
-  kiste_apps_list_exported_async (op->self->runner, op->box_name, op->self->applications_dir,
-                                  NULL, _kiste_op_cancellable (task), save_listed_cb, task);
-}
-
-/* tar could not read a file of the home: one of another user's (the box's
- * root's, with docker; one outside podman's mapping) */
-static void
-save_home_unreadable (GTask *task)
-{
-  Op *op = g_task_get_task_data (task);
-  GError *error = g_steal_pointer (&op->pending_error);
-
-  if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) &&
-      strstr (kiste_task_get_output (op->ktask), "Permission denied") != NULL)
-    {
-      g_clear_error (&error);
-      error = g_error_new (KISTE_ERROR, KISTE_ERROR_COMMAND_FAILED,
-                           _("Some files in the box’s home folder cannot be read: they belong "
-                             "to another user, such as the box’s own root. Save the box without "
-                             "its home folder, or make those files yours first."));
-    }
-  _kiste_op_return (task, error);
-}
-
-static void
-save_home_packed (GTask *task)
-{
-  Op *op = g_task_get_task_data (task);
-
-  op->recover = NULL;
-  save_list_apps (task);
-}
-
-static void
-save_pack_home (GTask *task)
-{
-  Op *op = g_task_get_task_data (task);
-  SaveData *data = g_object_get_data (G_OBJECT (task), "kiste-save");
-  g_autofree char *path = NULL;
-  g_auto(GStrv) argv = NULL;
-
-  if (data->home == NULL)
-    {
-      save_list_apps (task);
-      return;
-    }
-  path = g_build_filename (data->folder, KISTE_BOXFILE_HOME, NULL);
-  argv = kiste_commands_pack_home_argv (data->engine, data->home, path);
-  kiste_task_set_step (op->ktask, _("Packing the home folder"));
-  op->recover = save_home_unreadable;
-  _kiste_op_run (task, (const char * const *) argv, SAVE_TIMEOUT_MS, TRUE, save_home_packed);
-}
-
-static void
-save_image (GTask *task)
-{
-  Op *op = g_task_get_task_data (task);
-  SaveData *data = g_object_get_data (G_OBJECT (task), "kiste-save");
-  g_autofree char *path = g_build_filename (data->folder, KISTE_BOXFILE_IMAGE, NULL);
-  g_auto(GStrv) argv = kiste_commands_save_image_argv (data->engine, data->image, path);
-
-  kiste_task_set_step (op->ktask, _("Saving the image"));
-  _kiste_op_run (task, (const char * const *) argv, SAVE_TIMEOUT_MS, TRUE, save_pack_home);
-}
-
-static void
-save_first (GTask *task)
-{
-  Op *op = g_task_get_task_data (task);
-  SaveData *data = g_object_get_data (G_OBJECT (task), "kiste-save");
-  g_auto(GStrv) argv = NULL;
-  GError *error = NULL;
-  KisteBox *box;
-
-  if (_kiste_op_refuse_toolbox (task) || !(box = _kiste_op_require_box (task)))
-    return;
-  if (data->with_home)
-    {
-      const char *home = kiste_box_get_home (box);
-
-      if (!kiste_box_has_custom_home (box) || home == NULL || !g_path_is_absolute (home))
-        {
-          GError *local = NULL;
-
-          kiste_set_invalid_input (&local, _("The box has no home folder of its own to save."));
-          _kiste_op_return (task, local);
-          return;
-        }
-      data->home = g_strdup (home);
-    }
-
-  data->engine = g_strdup (_kiste_op_get_engine (task));
-  data->image = dup_saved_image (op->box_name);
-  if (!(data->folder = kiste_manager_make_boxfile_folder (op->self, &error)))
-    {
-      _kiste_op_return (task, error);
-      return;
-    }
-  argv = kiste_commands_commit_argv (data->engine, op->box_name, data->image);
-  kiste_task_set_step (op->ktask, _("Committing the box’s changes"));
-  _kiste_op_run (task, (const char * const *) argv, SAVE_TIMEOUT_MS, TRUE, save_image);
-}
-
-static const OpKind save_op = {
-  N_("Saving to a file"), N_("“%s” was saved to a file"), N_("Could not save “%s” to a file"),
-  OP_REQUIRE_DETAILS, TRUE, save_first
-};
-
-static void
-save_image_removed_cb (GObject      *object,
-                       GAsyncResult *result,
-                       gpointer      user_data)
-{
-  g_autoptr(KisteManager) self = user_data;
-
-  /* best effort: the committed image is only a step on the way */
-  kiste_runner_run_finish (KISTE_RUNNER (object), result, NULL, NULL, NULL);
-  _kiste_manager_cleanup_end (self);
-}
-
-static void
-save_done_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  g_autoptr(GTask) outer = user_data;
-  SaveData *data = g_task_get_task_data (outer);
-  GError *error = NULL;
-
-  if (data->image != NULL)
-    {
-      g_auto(GStrv) argv = kiste_commands_remove_image_argv (data->engine, data->image);
-
-      _kiste_manager_cleanup_begin (data->self);
-      kiste_runner_run_async (data->self->runner, (const char * const *) argv, SHORT_TIMEOUT_MS,
-                              NULL, save_image_removed_cb, g_object_ref (data->self));
-    }
-  if (!kiste_manager_operation_finish (KISTE_MANAGER (object), result, &error))
-    g_task_return_error (outer, error);
-  else
-    g_task_return_boolean (outer, TRUE);
-}
-
-KisteTask *
-kiste_manager_save_boxfile_async (KisteManager        *self,
-                                  const char          *box_name,
-                                  const char          *path,
-                                  gboolean             with_home,
-                                  GCancellable        *cancellable,
-                                  GAsyncReadyCallback  callback,
-                                  gpointer             user_data)
-{
-  g_autoptr(GTask) outer = NULL;
-  GTask *task;
-  SaveData *data;
-  Op *op;
-
-  g_return_val_if_fail (KISTE_IS_MANAGER (self), NULL);
-  g_return_val_if_fail (box_name != NULL, NULL);
-  g_return_val_if_fail (path != NULL && g_path_is_absolute (path), NULL);
-
-  outer = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (outer, kiste_manager_save_boxfile_async);
-  data = g_new0 (SaveData, 1);
-  data->self = g_object_ref (self);
-  data->with_home = with_home;
-  g_task_set_task_data (outer, data, (GDestroyNotify) save_data_free);
-
-  if (!(task = _kiste_op_prepare (self, &save_op, box_name, kiste_manager_save_boxfile_async,
-                                  cancellable, save_done_cb, g_object_ref (outer))))
-    return NULL;
-  op = g_task_get_task_data (task);
-  op->arg = g_strdup (path);
-  g_object_set_data (G_OBJECT (task), "kiste-save", data);
-  return _kiste_op_go (task);
-}
-
-/* The home's size */
-
-#define HOME_SIZE_TIMEOUT_MS (2 * 60 * 1000)
-
-static gpointer
-parse_home_size (const char  *output,
-                 GError     **error)
-{
-  guint64 size = 0;
-
-  if (!kiste_commands_parse_home_size (output, &size))
-    {
-      g_set_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT,
-                   _("The size of the home folder could not be read."));
-      return NULL;
-    }
-  return g_memdup2 (&size, sizeof size);
-}
-
-void
-kiste_manager_get_home_size_async (KisteManager        *self,
-                                   const char          *engine,
-                                   const char          *home,
-                                   GCancellable        *cancellable,
-                                   GAsyncReadyCallback  callback,
-                                   gpointer             user_data)
-{
-  GTask *task;
-  g_auto(GStrv) argv = NULL;
-
-  g_return_if_fail (KISTE_IS_MANAGER (self));
-  g_return_if_fail (home != NULL && g_path_is_absolute (home));
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, kiste_manager_get_home_size_async);
-  argv = kiste_commands_home_size_argv (engine, home);
-  _kiste_manager_run_query (self, task, (const char * const *) argv, HOME_SIZE_TIMEOUT_MS,
-                            parse_home_size, g_free);
 }
 
 /* Reading a box file: the whole file checked, then the names in its
@@ -429,7 +106,7 @@ read_data_free (ReadData *data)
 {
   /* kept only when the read succeeded: the caller removes it then */
   if (data->boxfile == NULL)
-    remove_boxfile_folder (data->folder);
+    _kiste_manager_remove_boxfile_folder (data->folder);
   g_free (data->file_name);
   g_free (data->folder);
   kiste_boxfile_free (data->boxfile);
@@ -746,31 +423,29 @@ open_loaded_cb (GObject      *object,
     g_task_return_new_error (outer, KISTE_ERROR, KISTE_ERROR_BUSY, _("The box is busy."));
 }
 
-/* The image must come back under the name the index gives, the one the
- * box is created from */
-static void
-load_check (GTask *task)
+/* The home is unpacked while the image loads: both must end before the
+ * operation goes on or fails */
+typedef struct
 {
-  Op *op = g_task_get_task_data (task);
-  const char *image = g_object_get_data (G_OBJECT (task), "kiste-image");
-  GError *error = NULL;
+  gboolean  unpacking;
+  gboolean  loaded;
+  gboolean  load_ended;
+  GError   *load_error;
+  GError   *unpack_error;
+} LoadState;
 
-  if (!kiste_boxfile_check_loaded (op->output, image, &error))
-    _kiste_op_fail (task, error);
-  else
-    _kiste_op_done (task);
+static void
+load_state_free (LoadState *state)
+{
+  g_clear_error (&state->load_error);
+  g_clear_error (&state->unpack_error);
+  g_free (state);
 }
 
-/* On the file's own engine: the load op's source is that engine's */
-static void
-load_image (GTask *task)
+static LoadState *
+load_state (GTask *task)
 {
-  Op *op = g_task_get_task_data (task);
-  g_auto(GStrv) argv = kiste_commands_load_image_argv (_kiste_op_get_engine (task), op->arg);
-
-  kiste_task_set_step (op->ktask, _("Loading the image"));
-  kiste_task_set_fraction (op->ktask, -1);
-  _kiste_op_run (task, (const char * const *) argv, SAVE_TIMEOUT_MS, FALSE, load_check);
+  return g_object_get_data (G_OBJECT (task), "kiste-load-state");
 }
 
 static void
@@ -788,32 +463,136 @@ load_home_removed_cb (GObject      *object,
 }
 
 /* The unpack or the load failed: the folder the open made goes again
- * (never one that was there: mkdir made it), even after a cancel */
+ * (never one that was there: mkdir made it), even after a cancel, and an
+ * image loaded all the same goes too */
 static void
-load_remove_home (GTask *task)
+load_fail (GTask  *task,
+           GError *error)
 {
   Op *op = g_task_get_task_data (task);
+  LoadState *state = load_state (task);
   const char *folder = g_object_get_data (G_OBJECT (task), "kiste-home-folder");
-  g_auto(GStrv) argv = kiste_commands_remove_new_folder_argv (folder);
-  g_autofree char *display = kiste_argv_to_display_string ((const char * const *) argv);
+  const char *image = g_object_get_data (G_OBJECT (task), "kiste-image");
+  g_auto(GStrv) argv = NULL;
+  g_autofree char *display = NULL;
 
+  if (state->loaded)
+    {
+      g_auto(GStrv) rmi = kiste_commands_remove_image_argv (_kiste_op_get_engine (task), image);
+      g_auto(GStrv) run = _kiste_op_dup_argv (task, (const char * const *) rmi);
+
+      /* a box may use an image of that name already: then it stays */
+      _kiste_manager_remove_boxfile_image (op->self, (const char * const *) run);
+    }
+  if (folder == NULL)
+    {
+      _kiste_op_return (task, error);
+      return;
+    }
+  g_clear_error (&op->pending_error);
+  op->pending_error = error;
+  argv = kiste_commands_remove_new_folder_argv (folder);
+  display = kiste_argv_to_display_string ((const char * const *) argv);
   kiste_task_append_line (op->ktask, display);
   kiste_runner_run_async (op->self->runner, (const char * const *) argv, SHORT_TIMEOUT_MS, NULL,
                           load_home_removed_cb, task);
 }
 
+/* Both ended: the image must come back under the name the index gives,
+ * the one the box is created from */
+static void
+load_join (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  LoadState *state = load_state (task);
+  GError *error = NULL;
+
+  if (state->unpacking || !state->load_ended)
+    return;
+  if (state->load_error == NULL && state->unpack_error == NULL &&
+      !kiste_boxfile_check_loaded (op->output, g_object_get_data (G_OBJECT (task), "kiste-image"),
+                                   &error))
+    state->load_error = error;
+  if (state->load_error != NULL || state->unpack_error != NULL)
+    {
+      load_fail (task, state->load_error != NULL ? g_steal_pointer (&state->load_error)
+                                                 : g_steal_pointer (&state->unpack_error));
+      return;
+    }
+  _kiste_op_done (task);
+}
+
+static void
+load_ended (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  LoadState *state = load_state (task);
+
+  op->recover = NULL;
+  state->loaded = TRUE;
+  state->load_ended = TRUE;
+  load_join (task);
+}
+
+/* op->recover of the load */
+static void
+load_failed (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  LoadState *state = load_state (task);
+
+  state->load_error = g_steal_pointer (&op->pending_error);
+  state->load_ended = TRUE;
+  load_join (task);
+}
+
+/* On the file's own engine: the load op's source is that engine's */
+static void
+load_image (GTask *task)
+{
+  Op *op = g_task_get_task_data (task);
+  g_auto(GStrv) argv = kiste_commands_load_image_argv (_kiste_op_get_engine (task), op->arg);
+
+  kiste_task_set_step (op->ktask, _("Loading the image"));
+  kiste_task_set_fraction (op->ktask, -1);
+  op->recover = load_failed;
+  _kiste_op_run (task, (const char * const *) argv, SAVE_TIMEOUT_MS, FALSE, load_ended);
+}
+
+static void
+home_unpacked_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Op *op = g_task_get_task_data (task);
+  LoadState *state = load_state (task);
+  g_autofree char *err = NULL;
+
+  if (!kiste_runner_run_finish (KISTE_RUNNER (object), result, NULL, &err, &state->unpack_error) &&
+      err != NULL && *err != '\0')
+    kiste_task_append_line (op->ktask, g_strchomp (err));
+  state->unpacking = FALSE;
+  load_join (task);
+}
+
+/* The home into the new folder, beside the load */
 static void
 load_unpack_home (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
+  LoadState *state = load_state (task);
   const char *home_tar = g_object_get_data (G_OBJECT (task), "kiste-home-tar");
   const char *folder = g_object_get_data (G_OBJECT (task), "kiste-home-folder");
   g_auto(GStrv) argv = kiste_commands_unpack_home_argv (home_tar, folder);
+  g_auto(GStrv) run = _kiste_op_dup_argv (task, (const char * const *) argv);
+  g_autofree char *display = kiste_argv_to_display_string ((const char * const *) run);
 
-  /* from here on a failure removes the new folder */
-  op->recover = load_remove_home;
-  kiste_task_set_step (op->ktask, _("Restoring the home folder"));
-  _kiste_op_run (task, (const char * const *) argv, SAVE_TIMEOUT_MS, TRUE, load_image);
+  kiste_task_append_line (op->ktask, display);
+  state->unpacking = TRUE;
+  kiste_runner_run_async (op->self->runner, (const char * const *) run, SAVE_TIMEOUT_MS,
+                          _kiste_op_cancellable (task), home_unpacked_cb, g_object_ref (task));
+  load_image (task);
 }
 
 /* The home, into a folder made new: mkdir fails on one that exists */
@@ -987,6 +766,8 @@ kiste_manager_open_boxfile_async (KisteManager          *self,
                               g_free);
     }
   g_object_set_data_full (G_OBJECT (task), "kiste-image", g_strdup (boxfile->image), g_free);
+  g_object_set_data_full (G_OBJECT (task), "kiste-load-state", g_new0 (LoadState, 1),
+                          (GDestroyNotify) load_state_free);
   if (task_func != NULL)
     task_func (_kiste_op_get_ktask (task), KISTE_CREATION_STEP_CREATE, task_data);
   _kiste_op_go (task);
