@@ -13,7 +13,7 @@ on its page, with its home folder ticked and the file named in the real file
 chooser, writes a .kistebox. The box, its launcher and its home are removed.
 
 A copy cut off in the middle, a copy with one byte of the image changed and
-a file whose image archive (a real `podman save`, its index rewritten, the
+a file whose image archive (a real `podman save`, its names rewritten, the
 box file's checksums made right) names one of the user's own images are
 refused, each with a message saying so, before anything is made or loaded:
 no container, no image changed, nothing left in Kiste's cache. Then the file
@@ -22,6 +22,7 @@ its preview; Restore In… puts the home into a new folder, Create Box makes
 the box again: the package, both files and the menu entry are back, and the
 app closes only once the box is running and its app exported."""
 
+import contextlib
 import hashlib
 import io
 import json
@@ -33,6 +34,8 @@ import tarfile
 import tempfile
 
 import kiste_e2e as e2e
+import test_portal_home as portal  # its helpers; its main does not run on import
+from gi.repository import Gio, GLib  # after kiste_e2e, which picks the versions
 
 BOX = 'kiste-e2e-boxfile'
 SAVED_IMAGE = f'localhost/kiste-saved/{BOX}:latest'
@@ -48,7 +51,11 @@ ROOT_TEXT = 'the box\'s root wrote this\n'
 START_TIMEOUT = 300.0
 SAVE_TIMEOUT = 900.0
 HOME = os.path.expanduser('~')
-CACHE = os.path.join(os.environ.get('XDG_CACHE_HOME') or os.path.join(HOME, '.cache'), 'kiste')
+# Kiste's cache: in the sandbox and the Flatpak, the app's own folder
+if e2e.SANDBOX or e2e.FLATPAK:
+    CACHE = os.path.join(HOME, '.var', 'app', e2e.FLATPAK_APP, 'cache', 'kiste')
+else:
+    CACHE = os.path.join(os.environ.get('XDG_CACHE_HOME') or os.path.join(HOME, '.cache'), 'kiste')
 DATA_HOME = os.environ.get('XDG_DATA_HOME') or os.path.join(HOME, '.local', 'share')
 LAUNCHER = os.path.join(DATA_HOME, 'applications', f'{BOX}-{APP_ID}.desktop')
 # where Restore In… puts the home: a new folder named after the box in the
@@ -160,9 +167,73 @@ def prepare(folder, home):
     e2e.check(os.path.exists(LAUNCHER), f'distrobox-export wrote no {LAUNCHER}')
 
 
+@contextlib.contextmanager
+def portals():
+    """In the sandbox and the Flatpak, the file choosers are the portal's:
+    its GTK backend named (no desktop session names one here) and the
+    Documents portal started before the app, as `flatpak run` does."""
+    if not (e2e.SANDBOX or e2e.FLATPAK):
+        yield
+        return
+    made_conf = not os.path.exists(portal.PORTALS_CONF)
+    if made_conf:
+        os.makedirs(os.path.dirname(portal.PORTALS_CONF), exist_ok=True)
+        with open(portal.PORTALS_CONF, 'w', encoding='utf-8') as f:
+            f.write('[preferred]\ndefault=gtk\n')
+    try:
+        e2e.run_user(['gdbus', 'call', '--session', '--dest', 'org.freedesktop.portal.Documents',
+                      '--object-path', '/org/freedesktop/portal/documents', '--method',
+                      'org.freedesktop.portal.Documents.GetMountPoint'], timeout=60)
+        if not os.path.ismount(portal.DOC_MOUNT):
+            e2e.skip(f'the Documents portal has no file system at {portal.DOC_MOUNT}: '
+                     'FUSE is not available to this user')
+        yield
+    finally:
+        if made_conf:
+            os.unlink(portal.PORTALS_CONF)
+
+
+def portal_document(path):
+    """The path of path in the Documents portal, exported for the app, as
+    `flatpak run --file-forwarding` and the file manager's Open With hand a
+    Flatpak a file of the host."""
+    bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    fds = Gio.UnixFDList.new_from_array([os.open(path, os.O_PATH | os.O_CLOEXEC)])
+    # flags: reuse an existing document
+    result, _ = bus.call_with_unix_fd_list_sync(
+        'org.freedesktop.portal.Documents', '/org/freedesktop/portal/documents',
+        'org.freedesktop.portal.Documents', 'AddFull',
+        GLib.Variant('(ahusas)', ([0], 1, e2e.FLATPAK_APP, ['read'])),
+        GLib.VariantType('(asa{sv})'), Gio.DBusCallFlags.NONE, 30000, fds, None)
+    doc = os.path.join(portal.DOC_MOUNT, result.unpack()[0][0], os.path.basename(path))
+    e2e.log(f'{path} is {doc} for {e2e.FLATPAK_APP}')
+    return doc
+
+
+@contextlib.contextmanager
+def opened(path, log_name):
+    """The app with the box file opened with Kiste, as the file manager
+    does: from the sandbox and the Flatpak, which see no file in the
+    host's home, through the Documents portal. Yields the app and its
+    window."""
+    if e2e.FLATPAK:
+        args = ['@@', path, '@@']
+    elif e2e.SANDBOX:
+        args = [portal_document(path)]
+    else:
+        args = [path]
+    with e2e.App(args=args, log_name=log_name) as app:
+        yield app, app.window('Kiste')
+
+
 def main():
     if shutil.which('dpkg-deb') is None:
         e2e.skip('dpkg-deb is not installed')
+    with portals():
+        run_test()
+
+
+def run_test():
     folder = tempfile.mkdtemp(prefix='kiste-e2e-boxfile.', dir=HOME)
     home = os.path.join(folder, 'box home')
     cleanup()
@@ -200,48 +271,71 @@ def find_chooser(title, timeout=30.0):
     return e2e.wait_until(probe, timeout, f'a file chooser titled {title!r}')
 
 
-def save(path):
+def save_to_file(app, win, box, path, prefix='boxfile'):
     """Save to File… on the box's page: its home folder ticked, with its
-    size; the file's name typed into the file chooser."""
+    size; the file's name typed into the file chooser (the portal's from
+    the sandbox and the Flatpak, which hand the app a path of the
+    Documents portal); waits until the file is written."""
+    boxes = e2e.box_list(win, timeout=30)
+    e2e.select_box(boxes, box)
+    page = e2e.find(win, 'grouping', box, showing=True, timeout=10)
+    e2e.choose_menu_item(app, e2e.find(page, 'toggle button', 'More Actions', showing=True),
+                         'Save to File…')
+    question = e2e.find_alert(win, f'Save “{box}” to a File', timeout=60)
+    switch = e2e.find_switch(question, 'Save Its Home Folder Too', timeout=60)
+    sizes = [e2e.get_text(l) for l in e2e.find_all(question, 'label', showing=True)
+             if re.fullmatch(r'[0-9.]+\s(bytes|kB|MB|GB)', e2e.get_text(l))]
+    e2e.log(f'the question offers the home folder, of {sizes}')
+    e2e.check(sizes, 'the question does not say how large the home folder is')
+    e2e.toggle(switch, True)
+    e2e.settle()
+    e2e.screenshot(f'{prefix}-save-home')
+    e2e.respond(question, 'Choose File…')
+    chooser = find_chooser('Save to File')
+
+    def name_field():
+        for acc in e2e.walk(chooser):
+            if (e2e.matches(acc, ('text', 'entry'), showing=True) and
+                    e2e.get_text(acc) == f'{box}.kistebox'):
+                return acc
+        return None
+    field = e2e.wait_until(name_field, 15, 'the file chooser\'s name field with the box\'s name')
+    e2e.settle()
+    e2e.screenshot(f'{prefix}-save-chooser')
+    e2e.set_text(field, path)
+    e2e.click(e2e.find(chooser, 'button', lambda n: n.replace('_', '') == 'Save', showing=True))
+    e2e.wait_gone(chooser, 15)
+
+    e2e.wait_until(lambda: os.path.exists(path) or said(win, f'Could not save “{box}”'),
+                   SAVE_TIMEOUT, 'the box file to be written')
+    e2e.settle()
+    e2e.screenshot(f'{prefix}-saved')
+    if not os.path.exists(path):
+        failure_details(win, prefix)
+    e2e.check(os.path.exists(path),
+              f'Save to File failed: {[e2e.get_text(l) for l in said(win, "Could not")]}')
+    e2e.log(f'{path}: {os.path.getsize(path)} bytes')
+
+
+def failure_details(win, prefix):
+    """The failed task's Details, logged: what the commands printed."""
+    try:
+        e2e.click(e2e.find(win, 'button', 'Details', showing=True, timeout=5))
+        e2e.settle(1)
+        e2e.screenshot(f'{prefix}-failure-details')
+        for acc in e2e.walk(win):
+            if e2e.matches(acc, ('label', 'text'), showing=True) and e2e.get_text(acc):
+                e2e.log(f'shown: {e2e.get_text(acc)}')
+    except e2e.Failure as e:
+        e2e.log(f'no details: {e}')
+
+
+def save(path):
+    """Saved with its home, checked: the file's members, its apps and the
+    home's files; the committed image and the cache cleaned up."""
     with e2e.App() as app:
         win = app.window('Kiste')
-        boxes = e2e.box_list(win, timeout=30)
-        e2e.select_box(boxes, BOX)
-        page = e2e.find(win, 'grouping', BOX, showing=True, timeout=10)
-        e2e.choose_menu_item(app, e2e.find(page, 'toggle button', 'More Actions', showing=True),
-                             'Save to File…')
-        question = e2e.find_alert(win, f'Save “{BOX}” to a File', timeout=60)
-        switch = e2e.find_switch(question, 'Save Its Home Folder Too', timeout=60)
-        sizes = [e2e.get_text(l) for l in e2e.find_all(question, 'label', showing=True)
-                 if re.fullmatch(r'[0-9.]+\s(bytes|kB|MB|GB)', e2e.get_text(l))]
-        e2e.log(f'the question offers the home folder, of {sizes}')
-        e2e.check(sizes, 'the question does not say how large the home folder is')
-        e2e.toggle(switch, True)
-        e2e.settle()
-        e2e.screenshot('boxfile-save-home')
-        e2e.respond(question, 'Choose File…')
-        chooser = find_chooser('Save to File')
-
-        def name_field():
-            for acc in e2e.walk(chooser):
-                if (e2e.matches(acc, ('text', 'entry'), showing=True) and
-                        e2e.get_text(acc) == f'{BOX}.kistebox'):
-                    return acc
-            return None
-        field = e2e.wait_until(name_field, 15, 'the file chooser\'s name field with the box\'s name')
-        e2e.settle()
-        e2e.screenshot('boxfile-save-chooser')
-        e2e.set_text(field, path)
-        e2e.click(e2e.find(chooser, 'button', 'Save', showing=True))
-        e2e.wait_gone(chooser, 15)
-
-        e2e.wait_until(lambda: os.path.exists(path) or said(win, f'Could not save “{BOX}”'),
-                       SAVE_TIMEOUT, 'the box file to be written')
-        e2e.settle()
-        e2e.screenshot('boxfile-saved')
-        e2e.check(os.path.exists(path),
-                  f'Save to File failed: {[e2e.get_text(l) for l in said(win, "Could not")]}')
-        e2e.log(f'{path}: {os.path.getsize(path)} bytes')
+        save_to_file(app, win, BOX, path)
         with tarfile.open(path) as tar:
             names = tar.getnames()
             apps = tar.extractfile('apps.txt').read().decode() if 'apps.txt' in names else ''
@@ -265,8 +359,7 @@ def refuse(copy, name, message):
     checking that nothing was made or loaded."""
     containers = sorted(e2e.box_names())
     before = images()
-    with e2e.App(args=[copy], log_name=f'app-{name}.log') as app:
-        win = app.window('Kiste')
+    with opened(copy, f'app-{name}.log') as (app, win):
         label = e2e.wait_until(lambda: said(win, f'Could not open “{os.path.basename(copy)}”'),
                                300, f'Kiste to refuse the {name} file')[0]
         text = e2e.get_text(label)
@@ -326,23 +419,35 @@ def crafted(path, folder):
         settings = tar.extractfile('distrobox.ini').read()
         index = json.loads(tar.extractfile('index.json').read())
 
-    # the engine's archive with its index's name rewritten
+    # the engine's archive with its names rewritten: docker's manifest.json
+    # and repositories, as podman saves a docker-archive, or an OCI index
     renamed = 0
+    victim_repo, victim_tag = VICTIM.rsplit(':', 1)
     with tarfile.open(inner_path) as src, tarfile.open(evil_path, 'w') as dst:
         for member in src.getmembers():
             data = src.extractfile(member) if member.isfile() else None
-            if member.name.lstrip('./') == 'index.json':
-                oci = json.loads(data.read())
-                for manifest in oci.get('manifests', []):
-                    annotations = manifest.setdefault('annotations', {})
-                    if 'org.opencontainers.image.ref.name' in annotations:
-                        annotations['org.opencontainers.image.ref.name'] = VICTIM
-                        renamed += 1
-                raw = json.dumps(oci).encode()
+            name = member.name.lstrip('./')
+            if name in ('manifest.json', 'repositories', 'index.json'):
+                doc = json.loads(data.read())
+                if name == 'manifest.json':
+                    for manifest in doc:
+                        if manifest.get('RepoTags'):
+                            manifest['RepoTags'] = [VICTIM]
+                            renamed += 1
+                elif name == 'repositories':
+                    doc = {victim_repo: {victim_tag: tag_id}
+                           for tags in doc.values() for tag_id in list(tags.values())[:1]}
+                else:
+                    for manifest in doc.get('manifests', []):
+                        annotations = manifest.setdefault('annotations', {})
+                        if 'org.opencontainers.image.ref.name' in annotations:
+                            annotations['org.opencontainers.image.ref.name'] = VICTIM
+                            renamed += 1
+                raw = json.dumps(doc).encode()
                 member.size = len(raw)
                 data = io.BytesIO(raw)
             dst.addfile(member, data)
-    e2e.check(renamed == 1, f'podman save wrote {renamed} names into its index')
+    e2e.check(renamed == 1, f'podman save wrote {renamed} names into its archive')
     os.unlink(inner_path)
 
     # a box file with right checksums around it
@@ -393,8 +498,7 @@ def open_file(path):
     """Opened with Kiste: the preview, the home restored in a new folder,
     the box made again with its package, its files and its app."""
     restored = RESTORED
-    with e2e.App(args=[path], log_name='app-open.log') as app:
-        win = app.window('Kiste')
+    with opened(path, 'app-open.log') as (app, win):
         dialog = e2e.find_alert(win, 'Open Box File', timeout=300)
         name = e2e.find(dialog, None, 'Name', showing=True)
         e2e.check(e2e.get_text(name) in (BOX, 'Name'), f'the Name row reads {e2e.get_text(name)!r}')
