@@ -505,8 +505,12 @@ test_import_url (Fixture       *fx,
   gtk_editable_set_text (GTK_EDITABLE (entry), "http://example.org/distrobox.ini");
   g_assert_false (adw_alert_dialog_get_response_enabled (ADW_ALERT_DIALOG (alert), "download"));
   g_assert_true (gtk_widget_has_css_class (entry, "error"));
-  kiste_test_flush (GTK_WIDGET (fx->window));
-  g_assert_true (has_label_prefix (alert, "Use an address starting with “https://”"));
+  /* the reason is shown once the entry row has been laid out again */
+  {
+    LabelQuery refused = { fx, "Use an address starting with “https://”" };
+
+    g_assert_true (kiste_test_wait_for (label_shown, &refused, 3000));
+  }
   kiste_test_screenshot (GTK_WIDGET (fx->window), "import-url-refused");
 
   gtk_editable_set_text (GTK_EDITABLE (entry), uri);
