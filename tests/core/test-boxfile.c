@@ -489,6 +489,40 @@ test_check_loaded (void)
 }
 
 static void
+test_check_pulled (void)
+{
+  const char *image = "localhost/kiste-saved/arch:latest";
+  const char *id = "4513e174dd7b520bea4d5f0dca9ff02385f0f0ccfa83c6d665278ab086e093f2";
+  g_autofree char *warned = g_strdup_printf ("time=\"2026-12-06T15:09:56Z\" level=warning "
+                                             "msg=\"Using cgroups-v1\"\n%s\n", id);
+  g_autofree char *plain = g_strdup_printf ("%s\n", id);
+  g_autofree char *twice = g_strdup_printf ("%s\n%s\n", id, id);
+  g_autofree char *upper = g_ascii_strup (id, -1);
+  g_autofree char *prefixed = g_strdup_printf ("sha256:%s\n", id);
+  g_autofree char *short_id = g_strndup (id, 12);
+  g_autoptr(GString) long_output = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (kiste_boxfile_check_pulled (plain, image, &error));
+  g_assert_no_error (error);
+  g_assert_true (kiste_boxfile_check_pulled (id, image, NULL));
+  g_assert_true (kiste_boxfile_check_pulled (warned, image, NULL));
+
+  g_assert_false (kiste_boxfile_check_pulled (NULL, image, NULL));
+  g_assert_false (kiste_boxfile_check_pulled ("", image, NULL));
+  g_assert_false (kiste_boxfile_check_pulled (twice, image, NULL));
+  g_assert_false (kiste_boxfile_check_pulled (upper, image, NULL));
+  g_assert_false (kiste_boxfile_check_pulled (prefixed, image, NULL));
+  g_assert_false (kiste_boxfile_check_pulled (short_id, image, &error));
+  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT);
+  /* bounded */
+  while (long_output->len <= 64 * 1024)
+    g_string_append (long_output, "Copying blob sha256:b8f6\n");
+  g_string_append (long_output, plain);
+  g_assert_false (kiste_boxfile_check_pulled (long_output->str, image, NULL));
+}
+
+static void
 test_write_cancelled (Fixture       *fixture,
                       gconstpointer  data)
 {
@@ -689,8 +723,23 @@ archive_check (Fixture    *fixture,
     g_string_append_c (copy, '\0');
   g_assert_true (g_file_set_contents (path, copy->str, copy->len, NULL));
   g_string_free (copy, TRUE);
-  ok = kiste_boxfile_check_image_archive (path, engine, SAVED, NULL, error);
+  ok = kiste_boxfile_check_image_archive (path, engine, SAVED, NULL, NULL, error);
   return ok;
+}
+
+/* Whether the archive archive_check() wrote is one podman may pull from */
+static gboolean
+archive_kind_is_docker (Fixture *fixture)
+{
+  g_autofree char *path = g_build_filename (fixture->dir, "inner.tar", NULL);
+  g_autoptr(GError) error = NULL;
+  gboolean docker_archive = -1;
+
+  g_assert_true (kiste_boxfile_check_image_archive (path, "podman", SAVED, &docker_archive, NULL,
+                                                    &error));
+  g_assert_no_error (error);
+  g_assert_true (docker_archive == TRUE || docker_archive == FALSE);
+  return docker_archive;
 }
 
 static void
@@ -712,6 +761,24 @@ test_image_names (Fixture       *fixture,
     archive_add_text (archive, "index.json", OCI_INDEX (SAVED));
     g_assert_true (archive_check (fixture, archive, "podman", &error));
     g_assert_no_error (error);
+    g_assert_false (archive_kind_is_docker (fixture));
+  }
+  /* as podman saves a docker-archive: layer folders, config, manifest.json
+   * and repositories; podman pulls it without unpacking it first */
+  {
+    g_autoptr(GString) archive = g_string_new (NULL);
+
+    archive_add (archive, "58a8/layer.tar", '0', blob->str, blob->len);
+    archive_add_text (archive, "58a8/VERSION", "1.0");
+    archive_add_text (archive, "4513.json", "{}");
+    archive_add_text (archive, "manifest.json",
+                      "[{\"Config\":\"4513.json\",\"RepoTags\":[\"" SAVED "\"],"
+                      "\"Layers\":[\"58a8/layer.tar\"]}]");
+    archive_add_text (archive, "repositories",
+                      "{\"localhost/kiste-saved/arch\":{\"latest\":\"58a8\"}}");
+    g_assert_true (archive_check (fixture, archive, "podman", &error));
+    g_assert_no_error (error);
+    g_assert_true (archive_kind_is_docker (fixture));
   }
   /* a pax header names the index, as Go's archive/tar writes long paths */
   {
@@ -857,7 +924,7 @@ test_image_names_refused (Fixture       *fixture,
 
     archive_add_text (archive, "index.json", OCI_INDEX (SAVED));
     g_assert_true (g_file_set_contents (path, archive->str, KISTE_TAR_BLOCK + 10, NULL));
-    g_assert_false (kiste_boxfile_check_image_archive (path, "podman", SAVED, NULL, &error));
+    g_assert_false (kiste_boxfile_check_image_archive (path, "podman", SAVED, NULL, NULL, &error));
     g_assert_error (error, KISTE_ERROR, KISTE_ERROR_INVALID_INPUT);
   }
 }
@@ -878,7 +945,7 @@ test_fixture (Fixture       *fixture,
   g_assert_cmpstr (boxfile->name, ==, "arch");
   g_assert_cmpstr (boxfile->apps[0], ==, "org.gnome.gedit.desktop");
   g_assert_true (kiste_boxfile_check_image_archive (boxfile->image_path, boxfile->engine,
-                                                    boxfile->image, NULL, &error));
+                                                    boxfile->image, NULL, NULL, &error));
   g_assert_no_error (error);
 }
 
@@ -906,6 +973,7 @@ main (int   argc,
   ADD ("refuse/names", test_refuse_names);
   ADD ("refuse/bad-values", test_refuse_bad_values);
   g_test_add_func ("/boxfile/check-loaded", test_check_loaded);
+  g_test_add_func ("/boxfile/check-pulled", test_check_pulled);
   ADD ("image-names", test_image_names);
   ADD ("fixture", test_fixture);
   ADD ("image-names/refused", test_image_names_refused);

@@ -78,10 +78,18 @@ cleaned_up (gpointer data)
   return !kiste_manager_get_cleaning_up (data);
 }
 
+static gboolean
+pointer_cleared (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
 static void
 fixture_teardown (Fixture       *fixture,
                   gconstpointer  data)
 {
+  gpointer runner = fixture->runner;
+
   /* the committed image's removal, which runs after the operation */
   g_assert_true (kiste_test_wait_for (cleaned_up, fixture->manager, 5000));
   kiste_test_remove_tree (fixture->dir);
@@ -90,7 +98,11 @@ fixture_teardown (Fixture       *fixture,
   g_free (fixture->file);
   g_free (fixture->cache);
   g_clear_object (&fixture->manager);
-  g_assert_finalize_object (fixture->runner);
+  /* a process the operation killed is reaped after it returned: its run
+   * holds the runner until then */
+  g_object_add_weak_pointer (G_OBJECT (runner), &runner);
+  g_object_unref (fixture->runner);
+  g_assert_true (kiste_test_wait_for (pointer_cleared, &runner, 5000));
 }
 
 typedef struct
@@ -380,6 +392,84 @@ test_open (Fixture       *fixture,
   g_assert_true (g_str_has_prefix (kiste_fake_runner_find (fixture->runner, "distrobox create"),
                                    "distrobox create --yes --name restored "
                                    "--image localhost/kiste-saved/fixture-a:latest"));
+}
+
+/* An image archive as podman saves a docker archive: manifest.json
+ * naming image, no OCI index */
+static void
+write_docker_archive (const char *path,
+                      const char *image)
+{
+  g_autofree char *manifest = g_strdup_printf ("[{\"Config\":\"4513.json\",\"RepoTags\":[\"%s\"],"
+                                               "\"Layers\":[\"58a8/layer.tar\"]}]", image);
+  g_autoptr(GString) archive = g_string_new (NULL);
+  guchar block[KISTE_TAR_BLOCK];
+
+  _kiste_boxfile_tar_header (block, "manifest.json", strlen (manifest));
+  g_string_append_len (archive, (const char *) block, sizeof block);
+  g_string_append (archive, manifest);
+  while (archive->len % KISTE_TAR_BLOCK != 0 || archive->len < 4 * KISTE_TAR_BLOCK)
+    g_string_append_c (archive, '\0');
+  g_assert_true (g_file_set_contents (path, archive->str, archive->len, NULL));
+}
+
+#define PULLED_ID "4513e174dd7b520bea4d5f0dca9ff02385f0f0ccfa83c6d665278ab086e093f2"
+
+/* podman pulls a docker archive in place of `podman load`, which would
+ * unpack it whole first; its answer must be the id */
+static void
+test_open_pulled (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  Result r = { 0 };
+  g_autoptr(KisteBoxfile) boxfile = make_read_boxfile (fixture);
+  g_autofree char *pull = g_strdup_printf ("podman pull --quiet docker-archive:%s",
+                                           boxfile->image_path);
+  g_autofree char *colon_dir = g_build_filename (fixture->dir, "a:b", NULL);
+  g_autofree char *load = NULL;
+
+  write_docker_archive (boxfile->image_path, boxfile->image);
+  kiste_fake_runner_add (fixture->runner, "podman pull", "echo warning >&2; echo " PULLED_ID);
+  kiste_fake_runner_add (fixture->runner, "distrobox create", "exit 1");
+  kiste_manager_open_boxfile_async (fixture->manager, boxfile, "restored", NULL, NULL, NULL, NULL,
+                                    operation_cb, &r);
+  wait_result (&r);
+  g_clear_error (&r.error);
+  g_assert_cmpstr (kiste_fake_runner_find (fixture->runner, "podman pull"), ==, pull);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman load"), ==, 0);
+  g_assert_true (g_str_has_prefix (kiste_fake_runner_find (fixture->runner, "distrobox create"),
+                                   "distrobox create --yes --name restored "
+                                   "--image localhost/kiste-saved/fixture-a:latest"));
+
+  /* an answer that is not the id: the image goes again, nothing is made */
+  r = (Result) { 0 };
+  kiste_fake_runner_add (fixture->runner, "podman pull", "echo 'Loaded image: other'");
+  kiste_manager_open_boxfile_async (fixture->manager, boxfile, "restored", NULL, NULL, NULL, NULL,
+                                    operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT);
+  g_clear_error (&r.error);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "distrobox create"), ==, 1);
+  g_assert_true (kiste_test_wait_for (cleaned_up, fixture->manager, 5000));
+  g_assert_cmpstr (kiste_fake_runner_find (fixture->runner, "podman rmi"), ==,
+                   "podman rmi localhost/kiste-saved/fixture-a:latest");
+
+  /* the transport ends a path at a colon: such a path is loaded */
+  g_assert_cmpint (g_mkdir (colon_dir, 0700), ==, 0);
+  g_free (boxfile->image_path);
+  boxfile->image_path = g_build_filename (colon_dir, "image.tar", NULL);
+  write_docker_archive (boxfile->image_path, boxfile->image);
+  load = g_strdup_printf ("podman load -i %s", boxfile->image_path);
+  kiste_fake_runner_add (fixture->runner, "podman load",
+                         "echo 'Loaded image: localhost/kiste-saved/fixture-a:latest'");
+  r = (Result) { 0 };
+  kiste_manager_open_boxfile_async (fixture->manager, boxfile, "restored", NULL, NULL, NULL, NULL,
+                                    operation_cb, &r);
+  wait_result (&r);
+  g_clear_error (&r.error);
+  g_assert_cmpstr (kiste_fake_runner_find (fixture->runner, "podman load"), ==, load);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman pull"), ==, 2);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "distrobox create"), ==, 2);
 }
 
 static void
@@ -910,6 +1000,7 @@ main (int   argc,
   ADD ("save/refuses-toolbox", test_save_refuses_toolbox);
   ADD ("open", test_open);
   ADD ("open/refusals", test_open_refusals);
+  ADD ("open/pulled", test_open_pulled);
   ADD ("save/home", test_save_home);
   ADD ("open/home", test_open_home);
   ADD ("save/home-unreadable", test_save_home_unreadable);

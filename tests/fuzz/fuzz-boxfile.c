@@ -104,7 +104,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   /* an engine's image archive: accepted only when it names SAVED alone */
   for (guint i = 0; i < G_N_ELEMENTS (engines); i++)
     {
-      ok = kiste_boxfile_check_image_archive (input, engines[i], SAVED, NULL, &error);
+      ok = kiste_boxfile_check_image_archive (input, engines[i], SAVED, NULL, NULL, &error);
       check_failure (ok, error);
       g_clear_error (&error);
     }

@@ -187,6 +187,21 @@ kiste_commands_load_image_argv (const char *manager,
 }
 
 char **
+kiste_commands_pull_archive_argv (const char *manager,
+                                  const char *path)
+{
+  g_autofree char *source = NULL;
+
+  g_return_val_if_fail (manager != NULL, NULL);
+  /* the transport's reference ends the path at its first colon */
+  g_return_val_if_fail (path != NULL && g_path_is_absolute (path) && strchr (path, ':') == NULL,
+                        NULL);
+
+  source = g_strconcat ("docker-archive:", path, NULL);
+  return strv_new (manager, "pull", "--quiet", source, NULL);
+}
+
+char **
 kiste_commands_remove_image_argv (const char *manager,
                                   const char *image)
 {

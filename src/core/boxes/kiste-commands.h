@@ -42,7 +42,10 @@ char      **kiste_commands_engine_stop_argv            (const char          *man
  * (an uncompressed archive, which podman writes as it goes: PATH may be a
  * named pipe; docker writes a file of its own and renames it to PATH),
  * `MANAGER image inspect --format {{.Size}} IMAGE` (the image's size),
- * `MANAGER load -i PATH` and `MANAGER rmi IMAGE`. PATH must be absolute. */
+ * `MANAGER load -i PATH`, `podman pull --quiet docker-archive:PATH` (the
+ * same load without first unpacking the whole archive to try it as an OCI
+ * archive; PATH without a colon) and `MANAGER rmi IMAGE`. PATH must be
+ * absolute. */
 char      **kiste_commands_commit_argv                 (const char          *manager,
                                                         const char          *name,
                                                         const char          *image);
@@ -52,6 +55,8 @@ char      **kiste_commands_save_image_argv             (const char          *man
 char      **kiste_commands_image_size_argv             (const char          *manager,
                                                         const char          *image);
 char      **kiste_commands_load_image_argv             (const char          *manager,
+                                                        const char          *path);
+char      **kiste_commands_pull_archive_argv           (const char          *manager,
                                                         const char          *path);
 char      **kiste_commands_remove_image_argv           (const char          *manager,
                                                         const char          *image);

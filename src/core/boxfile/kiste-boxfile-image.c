@@ -401,6 +401,7 @@ gboolean
 kiste_boxfile_check_image_archive (const char    *path,
                                    const char    *engine,
                                    const char    *image,
+                                   gboolean      *docker_archive,
                                    GCancellable  *cancellable,
                                    GError       **error)
 {
@@ -519,7 +520,12 @@ kiste_boxfile_check_image_archive (const char    *path,
 
   if (!g_hash_table_contains (seen, "index.json") && !g_hash_table_contains (seen, "manifest.json"))
     return refuse (error, _("its archive is not an image the engines know."));
-  return check_names (names, ref_names, engine, image, error);
+  if (!check_names (names, ref_names, engine, image, error))
+    return FALSE;
+  /* podman loads an archive with an OCI index as an OCI archive */
+  if (docker_archive != NULL)
+    *docker_archive = !g_hash_table_contains (seen, "index.json");
+  return TRUE;
 }
 
 static void
@@ -530,12 +536,13 @@ check_thread (GTask        *task,
 {
   char **args = task_data;
   GError *error = NULL;
+  gboolean docker_archive = FALSE;
 
   if (!kiste_boxfile_check_image_archive (args[0], args[1][0] ? args[1] : NULL, args[2],
-                                          cancellable, &error))
+                                          &docker_archive, cancellable, &error))
     g_task_return_error (task, error);
   else
-    g_task_return_boolean (task, TRUE);
+    g_task_return_int (task, docker_archive ? 1 : 0);
 }
 
 void
@@ -561,7 +568,14 @@ kiste_boxfile_check_image_archive_async (const char          *path,
 
 gboolean
 kiste_boxfile_check_image_archive_finish (GAsyncResult  *result,
+                                          gboolean      *docker_archive,
                                           GError       **error)
 {
-  return g_task_propagate_boolean (G_TASK (result), error);
+  gssize kind = g_task_propagate_int (G_TASK (result), error);
+
+  if (kind < 0)
+    return FALSE;
+  if (docker_archive != NULL)
+    *docker_archive = kind == 1;
+  return TRUE;
 }

@@ -179,6 +179,39 @@ bad:
   return FALSE;
 }
 
+gboolean
+kiste_boxfile_check_pulled (const char  *output,
+                            const char  *image,
+                            GError     **error)
+{
+  g_auto(GStrv) lines = NULL;
+  guint ids = 0;
+
+  g_return_val_if_fail (image != NULL, FALSE);
+
+  if (output == NULL || strlen (output) > MAX_LOAD_OUTPUT)
+    goto bad;
+  /* other lines are the engine's warnings */
+  lines = g_strsplit (output, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *line = lines[i];
+      gsize j = 0;
+
+      while (line[j] != '\0' && g_ascii_isxdigit (line[j]) && !g_ascii_isupper (line[j]))
+        j++;
+      if (j == 64 && line[j] == '\0')
+        ids++;
+    }
+  if (ids == 1)
+    return TRUE;
+
+bad:
+  g_set_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT,
+               _("The box file’s image did not load as “%s”, the name its index gives."), image);
+  return FALSE;
+}
+
 /* The index */
 
 char *

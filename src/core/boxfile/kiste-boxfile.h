@@ -90,6 +90,12 @@ gboolean      kiste_boxfile_check          (const KisteBoxfile   *self,
 gboolean      kiste_boxfile_check_loaded   (const char           *output,
                                             const char           *image,
                                             GError              **error);
+/* Checks what `podman pull --quiet` printed (at most 64 KiB): one line
+ * is the id of the image it pulled, other lines are the engine's
+ * warnings. KISTE_ERROR_BAD_OUTPUT otherwise. */
+gboolean      kiste_boxfile_check_pulled   (const char           *output,
+                                            const char           *image,
+                                            GError              **error);
 
 /* Checks the names an engine's image archive (image.tar) gives what it
  * loads, before it is loaded: an OCI index's annotations, docker's
@@ -97,10 +103,13 @@ gboolean      kiste_boxfile_check_loaded   (const char           *output,
  * nothing else, and one of them must. Reads only the archive's headers
  * and those files, each within a bound. KISTE_ERROR_INVALID_INPUT saying
  * why otherwise. engine ("podman", "docker") is the box file's: docker
- * writes the tag alone beside its whole name in an OCI index. */
+ * writes the tag alone beside its whole name in an OCI index.
+ * docker_archive (may be NULL) tells whether it is a docker archive
+ * without an OCI index, which podman can pull from without unpacking. */
 gboolean      kiste_boxfile_check_image_archive        (const char          *path,
                                                         const char          *engine,
                                                         const char          *image,
+                                                        gboolean            *docker_archive,
                                                         GCancellable        *cancellable,
                                                         GError             **error);
 void          kiste_boxfile_check_image_archive_async  (const char          *path,
@@ -110,6 +119,7 @@ void          kiste_boxfile_check_image_archive_async  (const char          *pat
                                                         GAsyncReadyCallback  callback,
                                                         gpointer             user_data);
 gboolean      kiste_boxfile_check_image_archive_finish (GAsyncResult        *result,
+                                                        gboolean            *docker_archive,
                                                         GError             **error);
 
 /* index.json for self with the checksums in members (name → "SIZE SHA256") */

@@ -144,7 +144,7 @@ read_names_checked_cb (GObject      *object,
   GTask *task = user_data;
   GError *error = NULL;
 
-  if (!kiste_boxfile_check_image_archive_finish (result, &error))
+  if (!kiste_boxfile_check_image_archive_finish (result, NULL, &error))
     {
       ReadData *data = g_object_get_data (G_OBJECT (task), "kiste-read");
 
@@ -427,6 +427,8 @@ open_loaded_cb (GObject      *object,
  * operation goes on or fails */
 typedef struct
 {
+  /* podman pulls a docker archive instead of loading it */
+  gboolean  pull;
   gboolean  unpacking;
   gboolean  loaded;
   gboolean  load_ended;
@@ -507,11 +509,13 @@ load_join (GTask *task)
   LoadState *state = load_state (task);
   GError *error = NULL;
 
+  const char *image = g_object_get_data (G_OBJECT (task), "kiste-image");
+
   if (state->unpacking || !state->load_ended)
     return;
   if (state->load_error == NULL && state->unpack_error == NULL &&
-      !kiste_boxfile_check_loaded (op->output, g_object_get_data (G_OBJECT (task), "kiste-image"),
-                                   &error))
+      !(state->pull ? kiste_boxfile_check_pulled (op->output, image, &error)
+                    : kiste_boxfile_check_loaded (op->output, image, &error)))
     state->load_error = error;
   if (state->load_error != NULL || state->unpack_error != NULL)
     {
@@ -546,12 +550,23 @@ load_failed (GTask *task)
   load_join (task);
 }
 
-/* On the file's own engine: the load op's source is that engine's */
+/* On the file's own engine: the load op's source is that engine's.
+ * `podman load` first unpacks the whole archive into a temporary folder
+ * to try it as an OCI archive; a pull from the docker archive reads it in
+ * place. */
 static void
 load_image (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
-  g_auto(GStrv) argv = kiste_commands_load_image_argv (_kiste_op_get_engine (task), op->arg);
+  LoadState *state = load_state (task);
+  const char *engine = _kiste_op_get_engine (task);
+  g_auto(GStrv) argv = NULL;
+
+  state->pull = state->pull && g_str_equal (engine, "podman") && strchr (op->arg, ':') == NULL;
+  if (state->pull)
+    argv = kiste_commands_pull_archive_argv (engine, op->arg);
+  else
+    argv = kiste_commands_load_image_argv (engine, op->arg);
 
   kiste_task_set_step (op->ktask, _("Loading the image"));
   kiste_task_set_fraction (op->ktask, -1);
@@ -619,7 +634,7 @@ load_names_checked_cb (GObject      *object,
   GTask *task = user_data;
   GError *error = NULL;
 
-  if (!kiste_boxfile_check_image_archive_finish (result, &error))
+  if (!kiste_boxfile_check_image_archive_finish (result, &load_state (task)->pull, &error))
     _kiste_op_return (task, error);
   else
     load_make_home (task);
