@@ -489,7 +489,7 @@ test_check_loaded (void)
 }
 
 static void
-test_check_pulled (void)
+test_parse_image_id (void)
 {
   const char *image = "localhost/kiste-saved/arch:latest";
   const char *id = "4513e174dd7b520bea4d5f0dca9ff02385f0f0ccfa83c6d665278ab086e093f2";
@@ -502,24 +502,28 @@ test_check_pulled (void)
   g_autofree char *short_id = g_strndup (id, 12);
   g_autoptr(GString) long_output = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
+  const char *good[] = { plain, id, warned, NULL };
+  const char *bad[] = { "", twice, upper, prefixed, short_id, "Loaded image: x\n", NULL };
 
-  g_assert_true (kiste_boxfile_check_pulled (plain, image, &error));
-  g_assert_no_error (error);
-  g_assert_true (kiste_boxfile_check_pulled (id, image, NULL));
-  g_assert_true (kiste_boxfile_check_pulled (warned, image, NULL));
+  for (guint i = 0; good[i] != NULL; i++)
+    {
+      g_autofree char *parsed = kiste_boxfile_parse_image_id (good[i], image, &error);
 
-  g_assert_false (kiste_boxfile_check_pulled (NULL, image, NULL));
-  g_assert_false (kiste_boxfile_check_pulled ("", image, NULL));
-  g_assert_false (kiste_boxfile_check_pulled (twice, image, NULL));
-  g_assert_false (kiste_boxfile_check_pulled (upper, image, NULL));
-  g_assert_false (kiste_boxfile_check_pulled (prefixed, image, NULL));
-  g_assert_false (kiste_boxfile_check_pulled (short_id, image, &error));
-  g_assert_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT);
+      g_assert_no_error (error);
+      g_assert_cmpstr (parsed, ==, id);
+    }
+  for (guint i = 0; bad[i] != NULL; i++)
+    {
+      g_assert_null (kiste_boxfile_parse_image_id (bad[i], image, &error));
+      g_assert_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT);
+      g_clear_error (&error);
+    }
+  g_assert_null (kiste_boxfile_parse_image_id (NULL, image, NULL));
   /* bounded */
   while (long_output->len <= 64 * 1024)
     g_string_append (long_output, "Copying blob sha256:b8f6\n");
   g_string_append (long_output, plain);
-  g_assert_false (kiste_boxfile_check_pulled (long_output->str, image, NULL));
+  g_assert_null (kiste_boxfile_parse_image_id (long_output->str, image, NULL));
 }
 
 static void
@@ -973,7 +977,7 @@ main (int   argc,
   ADD ("refuse/names", test_refuse_names);
   ADD ("refuse/bad-values", test_refuse_bad_values);
   g_test_add_func ("/boxfile/check-loaded", test_check_loaded);
-  g_test_add_func ("/boxfile/check-pulled", test_check_pulled);
+  g_test_add_func ("/boxfile/parse-image-id", test_parse_image_id);
   ADD ("image-names", test_image_names);
   ADD ("fixture", test_fixture);
   ADD ("image-names/refused", test_image_names_refused);

@@ -430,6 +430,8 @@ test_open_pulled (Fixture       *fixture,
 
   write_docker_archive (boxfile->image_path, boxfile->image);
   kiste_fake_runner_add (fixture->runner, "podman pull", "echo warning >&2; echo " PULLED_ID);
+  kiste_fake_runner_add (fixture->runner, "podman image inspect --format '{{.Id}}'",
+                         "echo " PULLED_ID);
   kiste_fake_runner_add (fixture->runner, "distrobox create", "exit 1");
   kiste_manager_open_boxfile_async (fixture->manager, boxfile, "restored", NULL, NULL, NULL, NULL,
                                     operation_cb, &r);
@@ -437,9 +439,25 @@ test_open_pulled (Fixture       *fixture,
   g_clear_error (&r.error);
   g_assert_cmpstr (kiste_fake_runner_find (fixture->runner, "podman pull"), ==, pull);
   g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman load"), ==, 0);
+  g_assert_cmpstr (kiste_fake_runner_find (fixture->runner, "podman image inspect"), ==,
+                   "podman image inspect --format '{{.Id}}' localhost/kiste-saved/fixture-a:latest");
   g_assert_true (g_str_has_prefix (kiste_fake_runner_find (fixture->runner, "distrobox create"),
                                    "distrobox create --yes --name restored "
                                    "--image localhost/kiste-saved/fixture-a:latest"));
+
+  /* the index's name on another image than the one pulled: it goes
+   * again, nothing is made */
+  r = (Result) { 0 };
+  kiste_fake_runner_add (fixture->runner, "podman image inspect --format '{{.Id}}'",
+                         "echo 0000000000000000000000000000000000000000000000000000000000000000");
+  kiste_manager_open_boxfile_async (fixture->manager, boxfile, "restored", NULL, NULL, NULL, NULL,
+                                    operation_cb, &r);
+  wait_result (&r);
+  g_assert_error (r.error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT);
+  g_clear_error (&r.error);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "distrobox create"), ==, 1);
+  g_assert_true (kiste_test_wait_for (cleaned_up, fixture->manager, 5000));
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman rmi"), ==, 1);
 
   /* an answer that is not the id: the image goes again, nothing is made */
   r = (Result) { 0 };
@@ -451,6 +469,7 @@ test_open_pulled (Fixture       *fixture,
   g_clear_error (&r.error);
   g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "distrobox create"), ==, 1);
   g_assert_true (kiste_test_wait_for (cleaned_up, fixture->manager, 5000));
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman rmi"), ==, 2);
   g_assert_cmpstr (kiste_fake_runner_find (fixture->runner, "podman rmi"), ==,
                    "podman rmi localhost/kiste-saved/fixture-a:latest");
 
@@ -468,7 +487,7 @@ test_open_pulled (Fixture       *fixture,
   wait_result (&r);
   g_clear_error (&r.error);
   g_assert_cmpstr (kiste_fake_runner_find (fixture->runner, "podman load"), ==, load);
-  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman pull"), ==, 2);
+  g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman pull"), ==, 3);
   g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "distrobox create"), ==, 2);
 }
 

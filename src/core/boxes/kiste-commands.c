@@ -177,6 +177,16 @@ kiste_commands_image_size_argv (const char *manager,
 }
 
 char **
+kiste_commands_image_id_argv (const char *manager,
+                              const char *image)
+{
+  g_return_val_if_fail (manager != NULL, NULL);
+  g_return_val_if_fail (image != NULL && image[0] != '-', NULL);
+
+  return strv_new (manager, "image", "inspect", "--format", "{{.Id}}", image, NULL);
+}
+
+char **
 kiste_commands_load_image_argv (const char *manager,
                                 const char *path)
 {

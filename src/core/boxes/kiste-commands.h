@@ -41,7 +41,8 @@ char      **kiste_commands_engine_stop_argv            (const char          *man
  * while it commits), `MANAGER save [--format docker-archive] -o PATH IMAGE`
  * (an uncompressed archive, which podman writes as it goes: PATH may be a
  * named pipe; docker writes a file of its own and renames it to PATH),
- * `MANAGER image inspect --format {{.Size}} IMAGE` (the image's size),
+ * `MANAGER image inspect --format {{.Size}} IMAGE` (the image's size) and
+ * `--format {{.Id}}` (its id),
  * `MANAGER load -i PATH`, `podman pull --quiet docker-archive:PATH` (the
  * same load without first unpacking the whole archive to try it as an OCI
  * archive; PATH without a colon) and `MANAGER rmi IMAGE`. PATH must be
@@ -53,6 +54,8 @@ char      **kiste_commands_save_image_argv             (const char          *man
                                                         const char          *image,
                                                         const char          *path);
 char      **kiste_commands_image_size_argv             (const char          *manager,
+                                                        const char          *image);
+char      **kiste_commands_image_id_argv               (const char          *manager,
                                                         const char          *image);
 char      **kiste_commands_load_image_argv             (const char          *manager,
                                                         const char          *path);

@@ -179,15 +179,15 @@ bad:
   return FALSE;
 }
 
-gboolean
-kiste_boxfile_check_pulled (const char  *output,
-                            const char  *image,
-                            GError     **error)
+char *
+kiste_boxfile_parse_image_id (const char  *output,
+                              const char  *image,
+                              GError     **error)
 {
   g_auto(GStrv) lines = NULL;
-  guint ids = 0;
+  const char *id = NULL;
 
-  g_return_val_if_fail (image != NULL, FALSE);
+  g_return_val_if_fail (image != NULL, NULL);
 
   if (output == NULL || strlen (output) > MAX_LOAD_OUTPUT)
     goto bad;
@@ -200,16 +200,19 @@ kiste_boxfile_check_pulled (const char  *output,
 
       while (line[j] != '\0' && g_ascii_isxdigit (line[j]) && !g_ascii_isupper (line[j]))
         j++;
-      if (j == 64 && line[j] == '\0')
-        ids++;
+      if (j != 64 || line[j] != '\0')
+        continue;
+      if (id != NULL)
+        goto bad;
+      id = line;
     }
-  if (ids == 1)
-    return TRUE;
+  if (id != NULL)
+    return g_strdup (id);
 
 bad:
   g_set_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT,
                _("The box file’s image did not load as “%s”, the name its index gives."), image);
-  return FALSE;
+  return NULL;
 }
 
 /* The index */

@@ -90,10 +90,11 @@ gboolean      kiste_boxfile_check          (const KisteBoxfile   *self,
 gboolean      kiste_boxfile_check_loaded   (const char           *output,
                                             const char           *image,
                                             GError              **error);
-/* Checks what `podman pull --quiet` printed (at most 64 KiB): one line
- * is the id of the image it pulled, other lines are the engine's
- * warnings. KISTE_ERROR_BAD_OUTPUT otherwise. */
-gboolean      kiste_boxfile_check_pulled   (const char           *output,
+/* The image id in what `podman pull --quiet` or `podman image inspect
+ * --format {{.Id}}` printed (at most 64 KiB): one line must be a 64-digit
+ * id, other lines are the engine's warnings. NULL and
+ * KISTE_ERROR_BAD_OUTPUT otherwise, naming image. */
+char         *kiste_boxfile_parse_image_id (const char           *output,
                                             const char           *image,
                                             GError              **error);
 

@@ -427,8 +427,10 @@ open_loaded_cb (GObject      *object,
  * operation goes on or fails */
 typedef struct
 {
-  /* podman pulls a docker archive instead of loading it */
+  /* podman pulls a docker archive instead of loading it, then says
+   * which image has the index's name: the id it pulled, or a fault */
   gboolean  pull;
+  char     *pulled_id;
   gboolean  unpacking;
   gboolean  loaded;
   gboolean  load_ended;
@@ -441,6 +443,7 @@ load_state_free (LoadState *state)
 {
   g_clear_error (&state->load_error);
   g_clear_error (&state->unpack_error);
+  g_free (state->pulled_id);
   g_free (state);
 }
 
@@ -513,9 +516,9 @@ load_join (GTask *task)
 
   if (state->unpacking || !state->load_ended)
     return;
-  if (state->load_error == NULL && state->unpack_error == NULL &&
-      !(state->pull ? kiste_boxfile_check_pulled (op->output, image, &error)
-                    : kiste_boxfile_check_loaded (op->output, image, &error)))
+  /* a pull was checked when it ended */
+  if (state->load_error == NULL && state->unpack_error == NULL && !state->pull &&
+      !kiste_boxfile_check_loaded (op->output, image, &error))
     state->load_error = error;
   if (state->load_error != NULL || state->unpack_error != NULL)
     {
@@ -526,14 +529,49 @@ load_join (GTask *task)
   _kiste_op_done (task);
 }
 
+static void load_failed (GTask *task);
+
 static void
 load_ended (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
   LoadState *state = load_state (task);
+  const char *image = g_object_get_data (G_OBJECT (task), "kiste-image");
+  GError *error = NULL;
 
   op->recover = NULL;
   state->loaded = TRUE;
+  if (state->pull && state->pulled_id == NULL)
+    {
+      g_auto(GStrv) argv = NULL;
+
+      if (!(state->pulled_id = kiste_boxfile_parse_image_id (op->output, image, &error)))
+        {
+          state->load_error = error;
+          state->load_ended = TRUE;
+          load_join (task);
+          return;
+        }
+      /* the pull names only the id: the index's name must be that image */
+      argv = kiste_commands_image_id_argv (_kiste_op_get_engine (task), image);
+      op->recover = load_failed;
+      _kiste_op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, load_ended);
+      return;
+    }
+  if (state->pull)
+    {
+      g_autofree char *id = kiste_boxfile_parse_image_id (op->output, image, &error);
+
+      if (id != NULL && !g_str_equal (id, state->pulled_id))
+        {
+          g_clear_pointer (&id, g_free);
+          error = g_error_new (KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT,
+                               _("The box file’s image did not load as “%s”, the name its index "
+                                 "gives."), image);
+        }
+      if (id == NULL)
+        state->load_error = error;
+    }
   state->load_ended = TRUE;
   load_join (task);
 }
