@@ -25,7 +25,8 @@
  *
  * Open: Kiste's read of the file (every checksum, the image and home
  * copied out, the names in the image archive checked) and its load step
- * (the home unpacked into a new folder, `podman load`), against
+ * (the home unpacked into a new folder beside `podman pull` of the docker
+ * archive), against
  * `podman load` of the bare archive plus `tar --extract` of the bare home
  * tar into a new folder. The box's create and first start that follow are
  * the same commands either way and are not timed: the open is cancelled
@@ -36,6 +37,7 @@
 #include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bench-common.h"
 #include "kiste-manager-boxfile.h"
@@ -54,6 +56,15 @@ read_cb (GObject      *object,
 
   read_boxfile = kiste_manager_read_boxfile_finish (KISTE_MANAGER (object), result, error);
   bench_done = TRUE;
+}
+
+/* Before each timed step: what the steps before wrote goes to the disk
+ * first, untimed, so that no step waits for the write-back of another's
+ * gigabytes (the kernel holds back a writer once enough is unwritten) */
+static void
+settle (void)
+{
+  sync ();
 }
 
 /* Runs argv to its end, failing the benchmark when it fails */
@@ -253,11 +264,14 @@ main (int   argc,
       gint64 start;
 
       /* the bare commands: commit apart, then save and tar */
+      settle ();
       t_commit = run_timed (commit_argv);
+      settle ();
       t_bare_save = run_timed (save_argv) + run_timed (tar_argv);
       bench_spawn_quietly (rmi_bare);
 
       /* Kiste's Save to File, with the home */
+      settle ();
       start = g_get_monotonic_time ();
       watch_steps (kiste_manager_save_boxfile_async (manager, box_name, path, TRUE, NULL,
                                                      bench_operation_cb, &error),
@@ -276,6 +290,7 @@ main (int   argc,
       }
 
       /* the bare open: load and unpack */
+      settle ();
       start = g_get_monotonic_time ();
       run_timed (load_argv);
       run_timed (mkdir_argv);
@@ -285,6 +300,7 @@ main (int   argc,
       remove_tree (bare_restored);
 
       /* Kiste's Open Box File up to the loaded image */
+      settle ();
       start = g_get_monotonic_time ();
       watch_steps (kiste_manager_read_boxfile_async (manager, path, NULL, read_cb, &error), &start);
       bench_run_until_done ();
