@@ -322,7 +322,25 @@ test_save_refuses_toolbox (Fixture       *fixture,
   g_assert_cmpuint (kiste_fake_runner_count (fixture->runner, "podman container commit"), ==, 0);
 }
 
-/* An image archive as podman saves one, naming image in its index */
+/* An engine's image archive of one member, names, with text in it */
+static void
+write_archive (const char *path,
+               const char *names,
+               const char *text)
+{
+  g_autoptr(GString) archive = g_string_new (NULL);
+  guchar block[KISTE_TAR_BLOCK];
+
+  _kiste_boxfile_tar_header (block, names, strlen (text));
+  g_string_append_len (archive, (const char *) block, sizeof block);
+  g_string_append (archive, text);
+  while (archive->len % KISTE_TAR_BLOCK != 0 || archive->len < 4 * KISTE_TAR_BLOCK)
+    g_string_append_c (archive, '\0');
+  g_assert_true (g_file_set_contents (path, archive->str, archive->len, NULL));
+}
+
+/* An image archive as podman saves an OCI archive, naming image in its
+ * index */
 static void
 write_image_archive (const char *path,
                      const char *image)
@@ -330,15 +348,8 @@ write_image_archive (const char *path,
   g_autofree char *index = g_strdup_printf ("{\"schemaVersion\":2,\"manifests\":[{"
                                             "\"annotations\":{\"org.opencontainers.image."
                                             "ref.name\":\"%s\"}}]}", image);
-  g_autoptr(GString) archive = g_string_new (NULL);
-  guchar block[KISTE_TAR_BLOCK];
 
-  _kiste_boxfile_tar_header (block, "index.json", strlen (index));
-  g_string_append_len (archive, (const char *) block, sizeof block);
-  g_string_append (archive, index);
-  while (archive->len % KISTE_TAR_BLOCK != 0 || archive->len < 4 * KISTE_TAR_BLOCK)
-    g_string_append_c (archive, '\0');
-  g_assert_true (g_file_set_contents (path, archive->str, archive->len, NULL));
+  write_archive (path, "index.json", index);
 }
 
 static KisteBoxfile *
@@ -402,15 +413,8 @@ write_docker_archive (const char *path,
 {
   g_autofree char *manifest = g_strdup_printf ("[{\"Config\":\"4513.json\",\"RepoTags\":[\"%s\"],"
                                                "\"Layers\":[\"58a8/layer.tar\"]}]", image);
-  g_autoptr(GString) archive = g_string_new (NULL);
-  guchar block[KISTE_TAR_BLOCK];
 
-  _kiste_boxfile_tar_header (block, "manifest.json", strlen (manifest));
-  g_string_append_len (archive, (const char *) block, sizeof block);
-  g_string_append (archive, manifest);
-  while (archive->len % KISTE_TAR_BLOCK != 0 || archive->len < 4 * KISTE_TAR_BLOCK)
-    g_string_append_c (archive, '\0');
-  g_assert_true (g_file_set_contents (path, archive->str, archive->len, NULL));
+  write_archive (path, "manifest.json", manifest);
 }
 
 #define PULLED_ID "4513e174dd7b520bea4d5f0dca9ff02385f0f0ccfa83c6d665278ab086e093f2"
