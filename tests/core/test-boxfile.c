@@ -507,23 +507,33 @@ test_parse_image_id (void)
 
   for (guint i = 0; good[i] != NULL; i++)
     {
-      g_autofree char *parsed = kiste_boxfile_parse_image_id (good[i], image, &error);
+      g_autofree char *parsed = kiste_boxfile_parse_image_id (good[i], image, NULL, &error);
 
       g_assert_no_error (error);
       g_assert_cmpstr (parsed, ==, id);
     }
   for (guint i = 0; bad[i] != NULL; i++)
     {
-      g_assert_null (kiste_boxfile_parse_image_id (bad[i], image, &error));
+      g_assert_null (kiste_boxfile_parse_image_id (bad[i], image, NULL, &error));
       g_assert_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT);
       g_clear_error (&error);
     }
-  g_assert_null (kiste_boxfile_parse_image_id (NULL, image, NULL));
+  g_assert_null (kiste_boxfile_parse_image_id (NULL, image, NULL, NULL));
+  /* the id asked for, or a fault */
+  {
+    g_autofree char *same = kiste_boxfile_parse_image_id (warned, image, id, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (same, ==, id);
+    g_assert_null (kiste_boxfile_parse_image_id (plain, image, short_id, &error));
+    g_assert_error (error, KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT);
+    g_clear_error (&error);
+  }
   /* bounded */
   while (long_output->len <= 64 * 1024)
     g_string_append (long_output, "Copying blob sha256:b8f6\n");
   g_string_append (long_output, plain);
-  g_assert_null (kiste_boxfile_parse_image_id (long_output->str, image, NULL));
+  g_assert_null (kiste_boxfile_parse_image_id (long_output->str, image, NULL, NULL));
 }
 
 static void

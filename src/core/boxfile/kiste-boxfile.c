@@ -182,6 +182,7 @@ bad:
 char *
 kiste_boxfile_parse_image_id (const char  *output,
                               const char  *image,
+                              const char  *expected,
                               GError     **error)
 {
   g_auto(GStrv) lines = NULL;
@@ -206,7 +207,7 @@ kiste_boxfile_parse_image_id (const char  *output,
         goto bad;
       id = line;
     }
-  if (id != NULL)
+  if (id != NULL && (expected == NULL || g_str_equal (id, expected)))
     return g_strdup (id);
 
 bad:

@@ -92,10 +92,11 @@ gboolean      kiste_boxfile_check_loaded   (const char           *output,
                                             GError              **error);
 /* The image id in what `podman pull --quiet` or `podman image inspect
  * --format {{.Id}}` printed (at most 64 KiB): one line must be a 64-digit
- * id, other lines are the engine's warnings. NULL and
- * KISTE_ERROR_BAD_OUTPUT otherwise, naming image. */
+ * id (expected, when not NULL), other lines are the engine's warnings.
+ * NULL and KISTE_ERROR_BAD_OUTPUT otherwise, naming image. */
 char         *kiste_boxfile_parse_image_id (const char           *output,
                                             const char           *image,
+                                            const char           *expected,
                                             GError              **error);
 
 /* Checks the names an engine's image archive (image.tar) gives what it

@@ -510,9 +510,8 @@ load_join (GTask *task)
 {
   Op *op = g_task_get_task_data (task);
   LoadState *state = load_state (task);
-  GError *error = NULL;
-
   const char *image = g_object_get_data (G_OBJECT (task), "kiste-image");
+  GError *error = NULL;
 
   if (state->unpacking || !state->load_ended)
     return;
@@ -545,7 +544,7 @@ load_ended (GTask *task)
     {
       g_auto(GStrv) argv = NULL;
 
-      if (!(state->pulled_id = kiste_boxfile_parse_image_id (op->output, image, &error)))
+      if (!(state->pulled_id = kiste_boxfile_parse_image_id (op->output, image, NULL, &error)))
         {
           state->load_error = error;
           state->load_ended = TRUE;
@@ -560,15 +559,9 @@ load_ended (GTask *task)
     }
   if (state->pull)
     {
-      g_autofree char *id = kiste_boxfile_parse_image_id (op->output, image, &error);
+      g_autofree char *id = kiste_boxfile_parse_image_id (op->output, image, state->pulled_id,
+                                                          &error);
 
-      if (id != NULL && !g_str_equal (id, state->pulled_id))
-        {
-          g_clear_pointer (&id, g_free);
-          error = g_error_new (KISTE_ERROR, KISTE_ERROR_BAD_OUTPUT,
-                               _("The box file’s image did not load as “%s”, the name its index "
-                                 "gives."), image);
-        }
       if (id == NULL)
         state->load_error = error;
     }
