@@ -510,7 +510,9 @@ def open_file(path):
         e2e.screenshot('boxfile-preview')
         e2e.respond(dialog, 'Create Box')
 
-        boxes = e2e.box_list(win, timeout=30)
+        # with no other box, the list shows once the box exists: after the
+        # image's load and the create, which take longer on a busy machine
+        boxes = e2e.box_list(win, timeout=START_TIMEOUT)
         # settled: running, set up, its app in the menu again; the app is
         # not closed while the new box is still starting
         e2e.find_box_row(boxes, BOX, state='Running', timeout=START_TIMEOUT)

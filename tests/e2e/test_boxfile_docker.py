@@ -152,7 +152,9 @@ def open_file(path):
         e2e.screenshot('boxfile-docker-preview')
         e2e.respond(dialog, 'Create Box')
 
-        boxes = e2e.box_list(win, timeout=30)
+        # with no other box, the list shows once the box exists: after the
+        # image's load and the create, which take longer on a busy machine
+        boxes = e2e.box_list(win, timeout=START_TIMEOUT)
         e2e.find_box_row(boxes, BOX, state='Running', timeout=START_TIMEOUT)
         e2e.select_box(boxes, BOX)
         page = e2e.find(win, 'grouping', BOX, showing=True)
