@@ -58,7 +58,7 @@ test_simple_builders (void)
                "podman|save|--format|docker-archive|-o|/tmp/s/image.tar|localhost/kiste-saved/arch");
   assert_argv (kiste_commands_pull_archive_argv ("podman", "/tmp/s/image.tar"),
                "podman|pull|--quiet|docker-archive:/tmp/s/image.tar");
-  assert_argv (kiste_commands_image_id_argv ("podman", "localhost/kiste-saved/arch"),
+  assert_argv (kiste_commands_image_field_argv ("podman", "localhost/kiste-saved/arch", "{{.Id}}"),
                "podman|image|inspect|--format|{{.Id}}|localhost/kiste-saved/arch");
   assert_argv (kiste_commands_save_image_argv ("docker", "localhost/kiste-saved/arch",
                                                "/tmp/s/image.tar"),

@@ -167,23 +167,15 @@ kiste_commands_save_image_argv (const char *manager,
 }
 
 char **
-kiste_commands_image_size_argv (const char *manager,
-                                const char *image)
+kiste_commands_image_field_argv (const char *manager,
+                                 const char *image,
+                                 const char *format)
 {
   g_return_val_if_fail (manager != NULL, NULL);
   g_return_val_if_fail (image != NULL && image[0] != '-', NULL);
+  g_return_val_if_fail (format != NULL, NULL);
 
-  return strv_new (manager, "image", "inspect", "--format", "{{.Size}}", image, NULL);
-}
-
-char **
-kiste_commands_image_id_argv (const char *manager,
-                              const char *image)
-{
-  g_return_val_if_fail (manager != NULL, NULL);
-  g_return_val_if_fail (image != NULL && image[0] != '-', NULL);
-
-  return strv_new (manager, "image", "inspect", "--format", "{{.Id}}", image, NULL);
+  return strv_new (manager, "image", "inspect", "--format", format, image, NULL);
 }
 
 char **

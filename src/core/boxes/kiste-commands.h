@@ -41,8 +41,8 @@ char      **kiste_commands_engine_stop_argv            (const char          *man
  * while it commits), `MANAGER save [--format docker-archive] -o PATH IMAGE`
  * (an uncompressed archive, which podman writes as it goes: PATH may be a
  * named pipe; docker writes a file of its own and renames it to PATH),
- * `MANAGER image inspect --format {{.Size}} IMAGE` (the image's size) and
- * `--format {{.Id}}` (its id),
+ * `MANAGER image inspect --format FORMAT IMAGE` (one field of the image:
+ * "{{.Size}}", "{{.Id}}"),
  * `MANAGER load -i PATH`, `podman pull --quiet docker-archive:PATH` (the
  * same load without first unpacking the whole archive to try it as an OCI
  * archive; PATH without a colon) and `MANAGER rmi IMAGE`. PATH must be
@@ -53,10 +53,9 @@ char      **kiste_commands_commit_argv                 (const char          *man
 char      **kiste_commands_save_image_argv             (const char          *manager,
                                                         const char          *image,
                                                         const char          *path);
-char      **kiste_commands_image_size_argv             (const char          *manager,
-                                                        const char          *image);
-char      **kiste_commands_image_id_argv               (const char          *manager,
-                                                        const char          *image);
+char      **kiste_commands_image_field_argv            (const char          *manager,
+                                                        const char          *image,
+                                                        const char          *format);
 char      **kiste_commands_load_image_argv             (const char          *manager,
                                                         const char          *path);
 char      **kiste_commands_pull_archive_argv           (const char          *manager,

@@ -496,7 +496,8 @@ save_image (GTask *task)
   SaveData *data = save_data (task);
   Branch *branch = &data->image_branch;
   g_auto(GStrv) argv = NULL;
-  g_auto(GStrv) size_argv = kiste_commands_image_size_argv (data->engine, data->image);
+  g_auto(GStrv) size_argv = kiste_commands_image_field_argv (data->engine, data->image,
+                                                             "{{.Size}}");
   g_auto(GStrv) size_run = _kiste_op_dup_argv (task, (const char * const *) size_argv);
 
   /* docker renames a file of its own over the path it is given */

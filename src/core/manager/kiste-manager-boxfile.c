@@ -552,7 +552,7 @@ load_ended (GTask *task)
           return;
         }
       /* the pull names only the id: the index's name must be that image */
-      argv = kiste_commands_image_id_argv (_kiste_op_get_engine (task), image);
+      argv = kiste_commands_image_field_argv (_kiste_op_get_engine (task), image, "{{.Id}}");
       op->recover = load_failed;
       _kiste_op_run (task, (const char * const *) argv, SHORT_TIMEOUT_MS, FALSE, load_ended);
       return;
